@@ -1,0 +1,1 @@
+"""The sanon-graph command line (installed as `sanon_graph_cli`)."""

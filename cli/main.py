@@ -1,0 +1,164 @@
+"""sanon-graph: the click application. Thin: parse, call the library, print."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+
+from sanon_graph import __version__
+from sanon_graph.config import CHAIN_LENGTHS, load_settings
+from sanon_graph.errors import SanonError
+from sanon_graph.pipeline import Progress as PipelineProgress
+from sanon_graph.pipeline import analyze as run_analysis
+
+err = Console(stderr=True)
+out = Console()
+
+
+class BarProgress(PipelineProgress):
+    """Rich progress bars on stderr, one per stage; silent when stderr is not a terminal and --quiet."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+
+    @contextmanager
+    def stage(self, name: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+        if not self.enabled:
+            yield lambda n: None
+            return
+        columns = [SpinnerColumn(), TextColumn("{task.description:<24}")]
+        if total:
+            columns += [BarColumn(), MofNCompleteColumn()]
+        columns.append(TimeElapsedColumn())
+        with Progress(*columns, console=err, transient=False) as bar:
+            task = bar.add_task(name, total=total)
+            yield lambda n: bar.advance(task, n)
+            if total:
+                bar.update(task, completed=total)
+
+    def warn(self, message: str) -> None:
+        err.print(f"[yellow]warning:[/yellow] {message}", highlight=False, markup=True, soft_wrap=True)
+
+
+def fail(exc: SanonError) -> None:
+    err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+    sys.exit(exc.exit_code)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="sanon-graph")
+def cli() -> None:
+    """sanon-graph: make a document corpus safe to put behind a RAG system.
+
+    It extracts potentially identifying entities from every document, loads documents and
+    entities into a graph database, scores how unique each entity is, how strongly documents
+    are linked and how risky chains of linked documents are, and masks the smallest set of
+    values that brings document and chain risk under the policy targets.
+
+    Start with:  sanon-graph analyze INPUT --out DIR
+    """
+
+
+@cli.command()
+@click.argument("input_path", metavar="INPUT", type=click.Path(path_type=Path))
+@click.option("--out", "out_dir", required=True, type=click.Path(path_type=Path),
+              help="Output folder (created; must not exist or be empty unless --force).")
+@click.option("--config", "config_file", type=click.Path(path_type=Path),
+              help="TOML config file: [policy], [entity_types], [extraction], [selection], [redaction].")
+@click.option("--extractor", type=click.Choice(["rules", "precomputed"]),
+              help="Entity extractor. rules (default): offline regexes and gazetteers. "
+                   "precomputed: read --entities FILE.")
+@click.option("--entities", "entities_file", type=click.Path(path_type=Path),
+              help="Precomputed entities (JSON/JSONL of per-document [original, normalized, type, relevance]).")
+@click.option("--chain-length", type=click.IntRange(min(CHAIN_LENGTHS), max(CHAIN_LENGTHS)),
+              help="Longest chain in documents (2 = single links; default 2).")
+@click.option("--edge-threshold", "edge_strength_threshold", type=click.FloatRange(0, 1),
+              help="Drop links weaker than this (default 0.5).")
+@click.option("--theta-doc", type=click.FloatRange(0, 1, min_open=True),
+              help="Document risk target: mask until R(d) < theta_doc (default 0.95).")
+@click.option("--theta-chain", type=click.FloatRange(0, 1, min_open=True),
+              help="Chain risk target: mask until R_chain <= theta_chain (default 0.5).")
+@click.option("--selection", type=click.Choice(["greedy"]), help="Chain-stage strategy (default greedy).")
+@click.option("--redaction", type=click.Choice(["value", "complete", "pseudonym"]),
+              help="Replacement: value -> [NAME] (default), complete -> [REDACTED], pseudonym -> NAME_<hash>.")
+@click.option("--document-stage/--no-document-stage", default=None, help="Run the document stage (default on).")
+@click.option("--chain-stage/--no-chain-stage", default=None, help="Run the chain stage (default on).")
+@click.option("--force", is_flag=True, help="Replace a non-empty output folder (only once the new one is complete).")
+@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary on stdout.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
+def analyze(input_path: Path, out_dir: Path, config_file: Path | None, as_json: bool, quiet: bool,
+            force: bool, **options: object) -> None:
+    """Analyse INPUT (a folder of .json/.jsonl documents, or one file) and write DIR.
+
+    \b
+    DIR receives:
+      masked/           the masked corpus, same paths and schema as INPUT: index this
+      documents.jsonl   document risk before/after and mentions
+      entities.jsonl    every entity: uniqueness, importance, masked, stage, replacement
+      links.jsonl       kept links between documents, with the shared entities (via)
+      chains.jsonl      chains of linked documents, risk before/after, category, target met
+      replacements.json the replacement dictionary (a re-identification key: keep private)
+      run.json          effective configuration, versions, counts, timings
+      report.md         a readable summary: what was risky, what was masked and why
+      graph.lbug        the LadybugDB graph, for exploration with Cypher
+
+    The input is never modified. A failed run leaves no output folder behind.
+    """
+    try:
+        settings = load_settings(config_file, options)
+        analysis = run_analysis(input_path, out_dir, settings, BarProgress(not quiet and not as_json), force)
+    except SanonError as exc:
+        fail(exc)
+        return
+    summary = analysis.summary()
+    if as_json:
+        click.echo(json.dumps({"out": str(out_dir), **summary, "timings_seconds": analysis.timings}))
+        return
+    _print_summary(summary, out_dir)
+
+
+def _print_summary(summary: dict, out_dir: Path) -> None:
+    table = Table(title="sanon-graph analyze", show_header=True, header_style="bold")
+    table.add_column("")
+    table.add_column("before", justify="right")
+    table.add_column("after", justify="right")
+    table.add_row("documents", str(summary["documents"]), f"{summary['documents_changed']} changed")
+    table.add_row("entities", str(summary["entities"]),
+                  f"{summary['masked_entities']} masked ({summary['masked_document_stage']} document, "
+                  f"{summary['masked_chain_stage']} chain)")
+    table.add_row("links kept", str(summary["links"]), "")
+    for cat in ("HIGH", "MEDIUM", "LOW"):
+        table.add_row(f"chains {cat}", str(summary["chains_by_category_initial"][cat]),
+                      str(summary["chains_by_category_after"][cat]))
+    table.add_row("max document risk", f"{summary['max_document_risk_before']:.3f}",
+                  f"{summary['max_document_risk_after']:.3f}")
+    table.add_row("max chain risk", f"{summary['max_chain_risk_before']:.3f}", f"{summary['max_chain_risk_after']:.3f}")
+    out.print(table)
+    unmet = summary["documents_over_target_after"] + summary["chains_target_unmet"]
+    if unmet:
+        out.print(f"[yellow]{summary['documents_over_target_after']} document(s) and "
+                  f"{summary['chains_target_unmet']} chain(s) could not be brought under target: see report.md[/yellow]")
+    out.print(f"Masked corpus: {out_dir / 'masked'}   Report: {out_dir / 'report.md'}")
+
+
+def main() -> None:  # pragma: no cover - console entry point convenience
+    cli()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,2 @@
+// Bulk load: columns from (document id), to (entity id), relevance.
+COPY MENTIONS FROM $frame;

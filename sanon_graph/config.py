@@ -1,0 +1,136 @@
+"""The settings model: thresholds, schema and strategies, from a TOML file and CLI overrides.
+
+Defaults are the bold defaults of METHOD.md section 2 and the schema of section 3.
+Precedence: built-in defaults < config file < command-line flags.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from .errors import ConfigError
+from .schema import EntitySchema, EntityType
+
+CHAIN_LENGTHS = (2, 3, 4)
+
+
+class Policy(BaseModel):
+    """Risk model thresholds and policy targets."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    edge_strength_threshold: float = Field(0.5, ge=0.0, le=1.0)
+    chain_length: int = 2
+    theta_doc: float = Field(0.95, gt=0.0, le=1.0)
+    theta_chain: float = Field(0.5, gt=0.0, le=1.0)
+    high: float = Field(0.75, ge=0.0, le=1.0)
+    medium: float = Field(0.5, ge=0.0, le=1.0)
+    rho_high: float = Field(0.5, gt=0.0, le=1.0)
+    rho_medium: float = Field(0.7, gt=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Policy:
+        if self.chain_length not in CHAIN_LENGTHS:
+            raise ValueError(f"chain_length must be one of {CHAIN_LENGTHS}, got {self.chain_length}")
+        if self.medium > self.high:
+            raise ValueError("the MEDIUM category bound must not exceed the HIGH bound")
+        return self
+
+    def category(self, risk: float) -> str:
+        """Category by lower bound (METHOD 2.4)."""
+        if risk >= self.high:
+            return "HIGH"
+        if risk >= self.medium:
+            return "MEDIUM"
+        return "LOW"
+
+    def rho(self, category: str) -> float | None:
+        """Required relative reduction for a category; None when the category needs none."""
+        return {"HIGH": self.rho_high, "MEDIUM": self.rho_medium}.get(category)
+
+
+class Settings(BaseModel):
+    """Everything an analysis run depends on; written to run.json as the effective config."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    policy: Policy = Field(default_factory=Policy)
+    entity_schema: EntitySchema = Field(default_factory=EntitySchema)
+    extractor: Literal["rules", "precomputed"] = "rules"
+    entities_file: Path | None = None
+    selection: Literal["greedy"] = "greedy"
+    document_stage: bool = True
+    chain_stage: bool = True
+    redaction: Literal["value", "complete", "pseudonym"] = "value"
+    backend: Literal["ladybug"] = "ladybug"
+
+    @model_validator(mode="after")
+    def _extractor_inputs(self) -> Settings:
+        if self.extractor == "precomputed" and self.entities_file is None:
+            raise ValueError("the precomputed extractor needs an entities file (--entities FILE)")
+        return self
+
+
+def _policy_keys() -> set[str]:
+    return set(Policy.model_fields)
+
+
+def load_settings(config_file: Path | None = None, overrides: dict[str, Any] | None = None) -> Settings:
+    """Build Settings from defaults, an optional TOML file and CLI overrides (None = not given)."""
+    data: dict[str, Any] = {"policy": {}}
+    if config_file is not None:
+        data = _read_toml(config_file)
+    for key, value in (overrides or {}).items():
+        if value is None:
+            continue
+        if key in _policy_keys():
+            data.setdefault("policy", {})[key] = value
+        else:
+            data[key] = value
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as exc:
+        where = f"{config_file}: " if config_file else ""
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'settings'}: {err['msg']}" for err in exc.errors()
+        )
+        raise ConfigError(f"{where}invalid configuration: {problems}") from None
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: config file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read config file: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    known = {"policy", "entity_types", "extraction", "selection", "redaction"}
+    unknown = set(raw) - known
+    if unknown:
+        raise ConfigError(f"{path}: unknown section(s) {sorted(unknown)}; expected {sorted(known)}")
+    data: dict[str, Any] = {"policy": dict(raw.get("policy", {}))}
+    if "entity_types" in raw:
+        try:
+            data["entity_schema"] = {
+                "types": {name: EntityType.model_validate(spec) for name, spec in raw["entity_types"].items()}
+            }
+        except (ValidationError, AttributeError) as exc:
+            raise ConfigError(f"{path}: invalid [entity_types]: {exc}") from None
+    extraction = raw.get("extraction", {})
+    if "extractor" in extraction:
+        data["extractor"] = extraction["extractor"]
+    if "entities_file" in extraction:
+        data["entities_file"] = extraction["entities_file"]
+    selection = raw.get("selection", {})
+    for key in ("strategy", "document_stage", "chain_stage"):
+        if key in selection:
+            data["selection" if key == "strategy" else key] = selection[key]
+    if "strategy" in raw.get("redaction", {}):
+        data["redaction"] = raw["redaction"]["strategy"]
+    return data

@@ -1,0 +1,42 @@
+"""Typed errors. The library raises them; the CLI turns them into one line and an exit code."""
+
+from __future__ import annotations
+
+
+class SanonError(Exception):
+    """Base class of every error a user can act on."""
+
+    exit_code = 1
+
+
+class InputError(SanonError):
+    """The input corpus is unreadable or malformed. Names file, record and reason."""
+
+    exit_code = 2
+
+    def __init__(self, path: object, reason: str, record: str | int | None = None):
+        self.path = str(path)
+        self.record = record
+        self.reason = reason
+        where = self.path if record is None else f"{self.path}: {record}"
+        super().__init__(f"{where}: {reason}")
+
+
+class ConfigError(SanonError):
+    """The configuration file or a CLI option is invalid."""
+
+    exit_code = 2
+
+
+class EntitiesFileError(InputError):
+    """The precomputed entities file is unreadable or malformed."""
+
+
+class GraphError(SanonError):
+    """The graph database failed or returned something the method cannot use."""
+
+
+class VerificationError(SanonError):
+    """A value chosen for masking is still present in the masked output."""
+
+    exit_code = 3

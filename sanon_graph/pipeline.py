@@ -1,0 +1,389 @@
+"""Wires the stages: ingest -> extract -> graph -> score -> select -> redact -> outputs.
+
+The library never prints: progress goes through a `Progress` object the CLI provides, and
+problems are raised as typed errors. Outputs are written to a temporary folder next to
+the destination and moved into place only when everything, including the verification
+of the masked corpus, has succeeded.
+"""
+
+from __future__ import annotations
+
+import math
+import platform
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from . import __version__
+from .config import Settings
+from .errors import ConfigError, GraphError
+from .extract import Assembled, Extractor, assemble
+from .extract.precomputed import PrecomputedExtractor
+from .extract.rules import RulesExtractor
+from .graph.ladybug import LadybugStore
+from .ingest import read_corpus
+from .masked_corpus import verify_masked_corpus, write_masked_corpus
+from .models import Corpus
+from .output import write_outputs
+from .redact import MaskedValue, Redactor, replacement_for
+from .risk import MaskingState, uniqueness
+from .select import SelectionResult, chain_target, greedy
+
+CROSS_CHECK_TOLERANCE = 1e-9
+
+
+class Progress:
+    """Receives progress; the default does nothing. The CLI subclasses it with bars."""
+
+    @contextmanager
+    def stage(self, name: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+        yield lambda n: None
+
+    def warn(self, message: str) -> None:
+        pass
+
+
+@dataclass
+class ChainRecord:
+    doc_ids: tuple[int, ...]
+    risk_initial: float
+    risk_pre_chain: float = math.nan
+    risk_after: float = math.nan
+    category: str = "LOW"
+    target: float = math.nan
+    target_met: bool = True
+    reason: str | None = None
+
+
+@dataclass
+class Analysis:
+    """Everything the outputs and the summary are made from."""
+
+    settings: Settings
+    corpus: Corpus
+    assembled: Assembled
+    doc_ids: list[str]
+    entity_ids: list[str]
+    state: MaskingState
+    risk_before: np.ndarray
+    risk_after: np.ndarray
+    entity_table: pd.DataFrame  # freq, uniqueness, importance from the graph
+    links: pd.DataFrame
+    chains: list[ChainRecord]
+    selection: SelectionResult
+    replacements: dict[str, str]  # entity_id -> replacement
+    masked_files: int = 0
+    replacements_made: int = 0
+    timings: dict[str, float] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    started: str = ""
+
+    def summary(self) -> dict[str, Any]:
+        chains = self.chains
+        before = [c.risk_initial for c in chains]
+        return {
+            "documents": len(self.doc_ids),
+            "documents_skipped": len(self.corpus.skipped),
+            "entities": len(self.entity_ids),
+            "mentions": len(self.assembled.mentions),
+            "links": len(self.links),
+            "chains": len(chains),
+            "chains_by_category_initial": _count_categories(self.settings, before),
+            "chains_by_category_pre_chain": _count_categories(self.settings, [c.risk_pre_chain for c in chains]),
+            "chains_by_category_after": _count_categories(self.settings, [c.risk_after for c in chains]),
+            "masked_entities": len(self.selection.masked),
+            "masked_document_stage": sum(1 for s in self.selection.masked.values() if s == "document"),
+            "masked_chain_stage": sum(1 for s in self.selection.masked.values() if s == "chain"),
+            "replacements_made": self.replacements_made,
+            "documents_changed": self.masked_files,
+            "max_document_risk_before": float(self.risk_before.max()) if len(self.risk_before) else 0.0,
+            "max_document_risk_after": float(self.risk_after.max()) if len(self.risk_after) else 0.0,
+            "max_chain_risk_before": max(before, default=0.0),
+            "max_chain_risk_after": max((c.risk_after for c in chains), default=0.0),
+            "documents_over_target_after": int((self.risk_after >= self.settings.policy.theta_doc).sum()),
+            "chains_target_unmet": sum(1 for c in chains if not c.target_met),
+        }
+
+
+def _count_categories(settings: Settings, risks: list[float]) -> dict[str, int]:
+    counts = {"HIGH": 0, "MEDIUM": 0, "LOW": 0}
+    for r in risks:
+        counts[settings.policy.category(r)] += 1
+    return counts
+
+
+def make_extractor(settings: Settings) -> Extractor:
+    if settings.extractor == "precomputed":
+        assert settings.entities_file is not None
+        return PrecomputedExtractor(settings.entities_file)
+    return RulesExtractor(settings.entity_schema)
+
+
+def analyze(
+    input_path: Path,
+    out_dir: Path,
+    settings: Settings,
+    progress: Progress | None = None,
+    force: bool = False,
+) -> Analysis:
+    """Run the whole method on input_path and write the output folder out_dir."""
+    progress = progress or Progress()
+    input_path, out_dir = Path(input_path).resolve(), Path(out_dir).resolve()
+    _check_output_location(input_path, out_dir, force)
+    timings: dict[str, float] = {}
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+
+    @contextmanager
+    def timed(name: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+        t0 = time.perf_counter()
+        with progress.stage(name, total) as advance:
+            yield advance
+        timings[name] = round(time.perf_counter() - t0, 3)
+
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
+    store: LadybugStore | None = None
+    try:
+        with timed("ingest"):
+            corpus = read_corpus(input_path)
+        for path, record, reason in corpus.skipped:
+            progress.warn(f"{path}: record {record}: {reason}, skipped")
+        documents = corpus.documents
+
+        with timed("extract", len(documents)) as advance:
+            extractor = make_extractor(settings)
+            findings = extractor.extract(documents, advance)
+            assembled = assemble(documents, findings, settings.entity_schema)
+        warnings = _extraction_warnings(extractor, assembled)
+        for w in warnings:
+            progress.warn(w)
+
+        doc_ids = [d.doc_id for d in documents]
+        doc_index = {d: i for i, d in enumerate(doc_ids)}
+        entity_ids = sorted(assembled.entities)
+        n_docs = len(doc_ids)
+
+        with timed("load"):
+            store = LadybugStore(work / "graph.lbug")
+            store.create_schema()
+            store.load(*_frames(corpus, assembled, entity_ids))
+
+        with timed("score"):
+            store.score_documents(n_docs)
+            store.create_links(settings.policy.edge_strength_threshold)
+            entity_table = store.entities().set_index("entity_id").loc[entity_ids]
+            graph_docs = store.documents().set_index("doc_id").loc[doc_ids]
+            links = store.links()
+
+        # The Python reference state the selection works on; the graph's numbers must agree.
+        state = _reference_state(assembled, doc_index, entity_ids, n_docs)
+        _cross_check("uniqueness", entity_table["uniqueness"].to_numpy(), np.array(state.u))
+        risk_before = np.array([state.doc_risk(d) for d in range(n_docs)])
+        _cross_check("document risk", graph_docs["risk_before"].to_numpy(), risk_before)
+
+        with timed("chains"):
+            chains = _chains(store, settings, doc_index, state)
+
+        selection = SelectionResult()
+        if settings.document_stage:
+            with timed("select: document stage", n_docs) as advance:
+                greedy.document_stage(state, settings.policy, selection, entity_ids, doc_ids, advance)
+        for chain in chains:
+            chain.risk_pre_chain = state.chain_risk(chain.doc_ids)
+            chain.category, chain.target = chain_target(settings.policy, chain.risk_pre_chain)
+        if settings.chain_stage:
+            with timed("select: chain stage", len(chains)) as advance:
+                greedy.chain_stage(
+                    state, [c.doc_ids for c in chains], settings.policy, selection, entity_ids, doc_ids, advance
+                )
+            for chain, outcome in zip(chains, selection.chains, strict=True):
+                chain.risk_after, chain.target_met, chain.reason = outcome.risk_after, outcome.target_met, outcome.reason
+        else:
+            for chain in chains:
+                chain.risk_after = chain.risk_pre_chain
+                chain.target_met = chain.risk_after <= chain.target + 1e-12
+                chain.reason = None if chain.target_met else "chain stage disabled"
+
+        replacements = {
+            entity_ids[e]: replacement_for(settings.redaction, assembled.entities[entity_ids[e]].type, entity_ids[e])
+            for e in selection.masked
+        }
+
+        with timed("rescore"):
+            store.write_masking(
+                [{"id": entity_ids[e], "stage": stage, "replacement": replacements[entity_ids[e]]}
+                 for e, stage in sorted(selection.masked.items())]
+            )
+            store.rescore()
+            risk_after_graph = store.documents().set_index("doc_id").loc[doc_ids]["risk"].to_numpy()
+            links = _merge_link_strengths(links, store.links())
+        risk_after = np.array([state.doc_risk(d) for d in range(n_docs)])
+        _cross_check("document risk after masking", risk_after_graph, risk_after)
+        store.close()
+        store = None
+
+        analysis = Analysis(
+            settings=settings, corpus=corpus, assembled=assembled, doc_ids=doc_ids, entity_ids=entity_ids,
+            state=state, risk_before=risk_before, risk_after=risk_after, entity_table=entity_table,
+            links=links, chains=chains, selection=selection, replacements=replacements,
+            timings=timings, warnings=warnings, started=started,
+        )
+
+        with timed("redact", len(documents)) as advance:
+            redactor = Redactor(
+                MaskedValue(eid, tuple(sorted(assembled.entities[eid].original_values)), rep,
+                            assembled.entities[eid].weight)
+                for eid, rep in replacements.items()
+            )
+            analysis.masked_files, analysis.replacements_made = write_masked_corpus(
+                corpus, redactor, work / "masked", advance
+            )
+        with timed("verify"):
+            verify_masked_corpus(work / "masked", corpus, redactor)
+
+        with timed("write"):
+            write_outputs(analysis, work, input_path)
+        _move_into_place(work, out_dir, force)
+        return analysis
+    except BaseException:
+        if store is not None:
+            store.close()
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+
+
+def _check_output_location(input_path: Path, out_dir: Path, force: bool) -> None:
+    if out_dir == input_path or input_path in out_dir.parents:
+        raise ConfigError(f"{out_dir}: the output folder must not be inside the input ({input_path})")
+    if out_dir in input_path.parents:
+        raise ConfigError(f"{out_dir}: the output folder must not contain the input ({input_path})")
+    if out_dir.exists():
+        if not out_dir.is_dir():
+            raise ConfigError(f"{out_dir}: exists and is not a folder")
+        if any(out_dir.iterdir()) and not force:
+            raise ConfigError(f"{out_dir}: output folder exists and is not empty (use --force to replace it)")
+
+
+def _move_into_place(work: Path, out_dir: Path, force: bool) -> None:
+    """Swap the finished folder in; an old one is removed only after the new one is there."""
+    old = None
+    if out_dir.exists():
+        old = out_dir.with_name(f".{out_dir.name}.old-{int(time.time() * 1000)}")
+        out_dir.rename(old)
+    work.rename(out_dir)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _frames(corpus: Corpus, assembled: Assembled, entity_ids: list[str]) -> tuple[pd.DataFrame, ...]:
+    docs = corpus.documents
+    documents = pd.DataFrame({
+        "id": [d.doc_id for d in docs],
+        "source_id": [d.source_id for d in docs],
+        "path": [d.path for d in docs],
+        "risk": np.zeros(len(docs)),
+        "risk_before": np.zeros(len(docs)),
+    })
+    ents = [assembled.entities[e] for e in entity_ids]
+    entities = pd.DataFrame({
+        "id": entity_ids,
+        "type": [e.type for e in ents],
+        "value": [e.normalized_value for e in ents],
+        "weight": np.array([e.weight for e in ents], dtype=float),
+        "freq": np.zeros(len(ents), dtype=np.int64),
+        "uniqueness": np.zeros(len(ents)),
+        "importance": np.zeros(len(ents)),
+        "masked": np.zeros(len(ents), dtype=bool),
+        "stage": [""] * len(ents),
+        "replacement": [""] * len(ents),
+    })
+    mentions = pd.DataFrame({
+        "from": [m.doc_id for m in assembled.mentions],
+        "to": [m.entity_id for m in assembled.mentions],
+        "relevance": np.array([m.relevance for m in assembled.mentions], dtype=float),
+    })
+    return documents, entities, mentions
+
+
+def _reference_state(assembled: Assembled, doc_index: dict[str, int], entity_ids: list[str], n_docs: int) -> MaskingState:
+    entity_index = {e: i for i, e in enumerate(entity_ids)}
+    mentions: list[dict[int, float]] = [{} for _ in range(n_docs)]
+    for m in assembled.mentions:
+        mentions[doc_index[m.doc_id]][entity_index[m.entity_id]] = m.relevance
+    ents = [assembled.entities[e] for e in entity_ids]
+    return MaskingState(
+        mentions,
+        [uniqueness(len(e.doc_ids), n_docs) for e in ents],
+        [e.weight for e in ents],
+    )
+
+
+def _chains(store: LadybugStore, settings: Settings, doc_index: dict[str, int], state: MaskingState) -> list[ChainRecord]:
+    chains: list[ChainRecord] = []
+    for length in range(2, settings.policy.chain_length + 1):
+        frame = store.chains(length)
+        if frame.empty:
+            continue
+        paths = [tuple(doc_index[d] for d in ids) for ids in frame["doc_ids"]]
+        graph_risk = frame["risk"].to_numpy(dtype=float)
+        reference = np.array([state.chain_risk(p) for p in paths])
+        _cross_check(f"chain risk ({length} documents)", graph_risk, reference)
+        chains.extend(ChainRecord(p, float(r)) for p, r in zip(paths, reference, strict=True))
+    chains.sort(key=lambda c: (len(c.doc_ids), c.doc_ids))
+    return chains
+
+
+def _merge_link_strengths(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
+    merged = before[["doc_a", "doc_b", "via", "strength_before"]].merge(
+        after[["doc_a", "doc_b", "strength"]], on=["doc_a", "doc_b"], how="left"
+    )
+    return merged.rename(columns={"strength": "strength_after"})
+
+
+def _cross_check(what: str, graph: np.ndarray, reference: np.ndarray) -> None:
+    """The graph's Cypher and the Python reference must give the same numbers."""
+    if len(graph) != len(reference):
+        raise GraphError(f"{what}: the graph returned {len(graph)} values, the reference {len(reference)}")
+    if len(graph):
+        diff = float(np.max(np.abs(graph.astype(float) - reference)))
+        if not diff <= CROSS_CHECK_TOLERANCE:
+            raise GraphError(f"{what}: Cypher and the Python reference differ by {diff:.3g}")
+
+
+def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str]:
+    stats = assembled.stats
+    warnings = []
+    if stats.dropped_not_in_text:
+        examples = "; ".join(stats.examples_not_in_text)
+        warnings.append(
+            f"{stats.dropped_not_in_text} extracted value(s) do not occur in their document and were dropped (e.g. {examples})"
+        )
+    if stats.dropped_unknown_type:
+        warnings.append(f"{stats.dropped_unknown_type} extracted value(s) have a type outside the schema and were dropped")
+    if stats.clamped_relevance:
+        warnings.append(f"{stats.clamped_relevance} relevance value(s) were outside [0, 1] and were clamped")
+    unmatched = getattr(extractor, "unmatched_records", [])
+    if unmatched:
+        warnings.append(
+            f"{len(unmatched)} record(s) of the entities file match no document (e.g. {unmatched[0]!r})"
+        )
+    return warnings
+
+
+def versions() -> dict[str, str]:
+    import ladybug
+
+    return {
+        "sanon-graph": __version__,
+        "ladybug": getattr(ladybug, "__version__", "unknown"),
+        "python": platform.python_version(),
+    }

@@ -1,0 +1,135 @@
+"""Replacement strategies, the matcher, and the post-write verification (METHOD 2.6).
+
+Every original variant of every masked entity is replaced wherever it occurs: whole-word
+(no letter, digit or underscore directly before or after), case-insensitive, longest match
+first, in one pass so an inserted replacement is never matched again. Whitespace inside a
+value matches any whitespace run, so a name broken over a line is still found. Values are
+escaped, so regex metacharacters in them are literal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+_TOKEN = re.compile(r"\w+")
+
+
+def _value_regex(value: str) -> str:
+    """Escaped value with any whitespace run matching any whitespace run."""
+    parts = re.split(r"\s+", value.strip())
+    return r"\s+".join(re.escape(p) for p in parts)
+
+
+@lru_cache(maxsize=4096)
+def _compile(values: tuple[str, ...]) -> re.Pattern[str]:
+    # Longest first so "Polk Health Network" wins over "Polk Health" at the same position.
+    ordered = sorted(values, key=lambda v: (-len(v), v))
+    body = "|".join(_value_regex(v) for v in ordered)
+    return re.compile(rf"(?<!\w)(?:{body})(?!\w)", re.IGNORECASE)
+
+
+def occurs_in(text: str, value: str) -> bool:
+    """True when value occurs in text as the matcher would find it (whole-word, any case)."""
+    value = value.strip()
+    return bool(value) and _compile((value,)).search(text) is not None
+
+
+def _key(value: str) -> str:
+    """Lookup key of a matched span: lower-case with whitespace folded."""
+    return " ".join(value.split()).lower()
+
+
+def replacement_for(strategy: str, entity_type: str, entity_id: str) -> str:
+    """The replacement a masked entity gets everywhere (the replacement dictionary's value)."""
+    if strategy == "complete":
+        return "[REDACTED]"
+    if strategy == "value":
+        return f"[{entity_type}]"
+    if strategy == "pseudonym":
+        return f"{entity_type}_{entity_id[:8]}"
+    raise ValueError(f"unknown redaction strategy {strategy!r}")
+
+
+@dataclass(frozen=True)
+class MaskedValue:
+    entity_id: str
+    variants: tuple[str, ...]
+    replacement: str
+    priority: float = 0.0  # when two entities share a spelling, the higher priority wins
+
+
+class Redactor:
+    """Applies a replacement dictionary to text and checks text for surviving values."""
+
+    def __init__(self, masked: Iterable[MaskedValue]):
+        self.replacement_of: dict[str, str] = {}
+        self._entity_of: dict[str, str] = {}
+        chosen: dict[str, float] = {}
+        by_first_token: dict[str, set[str]] = {}
+        self.always: set[str] = set()
+        for item in masked:
+            for variant in item.variants:
+                variant = variant.strip()
+                if not variant:
+                    continue
+                key = _key(variant)
+                if key in chosen and chosen[key] >= item.priority:
+                    continue
+                chosen[key] = item.priority
+                self.replacement_of[key] = item.replacement
+                self._entity_of[key] = item.entity_id
+                tokens = _TOKEN.findall(key)
+                if tokens:
+                    by_first_token.setdefault(tokens[0], set()).add(variant)
+                else:
+                    self.always.add(variant)
+        self.by_first_token = {k: tuple(sorted(v)) for k, v in by_first_token.items()}
+        replacements = sorted(set(self.replacement_of.values()), key=len, reverse=True)
+        self._replacement_tokens = (
+            re.compile("|".join(re.escape(r) for r in replacements)) if replacements else None
+        )
+
+    def entity_of(self, found: str) -> str:
+        """The entity id a matched span belongs to (for error messages that must not echo values)."""
+        return self._entity_of.get(_key(found), "?")
+
+    def _pattern_for(self, text: str) -> re.Pattern[str] | None:
+        # Only values whose first word occurs in the text can match: keeps per-document
+        # patterns small when the dictionary holds many thousands of values.
+        candidates: set[str] = set(self.always)
+        index = self.by_first_token
+        for token in set(_TOKEN.findall(text.lower())):
+            found = index.get(token)
+            if found:
+                candidates.update(found)
+        if not candidates:
+            return None
+        return _compile(tuple(sorted(candidates)))
+
+    def redact(self, text: str) -> tuple[str, int]:
+        """Masked text and the number of replacements made."""
+        pattern = self._pattern_for(text)
+        if pattern is None:
+            return text, 0
+        count = 0
+
+        def substitute(match: re.Match[str]) -> str:
+            nonlocal count
+            count += 1
+            return self.replacement_of[_key(match.group(0))]
+
+        return pattern.sub(substitute, text), count
+
+    def surviving(self, text: str) -> list[str]:
+        """Masked values still present in text, ignoring the replacement tokens themselves."""
+        if self._replacement_tokens is not None:
+            # A separator that is neither a word character nor whitespace, so removing a
+            # token can neither join two words nor complete a multi-word value.
+            text = self._replacement_tokens.sub("\x00", text)
+        pattern = self._pattern_for(text)
+        if pattern is None:
+            return []
+        return sorted({m.group(0) for m in pattern.finditer(text)})

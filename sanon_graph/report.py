@@ -1,0 +1,130 @@
+"""report.md: a human summary of one analysis. It names masked values, so like the rest of
+the output folder (except masked/) it is an audit document, not something to index."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .pipeline import Analysis
+
+RISK_BUCKETS = (0.0, 0.25, 0.5, 0.75, 0.95, 1.0000001)
+MAX_ROWS = 50
+
+
+def _bucket_counts(values: np.ndarray) -> list[int]:
+    counts, _ = np.histogram(values, bins=RISK_BUCKETS)
+    return [int(c) for c in counts]
+
+
+def _bucket_label(i: int) -> str:
+    lo, hi = RISK_BUCKETS[i], RISK_BUCKETS[i + 1]
+    return f"[{lo:.2f}, {min(hi, 1.0):.2f}{']' if hi > 1 else ')'}"
+
+
+def _md(value: object) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def render_report(a: Analysis) -> str:
+    s = a.settings
+    p = s.policy
+    summary = a.summary()
+    entities = a.assembled.entities
+    source_of = {d.doc_id: d.source_id for d in a.corpus.documents}
+    masked_ids = {a.entity_ids[e] for e in a.selection.masked}
+    lines: list[str] = []
+    add = lines.append
+
+    add("# sanon-graph analysis report\n")
+    add(f"Input: `{a.corpus.root}`  ")
+    add(f"Extractor: {s.extractor}; selection: {s.selection}; redaction: {s.redaction}; "
+        f"chain length {p.chain_length}; edge threshold {p.edge_strength_threshold}; "
+        f"theta_doc {p.theta_doc}; theta_chain {p.theta_chain}; rho HIGH {p.rho_high}, MEDIUM {p.rho_medium}.\n")
+    add("Only `masked/` is meant for the RAG index. This report, `entities.jsonl` and "
+        "`replacements.json` name the masked values: keep them with the audit trail.\n")
+
+    add("## Summary\n")
+    add("| | |\n|---|---|")
+    for key in ("documents", "documents_skipped", "entities", "mentions", "links", "chains",
+                "masked_entities", "masked_document_stage", "masked_chain_stage",
+                "documents_changed", "replacements_made", "documents_over_target_after",
+                "chains_target_unmet"):
+        add(f"| {key.replace('_', ' ')} | {summary[key]} |")
+    add(f"| max document risk | {summary['max_document_risk_before']:.3f} -> {summary['max_document_risk_after']:.3f} |")
+    add(f"| max chain risk | {summary['max_chain_risk_before']:.3f} -> {summary['max_chain_risk_after']:.3f} |")
+    add("")
+
+    add("## Document risk before and after\n")
+    add("| risk | before | after |\n|---|---|---|")
+    before, after = _bucket_counts(a.risk_before), _bucket_counts(a.risk_after)
+    for i in range(len(RISK_BUCKETS) - 1):
+        add(f"| {_bucket_label(i)} | {before[i]} | {after[i]} |")
+    add("")
+
+    add("## Chains by category\n")
+    add("| category | initial | after document stage | after chain stage |\n|---|---|---|---|")
+    for cat in ("HIGH", "MEDIUM", "LOW"):
+        add(f"| {cat} | {summary['chains_by_category_initial'][cat]} | "
+            f"{summary['chains_by_category_pre_chain'][cat]} | {summary['chains_by_category_after'][cat]} |")
+    add("\nCategory of a chain is taken from its risk at the start of the chain stage "
+        f"(HIGH >= {p.high}, MEDIUM >= {p.medium}).\n")
+
+    add("## Riskiest chains\n")
+    riskiest = sorted(a.chains, key=lambda c: -c.risk_initial)[:10]
+    if not riskiest:
+        add("No chain: no two documents share entities strongly enough to keep an edge.\n")
+    via_of = {(r.doc_a, r.doc_b): list(r.via) for r in a.links.itertuples(index=False)}
+    for n, c in enumerate(riskiest, start=1):
+        ids = [a.doc_ids[d] for d in c.doc_ids]
+        add(f"{n}. **{' -> '.join(_md(source_of[i]) for i in ids)}**: risk {c.risk_initial:.3f} -> "
+            f"{c.risk_pre_chain:.3f} (document stage) -> {c.risk_after:.3f}; {c.category}; "
+            f"target {c.target:.3f} {'met' if c.target_met else 'NOT met: ' + str(c.reason)}")
+        for x, y in zip(ids, ids[1:], strict=False):
+            via = via_of.get((x, y)) or via_of.get((y, x)) or []
+            linked = ", ".join(
+                f"{entities[e].type} `{_md(entities[e].normalized_value)}`{' (masked)' if e in masked_ids else ''}"
+                for e in via
+            )
+            add(f"   - {_md(source_of[x])} <-> {_md(source_of[y])} via {linked}")
+    add("")
+
+    add("## What was masked and why\n")
+    if not a.selection.decisions:
+        add("Nothing: every document and chain already met its target.\n")
+    else:
+        add("| entity | type | stage | for | risk before -> after |\n|---|---|---|---|---|")
+        for d in a.selection.decisions[:MAX_ROWS]:
+            target = " -> ".join(_md(source_of.get(t, t)) for t in d.target.split(" -> "))
+            add(f"| `{_md(entities[d.entity_id].normalized_value)}` | {entities[d.entity_id].type} | {d.stage} | "
+                f"{target} | {d.risk_before:.3f} -> {d.risk_after:.3f} |")
+        if len(a.selection.decisions) > MAX_ROWS:
+            add(f"\n... and {len(a.selection.decisions) - MAX_ROWS} more decisions (entities.jsonl has them all).")
+        add("\nDocument stage: the document's most important unmasked entity, until its risk is under "
+            "theta_doc. Chain stage: the entity whose masking lowers the chain's risk most, until the "
+            "chain meets its target. A masked value is replaced in every document.\n")
+
+    unmet_docs = [(d, o) for d, o in a.selection.documents.items() if not o.target_met]
+    unmet_chains = [c for c in a.chains if not c.target_met]
+    if unmet_docs or unmet_chains:
+        add("## Targets not met\n")
+        for d, o in unmet_docs[:MAX_ROWS]:
+            add(f"- document {_md(source_of[a.doc_ids[d]])}: risk {o.risk_after_document_stage:.3f}: {o.reason}")
+        for c in unmet_chains[:MAX_ROWS]:
+            add(f"- chain {' -> '.join(_md(source_of[a.doc_ids[d]]) for d in c.doc_ids)}: "
+                f"risk {c.risk_after:.3f} > target {c.target:.3f}: {c.reason}")
+        add("")
+
+    if a.warnings or a.corpus.skipped:
+        add("## Warnings\n")
+        for w in a.warnings:
+            add(f"- {_md(w)}")
+        for path, record, reason in a.corpus.skipped:
+            add(f"- {_md(path)} record {record}: {reason}, skipped")
+        add("")
+
+    add("## Timings (seconds)\n")
+    add(" | ".join(f"{k}: {v}" for k, v in a.timings.items()) + "\n")
+    return "\n".join(lines)

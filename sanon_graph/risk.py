@@ -1,0 +1,153 @@
+"""The risk formulas of METHOD.md section 2.4, as pure functions, and a masking state.
+
+This module is the reference: the Cypher in cypher/ computes the same numbers and the
+tests hold it to these functions. The selection stage recomputes risks with
+`MaskingState`, which applies the same formulas to the current replacement dictionary
+(a masked entity counts as 0 everywhere).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+
+def uniqueness(freq: int, n_docs: int) -> float:
+    """u(e) = log((N+1)/freq) / log(N+1): 1 for a value in one document, -> 0 for common ones."""
+    if freq < 1 or n_docs < 1:
+        raise ValueError("uniqueness needs freq >= 1 and at least one document")
+    return math.log((n_docs + 1) / freq) / math.log(n_docs + 1)
+
+
+def contribution(relevance: float, u: float, weight: float) -> float:
+    """c(e,d) = relevance(e,d) * u(e) * w_type(e)."""
+    return relevance * u * weight
+
+
+def combine(terms: Iterable[float]) -> float:
+    """1 - prod(1 - t): the noisy-or that document risk, strength and chain risk all use."""
+    keep = 1.0
+    for t in terms:
+        keep *= 1.0 - t
+    return 1.0 - keep
+
+
+def document_risk(contributions: Iterable[float]) -> float:
+    """R(d) = 1 - prod_e (1 - c(e,d)) over the unmasked entities of d."""
+    return combine(contributions)
+
+
+def shared_term(relevance_a: float, relevance_b: float, u: float, weight: float) -> float:
+    """s_e = max(relevance(e,di), relevance(e,dj)) * u(e) * w_type(e)."""
+    return max(relevance_a, relevance_b) * u * weight
+
+
+def edge_strength(shared_terms: Iterable[float]) -> float:
+    """strength = 1 - prod_{e in via} (1 - s_e)."""
+    return combine(shared_terms)
+
+
+def hop_risk(strength: float, risk_a: float, risk_b: float) -> float:
+    """hop_risk = strength * (1 + (R(di) + R(dj)) / 2) / 2."""
+    return strength * (1.0 + (risk_a + risk_b) / 2.0) / 2.0
+
+
+def chain_risk(hop_risks: Iterable[float]) -> float:
+    """R_chain = 1 - prod_hops (1 - hop_risk)."""
+    return combine(hop_risks)
+
+
+def importance(max_relevance: float, u: float, weight: float) -> float:
+    """imp(e) = max_d relevance(e,d) * u(e) * w_type(e)."""
+    return max_relevance * u * weight
+
+
+class MaskingState:
+    """Risks on the current masking state, recomputed only where an entity reaches.
+
+    Entities are dense integers; `mentions[d]` maps entity index -> relevance for document
+    index d. Document risks are cached and invalidated for the documents an entity
+    touches when it is masked, so a masking step costs O(documents of that entity).
+    """
+
+    def __init__(
+        self,
+        mentions: Sequence[dict[int, float]],
+        entity_uniqueness: Sequence[float],
+        entity_weight: Sequence[float],
+    ):
+        self.mentions = mentions
+        self.u = entity_uniqueness
+        self.w = entity_weight
+        self.scale = [u * w for u, w in zip(entity_uniqueness, entity_weight, strict=True)]
+        self.masked: set[int] = set()
+        self.docs_of: list[list[int]] = [[] for _ in entity_uniqueness]
+        for d, ms in enumerate(mentions):
+            for e in ms:
+                self.docs_of[e].append(d)
+        self._doc_risk: dict[int, float] = {}
+        # Strengths are cached against the number of masked entities: masking only ever
+        # grows, so a stale entry is recognised by its count.
+        self._strength: dict[tuple[int, int], tuple[int, float]] = {}
+
+    def mask(self, entity: int) -> None:
+        if entity in self.masked:
+            return
+        self.masked.add(entity)
+        for d in self.docs_of[entity]:
+            self._doc_risk.pop(d, None)
+
+    def contribution(self, entity: int, doc: int) -> float:
+        return self.mentions[doc][entity] * self.scale[entity]
+
+    def doc_risk(self, doc: int, without: int | None = None) -> float:
+        """R(d) on the current state, optionally as if `without` were masked too."""
+        if without is not None and without not in self.mentions[doc]:
+            without = None
+        if without is None:
+            cached = self._doc_risk.get(doc)
+            if cached is not None:
+                return cached
+        keep = 1.0
+        masked = self.masked
+        scale = self.scale
+        for e, rel in self.mentions[doc].items():
+            if e in masked or e == without:
+                continue
+            keep *= 1.0 - rel * scale[e]
+        risk = 1.0 - keep
+        if without is None:
+            self._doc_risk[doc] = risk
+        return risk
+
+    def strength(self, a: int, b: int, without: int | None = None) -> float:
+        if without is not None and (without not in self.mentions[a] or without not in self.mentions[b]):
+            without = None
+        if without is None:
+            cached = self._strength.get((a, b))
+            if cached is not None and cached[0] == len(self.masked):
+                return cached[1]
+        ma, mb = self.mentions[a], self.mentions[b]
+        if len(mb) < len(ma):
+            ma, mb = mb, ma
+        keep = 1.0
+        masked = self.masked
+        for e, rel in ma.items():
+            other = mb.get(e)
+            if other is None or e in masked or e == without:
+                continue
+            keep *= 1.0 - max(rel, other) * self.scale[e]
+        value = 1.0 - keep
+        if without is None:
+            self._strength[(a, b)] = (len(self.masked), value)
+        return value
+
+    def chain_risk(self, docs: Sequence[int], without: int | None = None) -> float:
+        keep = 1.0
+        for a, b in zip(docs, docs[1:], strict=False):
+            s = self.strength(a, b, without)
+            keep *= 1.0 - hop_risk(s, self.doc_risk(a, without), self.doc_risk(b, without))
+        return 1.0 - keep
+
+    def importance(self, entity: int) -> float:
+        return max((self.mentions[d][entity] for d in self.docs_of[entity]), default=0.0) * self.scale[entity]

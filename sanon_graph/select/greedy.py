@@ -1,0 +1,104 @@
+"""The greedy strategy: mask the most important (document stage) or most impactful
+(chain stage) entity, recompute on the current state, repeat until the target is met."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..config import Policy
+from ..models import Decision
+from ..risk import MaskingState
+from . import TOLERANCE, ChainOutcome, DocumentOutcome, SelectionResult, chain_target
+
+
+def document_stage(
+    state: MaskingState,
+    policy: Policy,
+    result: SelectionResult,
+    entity_ids: Sequence[str],
+    doc_ids: Sequence[str],
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """For each document (in id order), mask its highest-importance unmasked entity and
+    recompute R(d) until R(d) < theta_doc or nothing is left."""
+    importance = [state.importance(e) for e in range(len(state.u))]
+    for d in range(len(state.mentions)):
+        risk = state.doc_risk(d)
+        over = risk >= policy.theta_doc
+        if over:
+            # Highest importance first; ties broken by entity index for reproducibility.
+            ranked = sorted(state.mentions[d], key=lambda e: (-importance[e], e))
+            for e in ranked:
+                if risk < policy.theta_doc:
+                    break
+                if e in state.masked:
+                    continue
+                state.mask(e)
+                result.masked.setdefault(e, "document")
+                after = state.doc_risk(d)
+                result.decisions.append(Decision(entity_ids[e], "document", doc_ids[d], risk, after))
+                risk = after
+            met = risk < policy.theta_doc
+            result.documents[d] = DocumentOutcome(risk, met, None if met else "nothing left to mask")
+        if progress and d % 1000 == 999:
+            progress(1000)
+    if progress:
+        progress(len(state.mentions) % 1000)
+
+
+def chain_stage(
+    state: MaskingState,
+    chains: Sequence[tuple[int, ...]],
+    policy: Policy,
+    result: SelectionResult,
+    entity_ids: Sequence[str],
+    doc_ids: Sequence[str],
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Re-score every chain on the current state, then work the riskiest first: mask the
+    entity with the highest impact (risk now minus risk with it masked) until the chain
+    meets its target or no entity lowers its risk."""
+    pre = [state.chain_risk(c) for c in chains]
+    targets = [chain_target(policy, r) for r in pre]
+    outcomes: list[ChainOutcome | None] = [None] * len(chains)
+    order = sorted(range(len(chains)), key=lambda i: (-pre[i], chains[i]))
+    for done, i in enumerate(order, start=1):
+        chain = chains[i]
+        category, target = targets[i]
+        risk = state.chain_risk(chain)
+        reason = None
+        while risk > target + TOLERANCE:
+            best, best_risk = None, risk
+            for e in _candidates(state, chain):
+                r = state.chain_risk(chain, without=e)
+                if r < best_risk - TOLERANCE:  # candidates come sorted: ties keep the first
+                    best, best_risk = e, r
+            if best is None:
+                reason = "nothing left to mask" if not _candidates(state, chain) else "no entity lowers the risk"
+                break
+            state.mask(best)
+            result.masked.setdefault(best, "chain")
+            label = " -> ".join(doc_ids[d] for d in chain)
+            result.decisions.append(Decision(entity_ids[best], "chain", label, risk, best_risk))
+            risk = best_risk
+        outcomes[i] = ChainOutcome(pre[i], risk, category, target, reason is None, reason)
+        if progress and done % 1000 == 0:
+            progress(1000)
+    if progress:
+        progress(len(chains) % 1000)
+    # Later masking can only lower earlier chains' risks; report every chain on the final state.
+    for i, chain in enumerate(chains):
+        outcome = outcomes[i]
+        assert outcome is not None
+        outcome.risk_after = state.chain_risk(chain)
+        outcome.target_met = outcome.risk_after <= outcome.target + TOLERANCE
+        if outcome.target_met:
+            outcome.reason = None
+    result.chains = outcomes  # type: ignore[assignment]
+
+
+def _candidates(state: MaskingState, chain: Sequence[int]) -> list[int]:
+    seen: set[int] = set()
+    for d in chain:
+        seen.update(e for e in state.mentions[d] if e not in state.masked)
+    return sorted(seen)

@@ -187,10 +187,10 @@ _EVENT_NOUN = re.compile(
 _UNIQUE_FACT = re.compile(
     r"(?<!\w)((?:the\s+only|the\s+first|the\s+youngest|the\s+oldest|the\s+last|sole|only\s+known|"
     r"one\s+of\s+(?:only\s+)?(?:two|three|four|five|a\s+few|\d+)|first\s+(?:recorded|documented|known)|"
-    r"(?:a|the)\s+rare\s+case\s+of|world\s+record|record[-\s]holder|won\s+the)\b[^.;:!?()\n]{3,60})",
+    r"(?:a|the)\s+rare\s+case\s+of|world\s+record|record[-\s]holder|won\s+the)"
+    r"(?:[ \t]+[\w'-]+){1,8})",  # the trigger and up to eight whole words, within the clause
     re.I,
 )
-
 _TREATMENT_HEAD = re.compile(
     r"(?<![\w-])((?:[a-z][a-z-]+\s+){0,2}(?:therapy|therapies|infusions?|surgery|surgeries|"
     r"transplant(?:ation)?|chemotherapy|radiotherapy|immunotherapy|dialysis|rehabilitation|"
@@ -202,11 +202,16 @@ _DRUG_SUFFIX = re.compile(
     r"formin|gliptin|glutide|tide|semide|zepam|azepam|oxetine|triptan|profen|cycline|floxacin))(?!\w)"
 )
 _CONDITION_HEAD = re.compile(
-    r"(?<![\w-])((?:[a-z][a-z'-]+\s+){0,2}(?:disease|disorder|syndrome|deficiency|failure|cancer|"
+    r"(?<![\w-])((?:[A-Za-z][A-Za-z'-]+\s+){0,2}(?:disease|disorder|syndrome|deficiency|failure|cancer|"
     r"carcinoma|infection|injury|insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|"
     r"tumou?r|lesion|condition)s?)(?!\w)"
 )
-_CONDITION_SUFFIX = re.compile(r"(?<!\w)([a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|trophy|ectasia))(?!\w)", re.I)
+_CONDITION_SUFFIX = re.compile(r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|trophy|ectasia))(?!\w)", re.I)
+# Words with a medical suffix that are not conditions.
+_SUFFIX_FALSE_FRIENDS = {
+    "diagnosis", "prognosis", "diagnoses", "academia", "nostalgia", "empathy", "sympathy",
+    "apathy", "telepathy", "diploma", "aroma", "stroma", "osmosis", "symbiosis", "hypnosis",
+}
 # Words that head a phrase found by a head-noun rule but add nothing identifying.
 _MODIFIER_NOISE = {
     "the", "a", "an", "and", "or", "of", "for", "with", "to", "in", "on", "at", "by", "from", "after",
@@ -524,6 +529,8 @@ class RulesExtractor:
         for pattern in (_CONDITION_HEAD, _CONDITION_SUFFIX):
             for m in pattern.finditer(text):
                 start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
+                if phrase.split()[-1:] and phrase.split()[-1] in _SUFFIX_FALSE_FRIENDS:
+                    continue
                 finding = self._head_finding(text, start, end, phrase, "MEDICAL_CONDITION") if phrase else None
                 if finding:
                     yield finding
@@ -673,8 +680,20 @@ def _normalize_date(groups: tuple[str, ...], layout: str) -> str | None:
     return None
 
 
+# Phrase-level types describe a whole clause; they coexist with the atomic values inside
+# them ("the only Erdheim-Chester disease case" keeps the condition as its own entity).
+PHRASE_TYPES = frozenset({"UNIQUE_FACT"})
+
+
 def _resolve_overlaps(findings: list[_Finding]) -> list[_Finding]:
-    """Longest span first, then the more specific type; drop anything overlapping a kept span."""
+    """Longest span first, then the more specific type; drop anything overlapping a kept span.
+    Phrase-level findings only compete with each other."""
+    atomic = _resolve([f for f in findings if f.type not in PHRASE_TYPES])
+    phrases = _resolve([f for f in findings if f.type in PHRASE_TYPES])
+    return sorted(atomic + phrases, key=lambda f: (f.start, -f.length))
+
+
+def _resolve(findings: list[_Finding]) -> list[_Finding]:
     ordered = sorted(findings, key=lambda f: (-f.length, -PRIORITY.get(f.type, 0), f.start))
     taken: list[tuple[int, int]] = []
     kept: list[_Finding] = []
@@ -683,4 +702,4 @@ def _resolve_overlaps(findings: list[_Finding]) -> list[_Finding]:
             continue
         taken.append((f.start, f.end))
         kept.append(f)
-    return sorted(kept, key=lambda f: f.start)
+    return kept

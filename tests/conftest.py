@@ -1,0 +1,44 @@
+"""Shared fixtures: the repository's paths, the shared thesis-dev data (skipped when absent),
+and a helper that runs the real click application."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sanon_graph_cli.main import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "corpus"
+THESIS_DEV = ROOT.parent / "shared" / "data" / "thesis-dev"
+THESIS_SETS = sorted(p.name for p in THESIS_DEV.iterdir()) if THESIS_DEV.is_dir() else []
+
+
+def thesis_set(name: str) -> Path:
+    path = THESIS_DEV / name
+    if not path.is_dir():
+        pytest.skip(f"../shared/data/thesis-dev/{name} is not available (../shared absent)")
+    return path
+
+
+@pytest.fixture
+def run_cli():
+    """Invoke `sanon-graph ARGS...` in-process; returns the click Result."""
+
+    def invoke(*args: object):
+        runner = CliRunner()
+        return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+    return invoke
+
+
+def write_json(path: Path, value: object) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(value), encoding="utf-8")
+    return path
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

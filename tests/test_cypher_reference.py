@@ -1,0 +1,147 @@
+"""The Cypher in cypher/ladybug/ computes exactly what sanon_graph.risk computes, on random
+corpora, in a real embedded LadybugDB: uniqueness, importance, document risk, kept links
+(strength and via), chains of 2-4 documents, and the rescoring after masking."""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sanon_graph import risk
+from sanon_graph.graph.ladybug import LadybugStore
+
+TOL = 1e-9
+THRESHOLD = 0.3  # lower than the default so random graphs keep enough edges to form chains
+
+
+@st.composite
+def corpora(draw):
+    n_docs = draw(st.integers(2, 9))
+    n_entities = draw(st.integers(1, 10))
+    weights = draw(st.lists(st.sampled_from([1.0, 0.95, 0.85, 0.6, 0.35]), min_size=n_entities, max_size=n_entities))
+    mentions: list[dict[int, float]] = []
+    for _ in range(n_docs):
+        ents = draw(st.sets(st.integers(0, n_entities - 1), max_size=n_entities))
+        mentions.append({e: draw(st.floats(0.0, 1.0, allow_nan=False)) for e in sorted(ents)})
+    masked = draw(st.sets(st.integers(0, n_entities - 1), max_size=n_entities))
+    return mentions, weights, masked
+
+
+def _load(store: LadybugStore, mentions, weights):
+    doc_ids = [f"d{i:02d}" for i in range(len(mentions))]
+    ent_ids = [f"e{i:02d}" for i in range(len(weights))]
+    store.create_schema()
+    store.load(
+        pd.DataFrame({"id": doc_ids, "source_id": doc_ids, "path": "x.json",
+                      "risk": 0.0, "risk_before": 0.0}),
+        pd.DataFrame({"id": ent_ids, "type": "T", "value": ent_ids, "weight": weights,
+                      "freq": np.zeros(len(ent_ids), dtype=np.int64), "uniqueness": 0.0, "importance": 0.0,
+                      "masked": False, "stage": "", "replacement": ""}),
+        pd.DataFrame({"from": [doc_ids[d] for d, ms in enumerate(mentions) for _ in ms],
+                      "to": [ent_ids[e] for ms in mentions for e in ms],
+                      "relevance": [r for ms in mentions for r in ms.values()]}),
+    )
+    return doc_ids, ent_ids
+
+
+def _reference(mentions, weights):
+    n = len(mentions)
+    freq = [sum(1 for ms in mentions if e in ms) for e in range(len(weights))]
+    u = [risk.uniqueness(f, n) if f else 0.0 for f in freq]
+    return risk.MaskingState(mentions, u, weights), freq
+
+
+def _simple_paths(edges: set[tuple[int, int]], n_docs: int, max_docs: int):
+    adjacency = {d: set() for d in range(n_docs)}
+    for a, b in edges:
+        adjacency[a].add(b)
+        adjacency[b].add(a)
+    paths = set()
+
+    def extend(path):
+        if len(path) >= 2:
+            key = tuple(path) if path[0] < path[-1] else tuple(reversed(path))
+            paths.add(key)
+        if len(path) == max_docs:
+            return
+        for nxt in adjacency[path[-1]]:
+            if nxt not in path:
+                extend(path + [nxt])
+
+    for d in range(n_docs):
+        extend([d])
+    return paths
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(corpora())
+def test_cypher_equals_python_reference(corpus):
+    mentions, weights, masked = corpus
+    state, freq = _reference(mentions, weights)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = LadybugStore(Path(tmp) / "g.lbug")
+        try:
+            doc_ids, ent_ids = _load(store, mentions, weights)
+            store.score_documents(len(mentions))
+            store.create_links(THRESHOLD)
+
+            entities = store.entities().set_index("entity_id")
+            for e, eid in enumerate(ent_ids):
+                if freq[e] == 0:
+                    continue  # an entity no document mentions has no uniqueness
+                assert abs(entities.at[eid, "uniqueness"] - state.u[e]) <= TOL
+                assert abs(entities.at[eid, "importance"] - state.importance(e)) <= TOL
+
+            docs = store.documents().set_index("doc_id")
+            for d, did in enumerate(doc_ids):
+                assert abs(docs.at[did, "risk_before"] - state.doc_risk(d)) <= TOL
+
+            # Kept links: exactly the pairs at or over the threshold, with the shared entities as via.
+            links = store.links()
+            got = {(doc_ids.index(r.doc_a), doc_ids.index(r.doc_b)): r for r in links.itertuples()}
+            expected = set()
+            for a, b in itertools.combinations(range(len(mentions)), 2):
+                shared = set(mentions[a]) & set(mentions[b])
+                if not shared:
+                    continue
+                s = state.strength(a, b)
+                if abs(s - THRESHOLD) <= TOL:
+                    got.pop((a, b), None)  # a float tie at the threshold may go either way
+                    continue
+                if s >= THRESHOLD:
+                    expected.add((a, b))
+                    row = got[(a, b)]
+                    assert abs(row.strength_before - s) <= TOL
+                    assert sorted(row.via) == sorted(ent_ids[e] for e in shared)
+            assert set(got) == expected
+
+            # Chains of 2..4 documents over the kept edges, each simple path once.
+            for length in (2, 3, 4):
+                frame = store.chains(length)
+                chains = {tuple(doc_ids.index(d) for d in ids): r for ids, r in zip(frame["doc_ids"], frame["risk"])}
+                canonical = {(p if p[0] < p[-1] else tuple(reversed(p))): r for p, r in chains.items()}
+                assert len(canonical) == len(chains), "a chain was returned in both directions"
+                want = {p for p in _simple_paths(expected, len(mentions), length) if len(p) == length}
+                assert set(canonical) == want
+                for path, r in canonical.items():
+                    assert abs(r - state.chain_risk(path)) <= TOL
+
+            # After masking: risks and strengths of the kept edges on the masked state.
+            store.write_masking([{"id": ent_ids[e], "stage": "document", "replacement": "[T]"} for e in masked])
+            store.rescore()
+            for e in masked:
+                state.mask(e)
+            docs = store.documents().set_index("doc_id")
+            for d, did in enumerate(doc_ids):
+                assert abs(docs.at[did, "risk"] - state.doc_risk(d)) <= TOL
+            for r in store.links().itertuples():
+                a, b = doc_ids.index(r.doc_a), doc_ids.index(r.doc_b)
+                assert abs(r.strength - state.strength(a, b)) <= TOL
+        finally:
+            store.close()

@@ -1,0 +1,107 @@
+"""Redaction: a masked value never survives, unrelated words never change, and values with
+regex metacharacters or non-ASCII letters are handled literally."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sanon_graph.redact import MaskedValue, Redactor, occurs_in, replacement_for
+
+
+def redactor(*values: str, replacement: str = "[X]") -> Redactor:
+    return Redactor([MaskedValue(f"e{i}", (v,), replacement) for i, v in enumerate(values)])
+
+
+def test_whole_word_and_case_insensitive():
+    r = redactor("Ann")
+    masked, n = r.redact("ANN met Anna and ann; Joann stayed.")
+    assert masked == "[X] met Anna and [X]; Joann stayed."
+    assert n == 2
+
+
+def test_longest_match_first():
+    r = Redactor([
+        MaskedValue("a", ("Polk Health",), "[PROVIDER]"),
+        MaskedValue("b", ("Polk Health Network",), "[NETWORK]"),
+    ])
+    assert r.redact("At Polk Health Network, not Polk Health.")[0] == "At [NETWORK], not [PROVIDER]."
+
+
+def test_metacharacters_are_literal():
+    r = redactor("#4419-7Q2", "50+", "a.b*c", "(555) 010-0147")
+    text = "exception #4419-7Q2, age 50+, file a.b*c, phone (555) 010-0147, but axbbc and 500 stay"
+    masked, _ = r.redact(text)
+    assert masked == "exception [X], age [X], file [X], phone [X], but axbbc and 500 stay"
+
+
+def test_unicode_values():
+    r = redactor("Zoë Łukasiewicz", "Ørsted Klinik", "東京")
+    masked, _ = r.redact("ZOË ŁUKASIEWICZ was seen at ørsted klinik in 東京.")
+    assert masked == "[X] was seen at [X] in [X]."
+
+
+def test_whitespace_inside_a_value_matches_any_whitespace_run():
+    r = redactor("Fabrizio Wasicki")
+    assert r.redact("Patient Fabrizio\n  Wasicki arrived")[0] == "Patient [X] arrived"
+
+
+def test_replacement_tokens_are_not_rematched_and_not_reported():
+    # A value that equals the replacement's text: the single pass must not loop and the
+    # verification must not flag the token itself.
+    r = Redactor([MaskedValue("e", ("name",), "[NAME]")])
+    masked, n = r.redact("name: name")
+    assert masked == "[NAME]: [NAME]" and n == 2
+    assert r.surviving(masked) == []
+
+
+def test_surviving_finds_what_is_left():
+    r = redactor("Rex Marin")
+    assert r.surviving("Rex Marin's claim") == ["Rex Marin"]
+    assert r.surviving("Rex and Marin") == []
+
+
+def test_replacement_strategies():
+    assert replacement_for("value", "NAME", "abcdef0123") == "[NAME]"
+    assert replacement_for("complete", "NAME", "abcdef0123") == "[REDACTED]"
+    assert replacement_for("pseudonym", "NAME", "abcdef0123") == "NAME_abcdef01"
+
+
+def test_occurs_in_is_whole_word():
+    assert occurs_in("the PX-908712 file", "px-908712")
+    assert not occurs_in("theatre", "the")
+
+
+words = st.text(alphabet=st.characters(categories=["L", "N"]), min_size=1, max_size=8)
+values = st.text(
+    alphabet=st.sampled_from(list("abcXYZéß東 .+*?()[]{}|^$\\#-'")), min_size=1, max_size=12
+).filter(lambda v: v.strip() and re.search(r"\w", v))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(values, min_size=1, max_size=4), st.lists(words, min_size=0, max_size=12), st.data())
+def test_masked_values_never_survive_and_other_words_never_change(masked_values, filler, data):
+    # Build a text from filler words with masked values inserted at word boundaries.
+    pieces = list(filler)
+    for v in masked_values:
+        pieces.insert(data.draw(st.integers(0, len(pieces))), v)
+    text = " ".join(pieces)
+    r = redactor(*masked_values)
+    masked, _ = r.redact(text)
+    assert r.surviving(masked) == []
+    # Every filler word that is not itself (part of) a masked value is still there, in order.
+    protected = [w for w in filler if not any(w.lower() in v.lower() or v.lower() in w.lower() for v in masked_values)]
+    remaining = masked.split()
+    it = iter(remaining)
+    assert all(any(tok == w for tok in it) for w in protected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(words, min_size=1, max_size=20), words)
+def test_text_without_the_value_is_untouched(text_words, value):
+    text = " ".join(w for w in text_words if w.lower() != value.lower())
+    r = redactor(value)
+    if not occurs_in(text, value):
+        assert r.redact(text) == (text, 0)

@@ -124,7 +124,7 @@ def test_cypher_equals_python_reference(corpus):
             # Chains of 2..4 documents over the kept edges, each simple path once.
             for length in (2, 3, 4):
                 frame = store.chains(length)
-                chains = {tuple(doc_ids.index(d) for d in ids): r for ids, r in zip(frame["doc_ids"], frame["risk"])}
+                chains = {tuple(doc_ids.index(d) for d in ids): r for ids, r in zip(frame["doc_ids"], frame["risk"], strict=True)}
                 canonical = {(p if p[0] < p[-1] else tuple(reversed(p))): r for p, r in chains.items()}
                 assert len(canonical) == len(chains), "a chain was returned in both directions"
                 want = {p for p in _simple_paths(expected, len(mentions), length) if len(p) == length}

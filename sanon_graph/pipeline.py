@@ -35,7 +35,7 @@ from .masked_corpus import verify_masked_corpus, write_masked_corpus
 from .models import Corpus
 from .output import write_outputs
 from .redact import MaskedValue, Redactor, replacement_for
-from .risk import MaskingState, uniqueness
+from .risk import MaskingState, link_candidate_max_freq, uniqueness
 from .select import SelectionResult, chain_target, greedy
 
 CROSS_CHECK_TOLERANCE = 1e-9
@@ -177,15 +177,17 @@ def analyze(
             store.create_schema()
             store.load(*_frames(corpus, assembled, entity_ids))
 
+        # The Python reference state the selection works on; the graph's numbers must agree.
+        state = _reference_state(assembled, doc_index, entity_ids, n_docs)
+        max_freq = _link_candidate_cutoff(state, settings.policy.edge_strength_threshold)
+
         with timed("score"):
             store.score_documents(n_docs)
-            store.create_links(settings.policy.edge_strength_threshold)
+            store.create_links(settings.policy.edge_strength_threshold, max_freq)
             entity_table = store.entities().set_index("entity_id").loc[entity_ids]
             graph_docs = store.documents().set_index("doc_id").loc[doc_ids]
             links = store.links()
 
-        # The Python reference state the selection works on; the graph's numbers must agree.
-        state = _reference_state(assembled, doc_index, entity_ids, n_docs)
         _cross_check("uniqueness", entity_table["uniqueness"].to_numpy(), np.array(state.u))
         risk_before = np.array([state.doc_risk(d) for d in range(n_docs)])
         _cross_check("document risk", graph_docs["risk_before"].to_numpy(), risk_before)
@@ -325,6 +327,14 @@ def _reference_state(assembled: Assembled, doc_index: dict[str, int], entity_ids
         [uniqueness(len(e.doc_ids), n_docs) for e in ents],
         [e.weight for e in ents],
     )
+
+
+def _link_candidate_cutoff(state: MaskingState, threshold: float) -> int:
+    docs = np.fromiter((d for d, ms in enumerate(state.mentions) for _ in ms), dtype=np.int64)
+    ents = np.fromiter((e for ms in state.mentions for e in ms), dtype=np.int64)
+    rels = np.fromiter((r for ms in state.mentions for r in ms.values()), dtype=float)
+    freq = np.array([len(d) for d in state.docs_of], dtype=np.int64)
+    return link_candidate_max_freq(docs, ents, rels, freq, np.array(state.scale), threshold)
 
 
 def _chains(store: LadybugStore, settings: Settings, doc_index: dict[str, int], state: MaskingState) -> list[ChainRecord]:

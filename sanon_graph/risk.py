@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+import numpy as np
+
 
 def uniqueness(freq: int, n_docs: int) -> float:
     """u(e) = log((N+1)/freq) / log(N+1): 1 for a value in one document, -> 0 for common ones."""
@@ -151,3 +153,50 @@ class MaskingState:
 
     def importance(self, entity: int) -> float:
         return max((self.mentions[d][entity] for d in self.docs_of[entity]), default=0.0) * self.scale[entity]
+
+
+def link_candidate_max_freq(
+    mention_doc: np.ndarray,
+    mention_entity: np.ndarray,
+    mention_relevance: np.ndarray,
+    entity_freq: np.ndarray,
+    entity_scale: np.ndarray,
+    threshold: float,
+) -> int:
+    """The smallest frequency F such that two documents sharing only entities more frequent
+    than F provably have strength < threshold.
+
+    Link candidates then come from entities with freq <= F only, and each candidate is
+    scored over all its shared entities, so the kept links are exactly those of the
+    all-pairs computation while very common values ("female", a big city) no longer make
+    the pair join quadratic. The bound: strength(a, b) <= 1 - prod over a's common
+    entities of (1 - max_relevance(e) * u(e) * w(e)), maximised over documents.
+    """
+    if len(entity_freq) == 0:
+        return 1
+    s_max = np.zeros(len(entity_freq))
+    np.maximum.at(s_max, mention_entity, mention_relevance)
+    s_max *= entity_scale
+    # log(1 - s) per mention, -inf where s = 1 (that entity alone decides)
+    with np.errstate(divide="ignore"):
+        log_keep = np.log1p(-np.minimum(s_max[mention_entity], 1.0))
+    mention_freq = entity_freq[mention_entity]
+    n_docs = int(mention_doc.max()) + 1 if len(mention_doc) else 0
+
+    def bound(cutoff: int) -> float:
+        common = mention_freq > cutoff
+        if not common.any():
+            return 0.0
+        per_doc = np.bincount(mention_doc[common], weights=log_keep[common], minlength=n_docs)
+        return float(1.0 - np.exp(per_doc.min()))
+
+    # bound() only falls as the cutoff rises; a margin keeps float rounding on the safe side.
+    candidates = np.unique(np.concatenate(([1], entity_freq[entity_freq >= 1])))
+    lo, hi = 0, len(candidates) - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if bound(int(candidates[mid])) < threshold - 1e-9:
+            hi = mid
+        else:
+            lo = mid + 1
+    return int(candidates[lo])

@@ -57,6 +57,13 @@ def _reference(mentions, weights):
     return risk.MaskingState(mentions, u, weights), freq
 
 
+def _cutoff(mentions, state, freq):
+    docs = np.array([d for d, ms in enumerate(mentions) for _ in ms], dtype=np.int64)
+    ents = np.array([e for ms in mentions for e in ms], dtype=np.int64)
+    rels = np.array([r for ms in mentions for r in ms.values()], dtype=float)
+    return risk.link_candidate_max_freq(docs, ents, rels, np.array(freq), np.array(state.scale), THRESHOLD)
+
+
 def _simple_paths(edges: set[tuple[int, int]], n_docs: int, max_docs: int):
     adjacency = {d: set() for d in range(n_docs)}
     for a, b in edges:
@@ -89,7 +96,7 @@ def test_cypher_equals_python_reference(corpus):
         try:
             doc_ids, ent_ids = _load(store, mentions, weights)
             store.score_documents(len(mentions))
-            store.create_links(THRESHOLD)
+            store.create_links(THRESHOLD, _cutoff(mentions, state, freq))
 
             entities = store.entities().set_index("entity_id")
             for e, eid in enumerate(ent_ids):
@@ -145,3 +152,32 @@ def test_cypher_equals_python_reference(corpus):
                 assert abs(r.strength - state.strength(a, b)) <= TOL
         finally:
             store.close()
+
+
+def test_common_weak_values_are_not_link_candidates_but_links_are_exact(tmp_path):
+    """A value in every document but one (weak: u small) sits above the cutoff; the pairs it
+    alone would join are not candidates, and every kept link is still found with its full via."""
+    n = 30
+    mentions = [{0: 1.0} for _ in range(n - 1)] + [{}]  # entity 0: "female", in 29 of 30
+    for k in range(0, n - 1, 2):  # pairs of documents sharing a rare, strong value
+        mentions[k][1 + k // 2] = 1.0
+        mentions[k + 1][1 + k // 2] = 1.0
+    weights = [0.35] + [0.95] * (n // 2)
+    state, freq = _reference(mentions, weights)
+    cutoff = _cutoff(mentions, state, freq)
+    assert 2 <= cutoff < n - 1  # the common value is excluded from candidate generation
+    store = LadybugStore(tmp_path / "g.lbug")
+    try:
+        doc_ids, ent_ids = _load(store, mentions, weights)
+        store.score_documents(n)
+        store.create_links(THRESHOLD, cutoff)
+        links = store.links()
+        assert len(links) == (n - 1) // 2 + ((n - 1) % 2)  # one link per planted pair
+        for r in links.itertuples():
+            a, b = doc_ids.index(r.doc_a), doc_ids.index(r.doc_b)
+            assert b == a + 1 and a % 2 == 0  # exactly the planted pairs
+            # the via includes the common value wherever both share it, although it was no candidate source
+            assert sorted(r.via) == sorted(ent_ids[e] for e in set(mentions[a]) & set(mentions[b]))
+            assert abs(r.strength_before - state.strength(a, b)) <= TOL
+    finally:
+        store.close()

@@ -68,8 +68,9 @@ class LadybugStore:
         self.run("document_risk")
         self.run("snapshot_risk")
 
-    def create_links(self, threshold: float) -> None:
-        self.run("create_links", {"threshold": float(threshold)})
+    def create_links(self, threshold: float, max_freq: int) -> None:
+        """Kept links; candidates from entities with freq <= max_freq (see create_links.cypher)."""
+        self.run("create_links", {"threshold": float(threshold), "max_freq": int(max_freq)})
         self.run("hop_risk")
 
     def chains(self, length: int) -> pd.DataFrame:

@@ -35,7 +35,7 @@ from .masked_corpus import verify_masked_corpus, write_masked_corpus
 from .models import Corpus
 from .output import write_outputs
 from .redact import MaskedValue, Redactor, replacement_for
-from .risk import MaskingState, link_candidate_max_freq, uniqueness
+from .risk import LinkPlan, MaskingState, link_candidate_plan, uniqueness
 from .select import SelectionResult, chain_target, greedy
 
 CROSS_CHECK_TOLERANCE = 1e-9
@@ -179,11 +179,11 @@ def analyze(
 
         # The Python reference state the selection works on; the graph's numbers must agree.
         state = _reference_state(assembled, doc_index, entity_ids, n_docs)
-        max_freq = _link_candidate_cutoff(state, settings.policy.edge_strength_threshold)
+        link_plan = _link_plan(state, settings.policy.edge_strength_threshold)
 
         with timed("score"):
             store.score_documents(n_docs)
-            store.create_links(settings.policy.edge_strength_threshold, max_freq)
+            store.create_links(settings.policy.edge_strength_threshold, link_plan.max_freq, link_plan.parts)
             entity_table = store.entities().set_index("entity_id").loc[entity_ids]
             graph_docs = store.documents().set_index("doc_id").loc[doc_ids]
             links = store.links()
@@ -294,6 +294,7 @@ def _frames(corpus: Corpus, assembled: Assembled, entity_ids: list[str]) -> tupl
         "path": [d.path for d in docs],
         "risk": np.zeros(len(docs)),
         "risk_before": np.zeros(len(docs)),
+        "common_log": np.zeros(len(docs)),
     })
     ents = [assembled.entities[e] for e in entity_ids]
     entities = pd.DataFrame({
@@ -329,12 +330,18 @@ def _reference_state(assembled: Assembled, doc_index: dict[str, int], entity_ids
     )
 
 
-def _link_candidate_cutoff(state: MaskingState, threshold: float) -> int:
+# Pair rows the candidate enumeration may spend to tighten its bound (see risk.link_candidate_plan).
+ROW_BUDGET_PER_DOCUMENT = 150
+MIN_ROW_BUDGET = 2_000_000
+
+
+def _link_plan(state: MaskingState, threshold: float) -> LinkPlan:
     docs = np.fromiter((d for d, ms in enumerate(state.mentions) for _ in ms), dtype=np.int64)
     ents = np.fromiter((e for ms in state.mentions for e in ms), dtype=np.int64)
     rels = np.fromiter((r for ms in state.mentions for r in ms.values()), dtype=float)
     freq = np.array([len(d) for d in state.docs_of], dtype=np.int64)
-    return link_candidate_max_freq(docs, ents, rels, freq, np.array(state.scale), threshold)
+    budget = max(MIN_ROW_BUDGET, ROW_BUDGET_PER_DOCUMENT * len(state.mentions))
+    return link_candidate_plan(docs, ents, rels, freq, np.array(state.scale), threshold, budget)
 
 
 def _chains(store: LadybugStore, settings: Settings, doc_index: dict[str, int], state: MaskingState) -> list[ChainRecord]:

@@ -68,7 +68,10 @@ class Redactor:
         self.replacement_of: dict[str, str] = {}
         self._entity_of: dict[str, str] = {}
         chosen: dict[str, float] = {}
-        by_first_token: dict[str, set[str]] = {}
+        # Values indexed by their full lower-cased word sequence, with every prefix of it,
+        # so a document is only matched against values whose words all occur in it in order.
+        self._sequences: dict[tuple[str, ...], set[str]] = {}
+        self._prefixes: set[tuple[str, ...]] = set()
         self.always: set[str] = set()
         for item in masked:
             for variant in item.variants:
@@ -81,12 +84,12 @@ class Redactor:
                 chosen[key] = item.priority
                 self.replacement_of[key] = item.replacement
                 self._entity_of[key] = item.entity_id
-                tokens = _TOKEN.findall(key)
+                tokens = tuple(_TOKEN.findall(key))
                 if tokens:
-                    by_first_token.setdefault(tokens[0], set()).add(variant)
+                    self._sequences.setdefault(tokens, set()).add(variant)
+                    self._prefixes.update(tokens[:i] for i in range(1, len(tokens) + 1))
                 else:
                     self.always.add(variant)
-        self.by_first_token = {k: tuple(sorted(v)) for k, v in by_first_token.items()}
         replacements = sorted(set(self.replacement_of.values()), key=len, reverse=True)
         self._replacement_tokens = (
             re.compile("|".join(re.escape(r) for r in replacements)) if replacements else None
@@ -97,16 +100,22 @@ class Redactor:
         return self._entity_of.get(_key(found), "?")
 
     def _pattern_for(self, text: str) -> re.Pattern[str] | None:
-        # Only values whose first word occurs in the text can match: keeps per-document
-        # patterns small when the dictionary holds many thousands of values.
         candidates: set[str] = set(self.always)
-        index = self.by_first_token
-        for token in set(_TOKEN.findall(text.lower())):
-            found = index.get(token)
-            if found:
-                candidates.update(found)
+        tokens = _TOKEN.findall(text.lower())
+        prefixes, sequences = self._prefixes, self._sequences
+        for i in range(len(tokens)):
+            key: tuple[str, ...] = ()
+            for token in tokens[i:]:
+                key = (*key, token)
+                if key not in prefixes:
+                    break
+                found = sequences.get(key)
+                if found:
+                    candidates.update(found)
         if not candidates:
             return None
+        # The candidates' words occur in order; the regex decides on exact punctuation,
+        # whole-word boundaries and case.
         return _compile(tuple(sorted(candidates)))
 
     def redact(self, text: str) -> tuple[str, int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -200,3 +201,44 @@ def link_candidate_max_freq(
         else:
             lo = mid + 1
     return int(candidates[lo])
+
+
+@dataclass(frozen=True)
+class LinkPlan:
+    """How the graph store enumerates candidate links: entities with freq <= max_freq are
+    enumerated pairwise (`rows` pair rows), in `parts` partitions."""
+
+    max_freq: int
+    rows: int
+    parts: int
+
+
+ROWS_PER_PART = 4_000_000  # pair rows one aggregation may hold (~1 GB in LadybugDB)
+
+
+def link_candidate_plan(
+    mention_doc: np.ndarray,
+    mention_entity: np.ndarray,
+    mention_relevance: np.ndarray,
+    entity_freq: np.ndarray,
+    entity_scale: np.ndarray,
+    threshold: float,
+    row_budget: int,
+) -> LinkPlan:
+    """Any cutoff at or above the minimal exact one finds every link; a higher cutoff scores
+    more entities exactly, so the bound on the rest is tighter and far fewer pairs need a full
+    score, at the price of enumerating more pair rows. Raise the cutoff while the rows stay
+    within row_budget."""
+    minimal = link_candidate_max_freq(
+        mention_doc, mention_entity, mention_relevance, entity_freq, entity_scale, threshold
+    )
+    freqs, counts = np.unique(entity_freq[entity_freq >= 2], return_counts=True)
+    rows_at = np.cumsum(counts * freqs * (freqs - 1) // 2)  # pair rows with cutoff = freqs[i]
+    if len(freqs) == 0:
+        return LinkPlan(max(minimal, 1), 0, 1)
+    minimal_rows = int(rows_at[np.searchsorted(freqs, minimal, side="right") - 1]) if minimal >= freqs[0] else 0
+    allowed = max(minimal_rows, row_budget)
+    i = int(np.searchsorted(rows_at, allowed, side="right")) - 1
+    max_freq = max(minimal, int(freqs[i])) if i >= 0 else minimal
+    rows = int(rows_at[np.searchsorted(freqs, max_freq, side="right") - 1]) if max_freq >= freqs[0] else 0
+    return LinkPlan(max_freq, rows, max(1, -(-rows // ROWS_PER_PART)))

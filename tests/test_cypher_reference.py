@@ -30,7 +30,10 @@ def corpora(draw):
         ents = draw(st.sets(st.integers(0, n_entities - 1), max_size=n_entities))
         mentions.append({e: draw(st.floats(0.0, 1.0, allow_nan=False)) for e in sorted(ents)})
     masked = draw(st.sets(st.integers(0, n_entities - 1), max_size=n_entities))
-    return mentions, weights, masked
+    # any cutoff at or above the minimal one, and any number of partitions, must give the same links
+    raise_cutoff = draw(st.integers(0, 3))
+    parts = draw(st.integers(1, 3))
+    return mentions, weights, masked, raise_cutoff, parts
 
 
 def _load(store: LadybugStore, mentions, weights):
@@ -39,7 +42,7 @@ def _load(store: LadybugStore, mentions, weights):
     store.create_schema()
     store.load(
         pd.DataFrame({"id": doc_ids, "source_id": doc_ids, "path": "x.json",
-                      "risk": 0.0, "risk_before": 0.0}),
+                      "risk": 0.0, "risk_before": 0.0, "common_log": 0.0}),
         pd.DataFrame({"id": ent_ids, "type": "T", "value": ent_ids, "weight": weights,
                       "freq": np.zeros(len(ent_ids), dtype=np.int64), "uniqueness": 0.0, "importance": 0.0,
                       "masked": False, "stage": "", "replacement": ""}),
@@ -62,6 +65,19 @@ def _cutoff(mentions, state, freq):
     ents = np.array([e for ms in mentions for e in ms], dtype=np.int64)
     rels = np.array([r for ms in mentions for r in ms.values()], dtype=float)
     return risk.link_candidate_max_freq(docs, ents, rels, np.array(freq), np.array(state.scale), THRESHOLD)
+
+
+def test_link_plan_raises_the_cutoff_within_the_row_budget():
+    # 3 entities: freq 2 (1 pair row), freq 4 (6 rows), freq 10 (45 rows); all weak.
+    freq = np.array([2, 4, 10])
+    docs = np.array([0, 1] + [0, 1, 2, 3] + list(range(10)))
+    ents = np.array([0, 0] + [1] * 4 + [2] * 10)
+    rels = np.full(len(docs), 0.1)
+    scale = np.array([0.1, 0.1, 0.1])
+    tight = risk.link_candidate_plan(docs, ents, rels, freq, scale, 0.5, row_budget=7)
+    assert (tight.max_freq, tight.rows) == (4, 7)
+    loose = risk.link_candidate_plan(docs, ents, rels, freq, scale, 0.5, row_budget=10**6)
+    assert (loose.max_freq, loose.rows, loose.parts) == (10, 52, 1)
 
 
 def _simple_paths(edges: set[tuple[int, int]], n_docs: int, max_docs: int):
@@ -89,14 +105,14 @@ def _simple_paths(edges: set[tuple[int, int]], n_docs: int, max_docs: int):
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpora())
 def test_cypher_equals_python_reference(corpus):
-    mentions, weights, masked = corpus
+    mentions, weights, masked, raise_cutoff, parts = corpus
     state, freq = _reference(mentions, weights)
     with tempfile.TemporaryDirectory() as tmp:
         store = LadybugStore(Path(tmp) / "g.lbug")
         try:
             doc_ids, ent_ids = _load(store, mentions, weights)
             store.score_documents(len(mentions))
-            store.create_links(THRESHOLD, _cutoff(mentions, state, freq))
+            store.create_links(THRESHOLD, _cutoff(mentions, state, freq) + raise_cutoff, parts)
 
             entities = store.entities().set_index("entity_id")
             for e, eid in enumerate(ent_ids):

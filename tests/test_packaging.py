@@ -13,7 +13,7 @@ from .conftest import ROOT
 
 def test_every_query_loads_by_name():
     names = sorted(p.stem for p in (ROOT / "cypher" / "ladybug").glob("*.cypher"))
-    assert "document_risk" in names and "create_links" in names
+    assert "document_risk" in names and "link_candidates" in names
     for name in names:
         assert statements(load_query("ladybug", name)), name
 

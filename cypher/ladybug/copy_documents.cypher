@@ -1,2 +1,2 @@
-// Bulk load: columns id, source_id, path, risk, risk_before.
+// Bulk load: columns id, source_id, path, risk, risk_before, common_log.
 COPY Document FROM $frame;

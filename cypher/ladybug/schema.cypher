@@ -5,7 +5,8 @@ CREATE NODE TABLE Document(
     source_id STRING,
     path STRING,
     risk DOUBLE,
-    risk_before DOUBLE
+    risk_before DOUBLE,
+    common_log DOUBLE
 );
 CREATE NODE TABLE Entity(
     id STRING PRIMARY KEY,
@@ -25,5 +26,6 @@ CREATE REL TABLE LINKED(
     strength DOUBLE,
     strength_before DOUBLE,
     hop_risk DOUBLE,
-    via STRING[]
+    via STRING[],
+    shared STRING[]
 );

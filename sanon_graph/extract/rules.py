@@ -15,7 +15,10 @@ not clever: they miss paraphrases an LLM would catch.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import re
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
@@ -23,6 +26,16 @@ from importlib import resources
 
 from ..models import Document, ExtractedEntity
 from ..schema import EntitySchema
+
+CHUNK = 500
+PARALLEL_MIN_DOCUMENTS = 4000  # below this, starting workers costs more than it saves
+MAX_WORKERS = 8
+_WORKER_EXTRACTOR: RulesExtractor | None = None
+
+
+def _extract_chunk(texts: list[str]) -> list[list[ExtractedEntity]]:
+    assert _WORKER_EXTRACTOR is not None
+    return [_WORKER_EXTRACTOR.extract_text(t) for t in texts]
 
 # Base relevance per type: how useful a value of this type is for re-identifying someone,
 # before context. Context boosts are added in the rules.
@@ -335,7 +348,10 @@ def _places() -> frozenset[str]:
               "florence", "jackson", "lincoln", "madison", "franklin", "clinton", "marion", "georgia",
               "washington", "carson", "lafayette", "hamilton", "aurora", "eugene", "charlotte",
               "orange", "plano", "surprise", "temple", "centennial", "hope", "ontario", "tyler",
-              "norman", "lawrence", "layton", "allen", "warren", "troy", "kent", "chester"}
+              "norman", "lawrence", "layton", "allen", "warren", "troy", "kent", "chester",
+              "date", "male", "bath", "split", "nice", "mission", "enterprise", "paradise", "union",
+              "liberty", "unity", "justice", "opportunity", "wedding", "college",
+              "medical", "central", "university park", "sale", "deal", "hospital", "clinic"}
     return frozenset(n for n in names if len(n) > 2)
 
 
@@ -359,13 +375,31 @@ class RulesExtractor:
         self.gaz = gazetteers()
 
     def extract(self, documents: list[Document], progress=None) -> dict[str, list[ExtractedEntity]]:
+        """Extract every document; large corpora are spread over the machine's cores."""
         out: dict[str, list[ExtractedEntity]] = {}
-        for i, doc in enumerate(documents, start=1):
-            out[doc.doc_id] = self.extract_text(doc.content)
-            if progress and i % 500 == 0:
-                progress(500)
-        if progress:
-            progress(len(documents) % 500)
+        workers = min(os.cpu_count() or 1, MAX_WORKERS)
+        if len(documents) < PARALLEL_MIN_DOCUMENTS or workers < 2:
+            for i, doc in enumerate(documents, start=1):
+                out[doc.doc_id] = self.extract_text(doc.content)
+                if progress and i % CHUNK == 0:
+                    progress(CHUNK)
+            if progress:
+                progress(len(documents) % CHUNK)
+            return out
+        # fork: workers inherit the loaded gazetteers instead of building them again.
+        context = multiprocessing.get_context("fork")
+        chunks = [documents[i:i + CHUNK] for i in range(0, len(documents), CHUNK)]
+        global _WORKER_EXTRACTOR
+        _WORKER_EXTRACTOR = self
+        try:
+            with ProcessPoolExecutor(workers, mp_context=context) as pool:
+                for chunk, results in zip(chunks, pool.map(_extract_chunk, ([d.content for d in c] for c in chunks)), strict=True):
+                    for doc, found in zip(chunk, results, strict=True):
+                        out[doc.doc_id] = found
+                    if progress:
+                        progress(len(chunk))
+        finally:
+            _WORKER_EXTRACTOR = None
         return out
 
     def extract_text(self, text: str) -> list[ExtractedEntity]:

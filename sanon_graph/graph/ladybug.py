@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -68,9 +69,21 @@ class LadybugStore:
         self.run("document_risk")
         self.run("snapshot_risk")
 
-    def create_links(self, threshold: float, max_freq: int) -> None:
-        """Kept links; candidates from entities with freq <= max_freq (see create_links.cypher)."""
-        self.run("create_links", {"threshold": float(threshold), "max_freq": int(max_freq)})
+    def create_links(self, threshold: float, max_freq: int, parts: int = 1) -> None:
+        """Kept links with strength and via, exactly as the all-pairs computation would find them.
+
+        Candidates come from entities with freq <= max_freq (risk.link_candidate_plan), built in
+        `parts` partitions to bound memory, then scored over all shared entities and pruned.
+        """
+        self.run("link_bounds", {"max_freq": int(max_freq)})
+        # The pre-filter must never drop a pair the exact computation keeps: a small margin
+        # makes it err towards scoring a pair too many.
+        max_log_keep = math.log1p(-threshold) + 1e-9 if threshold < 1.0 else 0.0
+        for part in range(parts):
+            self.run("link_candidates", {"max_freq": int(max_freq), "max_log_keep": max_log_keep,
+                                         "parts": int(parts), "part": part})
+        self.run("score_links")
+        self.run("prune_links", {"threshold": float(threshold)})
         self.run("hop_risk")
 
     def chains(self, length: int) -> pd.DataFrame:
@@ -98,7 +111,7 @@ class LadybugStore:
     def rescore(self) -> None:
         """Document risks, link strengths and hop risks on the masked state."""
         self.run("document_risk")
-        self.run("rescore_links")
+        self.run("score_links")
         self.run("hop_risk")
 
     def close(self) -> None:

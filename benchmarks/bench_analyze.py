@@ -1,0 +1,72 @@
+"""`make bench`: analyze on a seeded synthetic corpus, in a subprocess, with per-stage times,
+rows/s and peak memory (max RSS of the analyze process).
+
+Cases (issue 2's budgets on a 2-core machine):
+  precomputed  100,000 documents, ~10 precomputed mentions each: < 120 s, < 4 GB
+  rules        100,000 plain-text documents (~70 words), rules extractor: < 240 s, < 4 GB
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.synthetic import write  # noqa: E402
+
+BUDGETS = {"precomputed": (120.0, 4096.0), "rules": (240.0, 4096.0)}
+
+
+def run_case(case: str, corpus: Path, entities: Path, out: Path) -> dict:
+    cmd = [sys.executable, "-m", "sanon_graph_cli.main", "analyze", str(corpus), "--out", str(out),
+           "--force", "--json"]
+    if case == "precomputed":
+        cmd += ["--extractor", "precomputed", "--entities", str(entities)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    t0 = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    if done.returncode != 0:
+        raise SystemExit(f"{case}: analyze failed:\n{done.stderr}")
+    peak_mb = max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
+    summary = json.loads(done.stdout)
+    return {"case": case, "wall_s": wall, "peak_mb": peak_mb, **summary}
+
+
+def report(result: dict) -> None:
+    case = result["case"]
+    limit_s, limit_mb = BUDGETS[case]
+    print(f"\n== {case}: {result['documents']:,} documents, {result['mentions']:,} mentions, "
+          f"{result['entities']:,} entities, {result['links']:,} links, {result['chains']:,} chains")
+    print(f"   wall {result['wall_s']:.1f} s (budget {limit_s:.0f} s), peak memory {result['peak_mb']:.0f} MB "
+          f"(budget {limit_mb:.0f} MB) -> {'OK' if result['wall_s'] < limit_s and result['peak_mb'] < limit_mb else 'OVER BUDGET'}")
+    rows = {"ingest": result["documents"], "extract": result["documents"], "load": result["mentions"],
+            "score": result["mentions"], "redact": result["documents"]}
+    for stage, seconds in result["timings_seconds"].items():
+        rate = f"{rows[stage] / seconds:,.0f} rows/s" if stage in rows and seconds > 0 else ""
+        print(f"   {stage:<24} {seconds:8.2f} s  {rate}")
+    print(f"   masked entities {result['masked_entities']:,}; chains HIGH/MEDIUM after: "
+          f"{result['chains_by_category_after']['HIGH']}/{result['chains_by_category_after']['MEDIUM']}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--docs", type=int, default=100_000)
+    parser.add_argument("--case", choices=["precomputed", "rules", "both"], default="both")
+    parser.add_argument("--workdir", type=Path, default=Path("bench-out"))
+    args = parser.parse_args()
+    t0 = time.perf_counter()
+    corpus, entities = write(args.workdir / "data", args.docs)
+    print(f"generated {args.docs:,} documents in {time.perf_counter() - t0:.1f} s ({corpus})")
+    cases = ["precomputed", "rules"] if args.case == "both" else [args.case]
+    for case in cases:
+        report(run_case(case, corpus, entities, args.workdir / f"out-{case}"))
+
+
+if __name__ == "__main__":
+    main()

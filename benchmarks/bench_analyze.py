@@ -48,6 +48,8 @@ def report(result: dict) -> None:
     rows = {"ingest": result["documents"], "extract": result["documents"], "load": result["mentions"],
             "score": result["mentions"], "redact": result["documents"]}
     for stage, seconds in result["timings_seconds"].items():
+        if stage.startswith("graph: ") and seconds < 0.5:
+            continue  # list only the graph queries that matter
         rate = f"{rows[stage] / seconds:,.0f} rows/s" if stage in rows and seconds > 0 else ""
         print(f"   {stage:<24} {seconds:8.2f} s  {rate}")
     print(f"   masked entities {result['masked_entities']:,}; chains HIGH/MEDIUM after: "

@@ -163,6 +163,7 @@ def analyze(
             extractor = make_extractor(settings)
             findings = extractor.extract(documents, advance)
             assembled = assemble(documents, findings, settings.entity_schema)
+            del findings  # a million raw findings are not needed once assembled
         warnings = _extraction_warnings(extractor, assembled)
         for w in warnings:
             progress.warn(w)
@@ -230,6 +231,7 @@ def analyze(
             links = _merge_link_strengths(links, store.links())
         risk_after = np.array([state.doc_risk(d) for d in range(n_docs)])
         _cross_check("document risk after masking", risk_after_graph, risk_after)
+        timings.update({f"graph: {k}": v for k, v in store.query_seconds.items()})
         store.close()
         store = None
 
@@ -295,6 +297,7 @@ def _frames(corpus: Corpus, assembled: Assembled, entity_ids: list[str]) -> tupl
         "risk": np.zeros(len(docs)),
         "risk_before": np.zeros(len(docs)),
         "common_log": np.zeros(len(docs)),
+        "part": np.zeros(len(docs), dtype=np.int64),
     })
     ents = [assembled.entities[e] for e in entity_ids]
     entities = pd.DataFrame({

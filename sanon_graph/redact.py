@@ -31,10 +31,35 @@ def _compile(values: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{body})(?!\w)", re.IGNORECASE)
 
 
+_WORD_CHAR = re.compile(r"\w")
+
+
+def fold(text: str) -> str:
+    """Lower-case with whitespace runs folded to one space: the matcher's view of a text."""
+    return " ".join(text.split()).lower()
+
+
 def occurs_in(text: str, value: str) -> bool:
     """True when value occurs in text as the matcher would find it (whole-word, any case)."""
-    value = value.strip()
-    return bool(value) and _compile((value,)).search(text) is not None
+    return occurs_in_folded(fold(text), value)
+
+
+def occurs_in_folded(folded_text: str, value: str) -> bool:
+    """occurs_in on a text already passed through fold(): no regex, so checking a million
+    extracted values against their documents does not compile a million patterns."""
+    needle = fold(value)
+    if not needle:
+        return False
+    start = folded_text.find(needle)
+    while start != -1:
+        end = start + len(needle)
+        # the same boundaries as the regex: no word character directly before or after
+        before_ok = start == 0 or not _WORD_CHAR.match(folded_text[start - 1])
+        after_ok = end == len(folded_text) or not _WORD_CHAR.match(folded_text[end])
+        if before_ok and after_ok:
+            return True
+        start = folded_text.find(needle, start + 1)
+    return False
 
 
 def _key(value: str) -> str:

@@ -126,5 +126,5 @@ def render_report(a: Analysis) -> str:
         add("")
 
     add("## Timings (seconds)\n")
-    add(" | ".join(f"{k}: {v}" for k, v in a.timings.items()) + "\n")
+    add(" | ".join(f"{k}: {v}" for k, v in a.timings.items() if not k.startswith("graph: ")) + "\n")
     return "\n".join(lines)

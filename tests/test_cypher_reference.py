@@ -42,7 +42,7 @@ def _load(store: LadybugStore, mentions, weights):
     store.create_schema()
     store.load(
         pd.DataFrame({"id": doc_ids, "source_id": doc_ids, "path": "x.json",
-                      "risk": 0.0, "risk_before": 0.0, "common_log": 0.0}),
+                      "risk": 0.0, "risk_before": 0.0, "common_log": 0.0, "part": 0}),
         pd.DataFrame({"id": ent_ids, "type": "T", "value": ent_ids, "weight": weights,
                       "freq": np.zeros(len(ent_ids), dtype=np.int64), "uniqueness": 0.0, "importance": 0.0,
                       "masked": False, "stage": "", "replacement": ""}),

@@ -105,3 +105,12 @@ def test_text_without_the_value_is_untouched(text_words, value):
     r = redactor(value)
     if not occurs_in(text, value):
         assert r.redact(text) == (text, 0)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab #-+.É é\n\t_1")), max_size=30),
+       st.text(alphabet=st.sampled_from(list("ab #-+.É é_1")), min_size=1, max_size=6))
+def test_fast_occurs_in_agrees_with_the_redaction_regex(text, value):
+    # occurs_in (no regex) decides what extraction keeps; the regex decides what redaction finds.
+    expected = bool(value.strip()) and redactor(value).surviving(text) != []
+    assert occurs_in(text, value) == expected

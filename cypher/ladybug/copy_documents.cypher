@@ -1,2 +1,2 @@
-// Bulk load: columns id, source_id, path, risk, risk_before, common_log.
+// Bulk load: columns id, source_id, path, risk, risk_before, common_log, part.
 COPY Document FROM $frame;

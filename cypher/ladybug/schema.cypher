@@ -6,7 +6,8 @@ CREATE NODE TABLE Document(
     path STRING,
     risk DOUBLE,
     risk_before DOUBLE,
-    common_log DOUBLE
+    common_log DOUBLE,
+    part INT64
 );
 CREATE NODE TABLE Entity(
     id STRING PRIMARY KEY,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..models import Document, Entity, ExtractedEntity, Mention, make_entity_id
-from ..redact import occurs_in
+from ..redact import fold, occurs_in_folded
 from ..schema import EntitySchema
 
 Progress = Callable[[int], None]
@@ -70,15 +70,14 @@ def assemble(
     mentions: list[Mention] = []
     for doc in documents:
         per_doc: dict[str, float] = {}
-        lowered = doc.content.casefold()
+        folded = fold(doc.content)
         for f in findings.get(doc.doc_id, ()):
             stats.findings += 1
             if f.type not in schema:
                 stats.dropped_unknown_type += 1
                 continue
             original = f.original.strip()
-            # Cheap substring test first; the whole-word matcher only on candidates.
-            if not original or original.casefold() not in lowered or not occurs_in(doc.content, original):
+            if not occurs_in_folded(folded, original):
                 stats.dropped_not_in_text += 1
                 if len(stats.examples_not_in_text) < 5:
                     stats.examples_not_in_text.append(f"{doc.source_id}: {original!r}")

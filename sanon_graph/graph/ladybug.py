@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ class LadybugStore:
 
     def __init__(self, path: Path | str):
         self.path = str(path)
+        self.query_seconds: dict[str, float] = {}  # time per named query, for run.json
         try:
             self._db = ladybug.Database(self.path)
             self._conn = ladybug.Connection(self._db)
@@ -31,8 +33,10 @@ class LadybugStore:
     def run(self, name: str, parameters: dict[str, Any] | None = None) -> pd.DataFrame | None:
         """Run a named query with parameters; a query that returns rows gives a DataFrame."""
         results = None
+        started = time.perf_counter()
         for statement in statements(load_query(DIALECT, name)):
             results = self._execute(statement, parameters, name)
+        self.query_seconds[name] = round(self.query_seconds.get(name, 0.0) + time.perf_counter() - started, 3)
         return results
 
     def _execute(self, statement: str, parameters: dict[str, Any] | None, name: str) -> pd.DataFrame | None:
@@ -79,9 +83,9 @@ class LadybugStore:
         # The pre-filter must never drop a pair the exact computation keeps: a small margin
         # makes it err towards scoring a pair too many.
         max_log_keep = math.log1p(-threshold) + 1e-9 if threshold < 1.0 else 0.0
+        self.run("assign_parts", {"parts": int(parts)})
         for part in range(parts):
-            self.run("link_candidates", {"max_freq": int(max_freq), "max_log_keep": max_log_keep,
-                                         "parts": int(parts), "part": part})
+            self.run("link_candidates", {"max_freq": int(max_freq), "max_log_keep": max_log_keep, "part": part})
         self.run("score_links")
         self.run("prune_links", {"threshold": float(threshold)})
         self.run("hop_risk")

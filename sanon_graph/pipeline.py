@@ -178,11 +178,10 @@ def analyze(
             store.create_schema()
             store.load(*_frames(corpus, assembled, entity_ids))
 
-        # The Python reference state the selection works on; the graph's numbers must agree.
-        state = _reference_state(assembled, doc_index, entity_ids, n_docs)
-        link_plan = _link_plan(state, settings.policy.edge_strength_threshold)
-
         with timed("score"):
+            # The Python reference state the selection works on; the graph's numbers must agree.
+            state = _reference_state(assembled, doc_index, entity_ids, n_docs)
+            link_plan = _link_plan(state, settings.policy.edge_strength_threshold)
             store.score_documents(n_docs)
             store.create_links(settings.policy.edge_strength_threshold, link_plan.max_freq, link_plan.parts)
             entity_table = store.entities().set_index("entity_id").loc[entity_ids]

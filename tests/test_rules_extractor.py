@@ -83,3 +83,8 @@ def test_reported_originals_occur_verbatim(words):
     for e in RulesExtractor(EntitySchema()).extract_text(text):
         assert e.original in text and occurs_in(text, e.original)
         assert 0.0 <= e.relevance <= 1.0
+
+
+def test_accented_names_are_whole(extractor):
+    values = found(extractor, "Specialist Dr. Esmé Núñez-Ortega reviewed the file with nurse Łukasz Brzęczek.")
+    assert ("NAME", "esmé núñez-ortega") in values

@@ -154,7 +154,10 @@ _PROVIDER_LEADING_NOISE = {
 }
 
 _TITLES = r"(?:Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Nurse|Sister)"
-_NAME_WORD = r"[A-Z][a-z]+(?:'[A-Z][a-z]+|-[A-Z]?[a-z]+)*"  # O'Brien, Smith-Jones; not the possessive 's
+# Latin letters with accents count (Esmé, Łukasz, Núñez); O'Brien, Smith-Jones; not the possessive 's
+_UPPER = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
+_LOWER = r"[a-zß-öø-ÿā-ž]"
+_NAME_WORD = rf"{_UPPER}{_LOWER}+(?:'{_UPPER}{_LOWER}+|-{_UPPER}?{_LOWER}+)*"
 _TITLED_NAME = re.compile(rf"(?<!\w)({_TITLES})\.?\s+({_NAME_WORD}(?:\s+[A-Z]\.)?(?:\s+{_NAME_WORD}){{0,2}})")
 _ROLE_NAME = re.compile(
     rf"(?<!\w)(?:[Pp]atient|[Mm]ember|[Cc]laimant|[Pp]olicyholder|[Cc]oordinator|[Ss]pecialist|"

@@ -73,26 +73,6 @@ class Mention:
 
 
 @dataclass(slots=True)
-class Link:
-    doc_a: str
-    doc_b: str
-    via: list[str]
-    strength_before: float
-    strength_after: float | None = None
-
-
-@dataclass(slots=True)
-class Chain:
-    doc_ids: tuple[str, ...]
-    risk_initial: float
-    risk_pre_chain: float | None = None
-    risk_after: float | None = None
-    category: str | None = None
-    target_met: bool | None = None
-    reason: str | None = None
-
-
-@dataclass(slots=True)
 class Decision:
     """Why an entity was masked: which stage, for which document or chain."""
 

@@ -14,6 +14,8 @@ from ..errors import GraphError
 from .queries import load_query, statements
 
 DIALECT = "ladybug"
+# One query per chain length: fixed path shapes need no variable-length pattern bound.
+CHAIN_QUERIES = {2: "chains_2", 3: "chains_3", 4: "chains_4"}
 
 
 class LadybugStore:
@@ -92,9 +94,9 @@ class LadybugStore:
         self.run("hop_risk")
 
     def chains(self, length: int) -> pd.DataFrame:
-        if length not in (2, 3, 4):
+        if length not in CHAIN_QUERIES:
             raise ValueError("chains are computed for 2, 3 or 4 documents")
-        frame = self.run(f"chains_{length}")
+        frame = self.run(CHAIN_QUERIES[length])
         return frame if frame is not None else pd.DataFrame(columns=["doc_ids", "risk"])
 
     def documents(self) -> pd.DataFrame:

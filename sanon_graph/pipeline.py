@@ -81,7 +81,7 @@ class Analysis:
     chains: list[ChainRecord]
     selection: SelectionResult
     replacements: dict[str, str]  # entity_id -> replacement
-    masked_files: int = 0
+    documents_changed: int = 0
     replacements_made: int = 0
     timings: dict[str, float] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
@@ -104,7 +104,7 @@ class Analysis:
             "masked_document_stage": sum(1 for s in self.selection.masked.values() if s == "document"),
             "masked_chain_stage": sum(1 for s in self.selection.masked.values() if s == "chain"),
             "replacements_made": self.replacements_made,
-            "documents_changed": self.masked_files,
+            "documents_changed": self.documents_changed,
             "max_document_risk_before": float(self.risk_before.max()) if len(self.risk_before) else 0.0,
             "max_document_risk_after": float(self.risk_after.max()) if len(self.risk_after) else 0.0,
             "max_chain_risk_before": max(before, default=0.0),
@@ -191,6 +191,9 @@ def analyze(
         _cross_check("uniqueness", entity_table["uniqueness"].to_numpy(), np.array(state.u))
         risk_before = np.array([state.doc_risk(d) for d in range(n_docs)])
         _cross_check("document risk", graph_docs["risk_before"].to_numpy(), risk_before)
+        link_pairs = [(doc_index[a], doc_index[b]) for a, b in zip(links["doc_a"], links["doc_b"], strict=True)]
+        _cross_check("link strength", links["strength_before"].to_numpy(float),
+                     np.array([state.strength(a, b) for a, b in link_pairs]))
 
         with timed("chains"):
             chains = _chains(store, settings, doc_index, state)
@@ -230,6 +233,8 @@ def analyze(
             links = _merge_link_strengths(links, store.links())
         risk_after = np.array([state.doc_risk(d) for d in range(n_docs)])
         _cross_check("document risk after masking", risk_after_graph, risk_after)
+        _cross_check("link strength after masking", links["strength_after"].to_numpy(float),
+                     np.array([state.strength(a, b) for a, b in link_pairs]))
         timings.update({f"graph: {k}": v for k, v in store.query_seconds.items()})
         store.close()
         store = None
@@ -247,7 +252,7 @@ def analyze(
                             assembled.entities[eid].weight)
                 for eid, rep in replacements.items()
             )
-            analysis.masked_files, analysis.replacements_made = write_masked_corpus(
+            analysis.documents_changed, analysis.replacements_made = write_masked_corpus(
                 corpus, redactor, work / "masked", advance
             )
         with timed("verify"):

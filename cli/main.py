@@ -156,6 +156,114 @@ def _print_summary(summary: dict, out_dir: Path) -> None:
     out.print(f"Masked corpus: {out_dir / 'masked'}   Report: {out_dir / 'report.md'}")
 
 
+def _params(values: tuple[str, ...]) -> dict[str, str]:
+    params = {}
+    for item in values:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{item!r}: expected NAME=VALUE", param_hint="--param")
+        params[key] = value
+    return params
+
+
+def _print_frame(frame, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(frame.to_json(orient="records", force_ascii=False))
+    elif fmt == "csv":
+        click.echo(frame.to_csv(index=False), nl=False)
+    else:
+        table = Table(show_header=True, header_style="bold")
+        for column in frame.columns:
+            table.add_column(str(column))
+        for row in frame.itertuples(index=False):
+            table.add_row(*(f"{v:.4f}" if isinstance(v, float) else str(v) for v in row))
+        out.print(table)
+        out.print(f"{len(frame)} row(s)")
+
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+                      show_default=True, help="Output format.")
+PARAM = click.option("--param", "-p", "param", multiple=True, metavar="NAME=VALUE",
+                     help="A query parameter (repeatable); numbers are passed as numbers.")
+
+
+@cli.command()
+@click.argument("analysis_dir", metavar="DIR", type=click.Path(path_type=Path))
+@click.argument("query", required=False)
+@PARAM
+@FORMAT
+def explore(analysis_dir: Path, query: str | None, param: tuple[str, ...], fmt: str) -> None:
+    """Run a curated exploration query on the graph of an analysis (DIR from `analyze`).
+
+    Without QUERY, lists the queries and their parameters. Example:
+
+    \b
+      sanon-graph explore demo-out riskiest_chains -p limit=5
+      sanon-graph explore demo-out document_links -p a=memo-3001 -p b=note-2001
+      sanon-graph explore demo-out value -p value=MBR-55821 --format json
+    """
+    from sanon_graph.explore import curated_queries, run_curated
+
+    try:
+        if query is None:
+            table = Table(show_header=True, header_style="bold")
+            table.add_column("query")
+            table.add_column("parameters")
+            table.add_column("what it shows")
+            for q in curated_queries().values():
+                params = ", ".join(k if v is None else f"{k}={v}" for k, v in q.params.items())
+                table.add_row(q.name, params, q.description)
+            out.print(table)
+            return
+        _print_frame(run_curated(analysis_dir, query, _params(param)), fmt)
+    except SanonError as exc:
+        fail(exc)
+
+
+@cli.command()
+@click.argument("analysis_dir", metavar="DIR", type=click.Path(path_type=Path))
+@click.argument("query")
+@PARAM
+@FORMAT
+def cypher(analysis_dir: Path, query: str, param: tuple[str, ...], fmt: str) -> None:
+    """Run an ad-hoc read-only Cypher QUERY on the graph of an analysis (DIR from `analyze`).
+
+    The graph is opened read-only, so a query cannot change it. Pass values as parameters:
+
+    \b
+      sanon-graph cypher demo-out "MATCH (e:Entity) WHERE e.freq >= \\$n RETURN e.type, e.value" -p n=3
+    """
+    from sanon_graph.explore import run_cypher
+
+    try:
+        _print_frame(run_cypher(analysis_dir, query, _params(param)), fmt)
+    except SanonError as exc:
+        fail(exc)
+
+
+@cli.command()
+@click.argument("analysis_dir", metavar="DIR", type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["neo4j-admin", "graphml"]), required=True,
+              help="neo4j-admin: CSVs for `neo4j-admin database import full`; graphml: one .graphml file.")
+@click.option("--to", "target", required=True, type=click.Path(path_type=Path),
+              help="A folder (neo4j-admin) or a .graphml file.")
+def export(analysis_dir: Path, fmt: str, target: Path) -> None:
+    """Export the graph of an analysis (DIR from `analyze`) to existing graph infrastructure.
+
+    \b
+      sanon-graph export demo-out --format neo4j-admin --to demo-export/
+      sanon-graph export demo-out --format graphml --to demo.graphml
+    """
+    from sanon_graph.export import export_graphml, export_neo4j_admin
+
+    try:
+        counts = export_neo4j_admin(analysis_dir, target) if fmt == "neo4j-admin" else export_graphml(analysis_dir, target)
+    except SanonError as exc:
+        fail(exc)
+        return
+    out.print(", ".join(f"{k}: {v}" for k, v in counts.items()) + f"  ->  {target}")
+
+
 def main() -> None:  # pragma: no cover - console entry point convenience
     cli()
 

@@ -38,7 +38,7 @@ def _write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> int:
 
 
 def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
-    from .pipeline import versions
+    from .pipeline import chain_id, versions
 
     a = analysis
     docs = a.corpus.documents
@@ -91,6 +91,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
 
     _write_jsonl(folder / "chains.jsonl", (
         {
+            "chain_id": chain_id([a.doc_ids[d] for d in c.doc_ids]),
             "doc_ids": [a.doc_ids[d] for d in c.doc_ids],
             "source_ids": [source_of[a.doc_ids[d]] for d in c.doc_ids],
             "risk_initial": c.risk_initial,

@@ -32,7 +32,7 @@ from .extract.rules import RulesExtractor
 from .graph.ladybug import LadybugStore
 from .ingest import read_corpus
 from .masked_corpus import verify_masked_corpus, write_masked_corpus
-from .models import Corpus
+from .models import Corpus, md5_hex
 from .output import write_outputs
 from .redact import MaskedValue, Redactor, replacement_for
 from .risk import LinkPlan, MaskingState, link_candidate_plan, uniqueness
@@ -235,6 +235,7 @@ def analyze(
         _cross_check("document risk after masking", risk_after_graph, risk_after)
         _cross_check("link strength after masking", links["strength_after"].to_numpy(float),
                      np.array([state.strength(a, b) for a, b in link_pairs]))
+        store.store_chains(*_chain_frames(chains, doc_ids))
         timings.update({f"graph: {k}": v for k, v in store.query_seconds.items()})
         store.close()
         store = None
@@ -364,6 +365,30 @@ def _chains(store: LadybugStore, settings: Settings, doc_index: dict[str, int], 
         chains.extend(ChainRecord(p, float(r)) for p, r in zip(paths, reference, strict=True))
     chains.sort(key=lambda c: (len(c.doc_ids), c.doc_ids))
     return chains
+
+
+def chain_id(doc_ids: list[str]) -> str:
+    """A chain's id in the graph: md5 of its document ids in order."""
+    return md5_hex(" -> ".join(doc_ids))
+
+
+def _chain_frames(chains: list[ChainRecord], doc_ids: list[str]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    ids = [chain_id([doc_ids[d] for d in c.doc_ids]) for c in chains]
+    frame = pd.DataFrame({
+        "id": ids,
+        "length": np.array([len(c.doc_ids) for c in chains], dtype=np.int64),
+        "risk_initial": [c.risk_initial for c in chains],
+        "risk_pre_chain": [c.risk_pre_chain for c in chains],
+        "risk_after": [c.risk_after for c in chains],
+        "category": [c.category for c in chains],
+        "target_met": [bool(c.target_met) for c in chains],
+    })
+    includes = pd.DataFrame({
+        "from": [cid for cid, c in zip(ids, chains, strict=True) for _ in c.doc_ids],
+        "to": [doc_ids[d] for c in chains for d in c.doc_ids],
+        "position": np.array([i for c in chains for i in range(len(c.doc_ids))], dtype=np.int64),
+    })
+    return frame, includes
 
 
 def _merge_link_strengths(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:

@@ -29,3 +29,15 @@ CREATE REL TABLE LINKED(
     hop_risk DOUBLE,
     via STRING[]
 );
+// Chains as found on the initial pruned graph, with their risks through the stages, so
+// re-identification paths can be explored in Cypher: (:Chain)-[:INCLUDES {position}]->(:Document).
+CREATE NODE TABLE Chain(
+    id STRING PRIMARY KEY,
+    length INT64,
+    risk_initial DOUBLE,
+    risk_pre_chain DOUBLE,
+    risk_after DOUBLE,
+    category STRING,
+    target_met BOOLEAN
+);
+CREATE REL TABLE INCLUDES(FROM Chain TO Document, position INT64);

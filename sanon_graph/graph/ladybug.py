@@ -111,6 +111,12 @@ class LadybugStore:
             return pd.DataFrame(columns=["doc_a", "doc_b", "via", "strength_before", "strength"])
         return frame
 
+    def store_chains(self, chains: pd.DataFrame, includes: pd.DataFrame) -> None:
+        """Chains and their documents in order, for exploration (bulk COPY)."""
+        if not chains.empty:
+            self.run("copy_chains", {"frame": chains})
+            self.run("copy_includes", {"frame": includes})
+
     def write_masking(self, rows: list[dict[str, str]]) -> None:
         if rows:
             self.run("mark_masked", {"rows": rows})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 import pandas as pd
@@ -64,6 +65,23 @@ def _cell(value: object) -> object:
     return value
 
 
+# Extra labels for Neo4j Browser styling (cypher/neo4j/style.grass): Browser styles by label,
+# so documents get their risk band and entities their type (type names are validated identifiers).
+RISK_BANDS = ((0.95, "RiskHigh"), (0.5, "RiskMedium"), (0.0, "RiskLow"))
+
+
+def _risk_band(risk: float) -> str:
+    return next(label for bound, label in RISK_BANDS if risk >= bound)
+
+
+def _labels(table: Table, frame: pd.DataFrame) -> pd.Series | str:
+    if table.label == "Document":
+        return frame["risk_before"].map(lambda r: f"Document;{_risk_band(r)}")
+    if table.label == "Entity":
+        return frame["type"].map(lambda t: f"Entity;{t}")
+    return table.label
+
+
 def export_neo4j_admin(analysis_dir: Path, target: Path) -> dict[str, int]:
     """Write the CSV files and import-command.txt into target; returns rows per file."""
     conn = _read_only(analysis_dir)
@@ -84,13 +102,16 @@ def export_neo4j_admin(analysis_dir: Path, target: Path) -> dict[str, int]:
                 header.append(f"{column}:{kind}" if kind else column)
         out = frame.map(_cell)
         out.columns = header
-        out[":LABEL" if table.kind == "node" else ":TYPE"] = table.label
+        out[":LABEL" if table.kind == "node" else ":TYPE"] = _labels(table, frame)
         out.to_csv(target / table.file, index=False)
         counts[table.file] = len(frame)
     nodes = " ".join(f"--nodes={t.file}" for t in TABLES if t.kind == "node")
     rels = " ".join(f"--relationships={t.file}" for t in TABLES if t.kind == "relationship")
+    style = resources.files("sanon_graph_cypher").joinpath("neo4j", "style.grass")
+    (target / "style.grass").write_text(style.read_text(encoding="utf-8"), encoding="utf-8")
     (target / "import-command.txt").write_text(
-        "# Run in this folder with the target database stopped (Neo4j 5):\n"
+        "# Run in this folder with the target database stopped (Neo4j 5); then load style.grass\n"
+        "# in Neo4j Browser (:style, drop the file) to colour documents by risk and entities by type.\n"
         f'neo4j-admin database import full {nodes} {rels} --array-delimiter="{ARRAY_DELIMITER}" neo4j\n',
         encoding="utf-8",
     )

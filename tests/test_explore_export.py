@@ -118,6 +118,15 @@ def test_export_neo4j_admin(analysis, tmp_path):
     assert {(r[":START_ID(Document)"], r[":END_ID(Document)"]): sorted(r["via:string[]"].split(";")) for r in links} == expected_via
     assert {r["masked:boolean"] for r in ents} == {"true", "false"}
     assert "neo4j-admin database import full" in (target / "import-command.txt").read_text()
+    # labels for Browser styling: documents by risk band, entities by type, as style.grass expects
+    by_doc = {d["doc_id"]: d for d in read_jsonl(analysis / "documents.jsonl")}
+    for r in docs:
+        risk = by_doc[r["id:ID(Document)"]]["risk_before"]
+        band = "RiskHigh" if risk >= 0.95 else "RiskMedium" if risk >= 0.5 else "RiskLow"
+        assert r[":LABEL"] == f"Document;{band}"
+    assert all(r[":LABEL"] == f"Entity;{r['type']}" for r in ents)
+    style = (target / "style.grass").read_text()
+    assert all(f"node.{label}" in style for label in ("RiskHigh", "RiskMedium", "RiskLow", "NAME", "Chain"))
 
 
 def test_export_graphml(analysis, tmp_path):

@@ -28,6 +28,7 @@ def test_wheel_contains_cypher_and_cli(tmp_path):
     for query in (ROOT / "cypher" / "ladybug").glob("*.cypher"):
         assert f"sanon_graph_cypher/ladybug/{query.name}" in names
     assert "sanon_graph_cli/main.py" in names
+    assert "sanon_graph_cypher/neo4j/style.grass" in names
     assert "sanon_graph/data/conditions.txt" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "sanon-graph = sanon_graph_cli.main:cli" in zipfile.ZipFile(wheel).read(entry_points).decode()

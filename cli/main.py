@@ -74,15 +74,34 @@ def cli() -> None:
     """
 
 
+
+def llm_options(command):
+    """Options of the LLM extractor, shared by analyze and extract."""
+    for option in reversed([
+        click.option("--model", help="Model name for --extractor llm (e.g. gpt-4o-mini, or your vLLM/Ollama model)."),
+        click.option("--llm-cache", type=click.Path(path_type=Path),
+                     help="Answer cache (SQLite); default ~/.cache/sanon-graph/llm-cache.sqlite3. Re-runs resume from it."),
+        click.option("--concurrency", type=click.IntRange(1, 256), help="Requests in flight at once (default 8)."),
+        click.option("--max-requests", type=click.IntRange(0), help="Hard budget: stop cleanly after this many requests."),
+        click.option("--max-tokens", type=click.IntRange(0), help="Hard budget: stop cleanly after this many tokens."),
+        click.option("--temperature", type=click.FloatRange(0, 2), help="Sampling temperature (default 0)."),
+        click.option("--llm-timeout", type=click.FloatRange(0, min_open=True), help="Per-request timeout in seconds (default 60)."),
+        click.option("--llm-retries", type=click.IntRange(0, 20),
+                     help="Retries with exponential backoff on 429, 5xx and timeouts (default 4)."),
+    ]):
+        command = option(command)
+    return command
+
 @cli.command()
 @click.argument("input_path", metavar="INPUT", type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", required=True, type=click.Path(path_type=Path),
               help="Output folder (created; must not exist or be empty unless --force).")
 @click.option("--config", "config_file", type=click.Path(path_type=Path),
               help="TOML config file: [policy], [entity_types], [extraction], [selection], [redaction].")
-@click.option("--extractor", type=click.Choice(["rules", "precomputed"]),
+@click.option("--extractor", type=click.Choice(["rules", "precomputed", "llm"]),
               help="Entity extractor. rules (default): offline regexes and gazetteers. "
-                   "precomputed: read --entities FILE.")
+                   "precomputed: read --entities FILE. llm: two passes over an OpenAI-compatible API "
+                   "(OPENAI_API_KEY, OPENAI_BASE_URL).")
 @click.option("--entities", "entities_file", type=click.Path(path_type=Path),
               help="Precomputed entities (JSON/JSONL of per-document [original, normalized, type, relevance]).")
 @click.option("--chain-length", type=click.IntRange(min(CHAIN_LENGTHS), max(CHAIN_LENGTHS)),
@@ -101,6 +120,7 @@ def cli() -> None:
 @click.option("--force", is_flag=True, help="Replace a non-empty output folder (only once the new one is complete).")
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary on stdout.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
+@llm_options
 def analyze(input_path: Path, out_dir: Path, config_file: Path | None, as_json: bool, quiet: bool,
             force: bool, **options: object) -> None:
     """Analyse INPUT (a folder of .json/.jsonl documents, or one file) and write DIR.
@@ -132,6 +152,38 @@ def analyze(input_path: Path, out_dir: Path, config_file: Path | None, as_json: 
     _print_summary(summary, out_dir)
 
 
+@cli.command()
+@click.argument("input_path", metavar="INPUT", type=click.Path(path_type=Path))
+@click.option("--out", "out_file", required=True, type=click.Path(path_type=Path),
+              help="The entities file to write (JSONL), for `analyze --extractor precomputed --entities FILE`.")
+@click.option("--config", "config_file", type=click.Path(path_type=Path), help="TOML settings ([llm], [entity_types]).")
+@click.option("--extractor", type=click.Choice(["llm", "rules"]), default="llm", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary on stdout.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
+@llm_options
+def extract(input_path: Path, out_file: Path, config_file: Path | None, as_json: bool, quiet: bool, **options: object) -> None:
+    """Extract entities from INPUT once and write them to FILE.
+
+    Every analysis variation (thresholds, chain length, strategies) can then be re-run on the
+    same extraction with `analyze --extractor precomputed --entities FILE`, giving exactly the
+    result `analyze --extractor llm` gives.
+    """
+    from sanon_graph.pipeline import extract_to_file
+
+    try:
+        settings = load_settings(config_file, options)
+        summary = extract_to_file(input_path, out_file, settings, BarProgress(not quiet and not as_json))
+    except SanonError as exc:
+        fail(exc)
+        return
+    if as_json:
+        click.echo(json.dumps(summary))
+    else:
+        out.print(f"{summary['documents']} documents, {summary['findings']} findings -> {out_file}"
+                  + (f"  (LLM: {summary['llm']['requests']} requests, {summary['llm']['cached']} cached, "
+                     f"{summary['llm']['prompt_tokens'] + summary['llm']['completion_tokens']} tokens)" if summary.get("llm") else ""))
+
+
 def _print_summary(summary: dict, out_dir: Path) -> None:
     table = Table(title="sanon-graph analyze", show_header=True, header_style="bold")
     table.add_column("")
@@ -148,6 +200,10 @@ def _print_summary(summary: dict, out_dir: Path) -> None:
     table.add_row("max document risk", f"{summary['max_document_risk_before']:.3f}",
                   f"{summary['max_document_risk_after']:.3f}")
     table.add_row("max chain risk", f"{summary['max_chain_risk_before']:.3f}", f"{summary['max_chain_risk_after']:.3f}")
+    if summary.get("llm"):
+        llm = summary["llm"]
+        table.add_row("LLM requests", f"{llm['requests']} ({llm['cached']} cached)",
+                      f"{llm['prompt_tokens'] + llm['completion_tokens']} tokens, {llm['failures']} failed")
     out.print(table)
     unmet = summary["documents_over_target_after"] + summary["chains_target_unmet"]
     if unmet:

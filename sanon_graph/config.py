@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .errors import ConfigError
+from .extract.llm_settings import LLMSettings
 from .schema import EntitySchema, EntityType
 
 CHAIN_LENGTHS = (2, 3, 4)
@@ -60,23 +61,32 @@ class Settings(BaseModel):
 
     policy: Policy = Field(default_factory=Policy)
     entity_schema: EntitySchema = Field(default_factory=EntitySchema)
-    extractor: Literal["rules", "precomputed"] = "rules"
+    extractor: Literal["rules", "precomputed", "llm"] = "rules"
     entities_file: Path | None = None
     selection: Literal["greedy"] = "greedy"
     document_stage: bool = True
     chain_stage: bool = True
     redaction: Literal["value", "complete", "pseudonym"] = "value"
     backend: Literal["ladybug"] = "ladybug"
+    llm: LLMSettings = Field(default_factory=LLMSettings)
 
     @model_validator(mode="after")
     def _extractor_inputs(self) -> Settings:
         if self.extractor == "precomputed" and self.entities_file is None:
             raise ValueError("the precomputed extractor needs an entities file (--entities FILE)")
+        if self.extractor == "llm" and not self.llm.model:
+            raise ValueError("the llm extractor needs a model (--model NAME or [llm] model)")
         return self
 
 
 def _policy_keys() -> set[str]:
     return set(Policy.model_fields)
+
+
+# Command-line flags that set [llm] values (flag name -> LLMSettings field).
+LLM_FLAGS = {"model": "model", "llm_cache": "cache", "concurrency": "concurrency", "max_requests": "max_requests",
+             "max_tokens": "max_tokens", "temperature": "temperature", "llm_timeout": "timeout_seconds",
+             "llm_retries": "max_retries"}
 
 
 def load_settings(config_file: Path | None = None, overrides: dict[str, Any] | None = None) -> Settings:
@@ -89,6 +99,8 @@ def load_settings(config_file: Path | None = None, overrides: dict[str, Any] | N
             continue
         if key in _policy_keys():
             data.setdefault("policy", {})[key] = value
+        elif key in LLM_FLAGS:
+            data.setdefault("llm", {})[LLM_FLAGS[key]] = value
         else:
             data[key] = value
     try:
@@ -110,7 +122,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read config file: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    known = {"policy", "entity_types", "extraction", "selection", "redaction"}
+    known = {"policy", "entity_types", "extraction", "selection", "redaction", "llm"}
     unknown = set(raw) - known
     if unknown:
         raise ConfigError(f"{path}: unknown section(s) {sorted(unknown)}; expected {sorted(known)}")
@@ -122,6 +134,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
             }
         except (ValidationError, AttributeError) as exc:
             raise ConfigError(f"{path}: invalid [entity_types]: {exc}") from None
+    if "llm" in raw:
+        data["llm"] = dict(raw["llm"])
     extraction = raw.get("extraction", {})
     if "extractor" in extraction:
         data["extractor"] = extraction["extractor"]

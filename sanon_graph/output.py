@@ -128,6 +128,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
         "settings": a.settings.model_dump(mode="json"),
         "counts": a.summary(),
         "extraction": a.assembled.stats.as_dict(),
+        "llm": a.llm_stats,
         "skipped_documents": [{"path": p, "record": r, "reason": why} for p, r, why in a.corpus.skipped],
         "warnings": a.warnings,
         "timings_seconds": a.timings,

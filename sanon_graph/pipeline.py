@@ -9,6 +9,7 @@ of the masked corpus, has succeeded.
 from __future__ import annotations
 
 import math
+import os
 import platform
 import shutil
 import tempfile
@@ -86,6 +87,7 @@ class Analysis:
     timings: dict[str, float] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     started: str = ""
+    llm_stats: dict[str, Any] | None = None
 
     def summary(self) -> dict[str, Any]:
         chains = self.chains
@@ -111,6 +113,7 @@ class Analysis:
             "max_chain_risk_after": max((c.risk_after for c in chains), default=0.0),
             "documents_over_target_after": int((self.risk_after >= self.settings.policy.theta_doc).sum()),
             "chains_target_unmet": sum(1 for c in chains if not c.target_met),
+            "llm": self.llm_stats,
         }
 
 
@@ -121,10 +124,19 @@ def _count_categories(settings: Settings, risks: list[float]) -> dict[str, int]:
     return counts
 
 
+def default_llm_cache() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "sanon-graph" / "llm-cache.sqlite3"
+
+
 def make_extractor(settings: Settings) -> Extractor:
     if settings.extractor == "precomputed":
         assert settings.entities_file is not None
         return PrecomputedExtractor(settings.entities_file)
+    if settings.extractor == "llm":
+        from .extract.llm import LLMExtractor
+
+        return LLMExtractor(settings.entity_schema, settings.llm, settings.llm.cache or default_llm_cache())
     return RulesExtractor(settings.entity_schema)
 
 
@@ -159,7 +171,8 @@ def analyze(
             progress.warn(f"{path}: record {record}: {reason}, skipped")
         documents = corpus.documents
 
-        with timed("extract", len(documents)) as advance:
+        passes = 2 if settings.extractor == "llm" and settings.llm.context_pass else 1
+        with timed("extract", passes * len(documents)) as advance:
             extractor = make_extractor(settings)
             findings = extractor.extract(documents, advance)
             assembled = assemble(documents, findings, settings.entity_schema)
@@ -245,6 +258,7 @@ def analyze(
             state=state, risk_before=risk_before, risk_after=risk_after, entity_table=entity_table,
             links=links, chains=chains, selection=selection, replacements=replacements,
             timings=timings, warnings=warnings, started=started,
+            llm_stats=extractor.stats.as_dict() if hasattr(extractor, "stats") else None,
         )
 
         with timed("redact", len(documents)) as advance:
@@ -268,6 +282,37 @@ def analyze(
             store.close()
         shutil.rmtree(work, ignore_errors=True)
         raise
+
+
+def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
+    """Run only the extraction and write the entities file the precomputed extractor reads.
+
+    Findings are written as the extractor produced them (types mapped, values normalised); the
+    checks of `assemble` run again when the file is analysed, so the analysis is identical.
+    """
+    import json
+
+    progress = progress or Progress()
+    corpus = read_corpus(Path(input_path))
+    extractor = make_extractor(settings)
+    passes = 2 if settings.extractor == "llm" and settings.llm.context_pass else 1
+    with progress.stage("extract", passes * len(corpus.documents)) as advance:
+        findings = extractor.extract(corpus.documents, advance)
+    out_file = Path(out_file)
+    out_file.parent.mkdir(parents=True, exist_ok=True)
+    partial = out_file.with_name(f".{out_file.name}.partial")
+    with partial.open("w", encoding="utf-8") as fh:
+        for doc in corpus.documents:
+            entities = [[f.original, f.normalized, f.type, f.relevance] for f in findings.get(doc.doc_id, [])]
+            fh.write(json.dumps({"doc_id": doc.doc_id, "source_id": doc.source_id, "entities": entities},
+                                ensure_ascii=False) + "\n")
+    partial.replace(out_file)  # never a half-written entities file under the real name
+    return {
+        "documents": len(corpus.documents),
+        "findings": sum(len(v) for v in findings.values()),
+        "out": str(out_file),
+        "llm": extractor.stats.as_dict() if hasattr(extractor, "stats") else None,
+    }
 
 
 def _check_output_location(input_path: Path, out_dir: Path, force: bool) -> None:

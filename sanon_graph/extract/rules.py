@@ -497,7 +497,7 @@ class RulesExtractor:
     def _dates(self, text: str):
         for pattern, layout in _DATE_PATTERNS:
             for m in pattern.finditer(text):
-                normalized = _normalize_date(m.groups(), layout)
+                normalized = normalize_date(m.groups(), layout)
                 if normalized is None:
                     continue
                 before = text[max(0, m.start() - 40):m.start()]
@@ -684,7 +684,7 @@ def _looks_like_date(token: str) -> bool:
     return bool(re.fullmatch(r"\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}-\d{1,2}-\d{2,4}", token))
 
 
-def _normalize_date(groups: tuple[str, ...], layout: str) -> str | None:
+def normalize_date(groups: tuple[str, ...], layout: str) -> str | None:
     """ISO form of a date match: YYYY-MM-DD, YYYY-MM for month precision, YYYY-Qn for quarters."""
     try:
         if layout == "ymd":

@@ -21,6 +21,7 @@ test: $(VENV)/.installed
 	$(BIN)/python -m pytest -q
 
 bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/bench_llm.py
 	$(BIN)/python benchmarks/bench_analyze.py
 
 lint: $(VENV)/.installed

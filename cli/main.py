@@ -39,15 +39,19 @@ class BarProgress(PipelineProgress):
     @contextmanager
     def stage(self, name: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
         if not self.enabled:
-            yield lambda n: None
+            yield lambda n, note=None: None
             return
         columns = [SpinnerColumn(), TextColumn("{task.description:<24}")]
         if total:
             columns += [BarColumn(), MofNCompleteColumn()]
-        columns.append(TimeElapsedColumn())
+        columns += [TimeElapsedColumn(), TextColumn("{task.fields[note]}")]
         with Progress(*columns, console=err, transient=False) as bar:
-            task = bar.add_task(name, total=total)
-            yield lambda n: bar.advance(task, n)
+            task = bar.add_task(name, total=total, note="")
+
+            def advance(n: int, note: str | None = None) -> None:
+                bar.update(task, advance=n, **({"note": note} if note is not None else {}))
+
+            yield advance
             if total:
                 bar.update(task, completed=total)
 

@@ -46,8 +46,9 @@ class Progress:
     """Receives progress; the default does nothing. The CLI subclasses it with bars."""
 
     @contextmanager
-    def stage(self, name: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
-        yield lambda n: None
+    def stage(self, name: str, total: int | None = None) -> Iterator[Callable[..., None]]:
+        """Yields advance(n, note=None): n more items done; note, a short live status."""
+        yield lambda n, note=None: None
 
     def warn(self, message: str) -> None:
         pass

@@ -206,6 +206,10 @@ class AnswerCache:
     def __init__(self, path: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(path))
+        # WAL + synchronous=NORMAL: each commit survives the process dying (what resuming needs)
+        # without an fsync per answer blocking the event loop.
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, entities TEXT NOT NULL)")
         self.db.commit()
 
@@ -261,6 +265,7 @@ class LLMExtractor:
         self.cache = AnswerCache(cache_path)
         self.stats = LLMStats()
         self._format = 0  # index into FORMATS; lowered once when a server refuses a format
+        self._system_prompt = system_prompt(schema)  # the same for every request
         self.contexts: dict[str, list[tuple[str, str]]] = {}  # doc_id -> context sent in pass 2
 
     def _client(self):
@@ -313,7 +318,9 @@ class LLMExtractor:
                 self.stats.cached += 1
             out[doc.doc_id] = self._entities(cached)
             if progress:
-                progress(1)
+                st = self.stats
+                progress(1, note=f"{pass_name} pass: {st.requests} requests ({st.cached} cached, {st.failures} failed), "
+                                 f"{st.prompt_tokens + st.completion_tokens} tokens")
 
         results = await asyncio.gather(*(one(d) for d in documents), return_exceptions=True)
         for result in results:
@@ -331,7 +338,7 @@ class LLMExtractor:
     async def _ask(self, client, doc: Document, context) -> list[dict]:
         import openai
 
-        messages = [{"role": "system", "content": system_prompt(self.schema)},
+        messages = [{"role": "system", "content": self._system_prompt},
                     {"role": "user", "content": user_prompt(doc, context)}]
         while True:
             fmt = FORMATS[self._format]

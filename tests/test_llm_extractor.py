@@ -235,3 +235,40 @@ def test_parse_and_normalize_units():
     assert normalize("AGE", "aged 50+", "fifty plus") == "50+"
     assert normalize("PATIENT_ID", "# px-908712", None) == "PX-908712"
     assert normalize("NAME", "Rex  Marin", "Rex Marin") == "rex marin"
+
+
+def test_context_top_k_orders(tmp_path):
+    from sanon_graph.extract.llm import LLMExtractor
+    from sanon_graph.extract.llm_settings import LLMSettings
+    from sanon_graph.models import Document, ExtractedEntity
+    from sanon_graph.schema import EntitySchema
+
+    docs = [Document(k, k, text, "x", 0) for k, text in (
+        ("1", "alpha beta gamma"), ("2", "alpha beta gamma delta"), ("3", "unrelated text"))]
+    local = {
+        "1": [ExtractedEntity("alpha", "alpha", "EVENT", 0.9), ExtractedEntity("beta", "beta", "EVENT", 0.8),
+              ExtractedEntity("gamma", "gamma", "EVENT", 0.75)],
+        "2": [ExtractedEntity("delta", "delta", "EVENT", 1.0)],
+        "3": [],
+    }
+
+    def contexts(**settings):
+        x = LLMExtractor(EntitySchema(), LLMSettings(model="m", **settings), tmp_path / "c.sqlite3")
+        return x._contexts(docs, local)
+
+    # values of other documents only, filtered by max relevance x uniqueness (u = 1 here) >= 0.4
+    assert contexts()["2"] == [("alpha", "EVENT"), ("beta", "EVENT"), ("gamma", "EVENT")]
+    assert contexts()["1"] == [("delta", "EVENT")]
+    assert contexts(top_k=1)["3"] == [("delta", "EVENT")]  # most relevant first
+    assert contexts(top_k=1, top_k_order="least_relevant")["3"] == [("gamma", "EVENT")]
+    assert contexts(top_k=2, top_k_order="most_recent")["3"] == [("delta", "EVENT"), ("alpha", "EVENT")]
+    assert contexts(filter_strength=0.85)["3"] == [("delta", "EVENT"), ("alpha", "EVENT")]
+
+
+def test_token_budget(corpus, tmp_path, env):
+    with ChatServer(oracle) as server:
+        env(server)
+        # every answer reports 120 tokens: requests start while fewer than 250 were used
+        stopped = analyze_llm(corpus, tmp_path / "out", tmp_path / "c.sqlite3", "--max-tokens", "250", "--concurrency", "1")
+        assert stopped.exit_code != 0 and "token budget of 250 reached" in stopped.output
+        assert len(server.requests) == 3

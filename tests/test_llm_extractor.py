@@ -178,6 +178,7 @@ def test_structured_output_falls_back_to_json_mode(corpus, tmp_path, env):
     assert set(formats[1:]) == {"json_object"}
     run_json = json.loads((tmp_path / "out" / "run.json").read_text())
     assert run_json["llm"]["response_formats"] == {"json_object": 8}
+    assert run_json["llm"]["format_fallbacks"] == 1
 
 
 def test_server_dies_mid_run_and_the_rerun_sends_only_the_missing_requests(corpus, tmp_path, env):

@@ -246,7 +246,8 @@ class LLMStats:
 
     def as_dict(self) -> dict[str, Any]:
         return {"requests": self.requests, "cached": self.cached, "failures": self.failures,
-                "unparseable": self.unparseable, "prompt_tokens": self.prompt_tokens,
+                "unparseable": self.unparseable, "format_fallbacks": self.retried_format,
+                "prompt_tokens": self.prompt_tokens,
                 "completion_tokens": self.completion_tokens, "unknown_types_dropped": self.unknown_types,
                 "response_formats": dict(self.formats)}
 

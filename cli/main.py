@@ -324,6 +324,43 @@ def export(analysis_dir: Path, fmt: str, target: Path) -> None:
     out.print(", ".join(f"{k}: {v}" for k, v in counts.items()) + f"  ->  {target}")
 
 
+@cli.group(name="eval")
+def eval_group() -> None:
+    """Measure an analysis: linkage quality against hand-labelled links."""
+
+
+@eval_group.command()
+@click.argument("analysis_dir", metavar="DIR", type=click.Path(path_type=Path))
+@click.option("--gold", "gold_file", required=True, type=click.Path(path_type=Path),
+              help='Hand-labelled links: {"links": [[doc_id, doc_id(, doc_id)], ...]} with input ids.')
+@click.option("--risk", type=click.Choice(["initial", "pre_chain"]), default="initial", show_default=True,
+              help="Which chain risk decides whether the run flags a chain (>= the MEDIUM bound).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def linkage(analysis_dir: Path, gold_file: Path, risk: str, as_json: bool) -> None:
+    """Precision, recall and F1 of the chains DIR flags against gold links, at chain and pair level."""
+    from sanon_graph.eval.linkage import evaluate_run
+
+    try:
+        metrics = evaluate_run(analysis_dir, gold_file, risk)
+    except SanonError as exc:
+        fail(exc)
+        return
+    if as_json:
+        click.echo(json.dumps(metrics))
+        return
+    table = Table(title=f"linkage: {analysis_dir} vs {gold_file}", header_style="bold")
+    for column in ("level", "precision", "recall", "F1", "TP", "FP", "FN"):
+        table.add_column(column, justify="right" if column != "level" else "left")
+    for level in ("chains", "pairs"):
+        m = metrics[level]
+        table.add_row(level, f"{m['precision']:.3f}", f"{m['recall']:.3f}", f"{m['f1']:.3f}",
+                      str(m["tp"]), str(m["fp"]), str(m["fn"]))
+    out.print(table)
+    if metrics["inter_cluster_links"] is not None:
+        out.print(f"flagged links inside one cluster: {metrics['intra_cluster_links']}, "
+                  f"between clusters (false links): {metrics['inter_cluster_links']}")
+
+
 def main() -> None:  # pragma: no cover - console entry point convenience
     cli()
 

@@ -361,6 +361,34 @@ def linkage(analysis_dir: Path, gold_file: Path, risk: str, as_json: bool) -> No
                   f"between clusters (false links): {metrics['inter_cluster_links']}")
 
 
+@eval_group.command(name="entities")
+@click.argument("analysis_dir", metavar="DIR", type=click.Path(path_type=Path))
+@click.option("--clusters", "clusters_dir", required=True, type=click.Path(path_type=Path),
+              help="Folder of cluster files with metadata.person.entities (thesis-dev layout).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def eval_entities(analysis_dir: Path, clusters_dir: Path, as_json: bool) -> None:
+    """Extractor recall of DIR against the hidden persons' entities of the clusters."""
+    from sanon_graph.eval.entities import evaluate_entities
+
+    try:
+        m = evaluate_entities(analysis_dir, clusters_dir)
+    except SanonError as exc:
+        fail(exc)
+        return
+    if as_json:
+        click.echo(json.dumps(m))
+        return
+    out.print(f"person entities {m['person_entities']}, findable in the text {m['findable']}")
+    out.print(f"recall {m['recall']:.3f}; on findable: {m['recall_findable']:.3f} "
+              f"(same type {m['recall_findable_typed']:.3f}, weighted {m['weighted_recall_findable']:.3f})")
+    table = Table(header_style="bold")
+    for column in ("type", "findable", "found", "found, same type"):
+        table.add_column(column, justify="left" if column == "type" else "right")
+    for etype, r in m["by_type"].items():
+        table.add_row(etype, str(r["findable"]), str(r["found"]), str(r["found_typed"]))
+    out.print(table)
+
+
 def main() -> None:  # pragma: no cover - console entry point convenience
     cli()
 

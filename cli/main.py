@@ -102,10 +102,15 @@ def llm_options(command):
               help="Output folder (created; must not exist or be empty unless --force).")
 @click.option("--config", "config_file", type=click.Path(path_type=Path),
               help="TOML config file: [policy], [entity_types], [extraction], [selection], [redaction].")
-@click.option("--extractor", type=click.Choice(["rules", "precomputed", "llm"]),
+@click.option("--extractor", type=click.Choice(["rules", "precomputed", "llm", "none"]),
               help="Entity extractor. rules (default): offline regexes and gazetteers. "
                    "precomputed: read --entities FILE. llm: two passes over an OpenAI-compatible API "
-                   "(OPENAI_API_KEY, OPENAI_BASE_URL).")
+                   "(OPENAI_API_KEY, OPENAI_BASE_URL). none: no typed entities (with --ngrams).")
+@click.option("--ngrams/--no-ngrams", default=None,
+              help="Add rare N-grams shared by 2..k documents as PHRASE entities (default off).")
+@click.option("--ngram-max-df", type=click.IntRange(2), help="k: the most documents a rare N-gram may be in (default 5).")
+@click.option("--ngram-weight", type=click.FloatRange(0, 1), help="Weight of the PHRASE type (default 0.6).")
+@click.option("--ngram-max-n", type=click.IntRange(1, 12), help="Longest N-gram in words (default 7).")
 @click.option("--entities", "entities_file", type=click.Path(path_type=Path),
               help="Precomputed entities (JSON/JSONL of per-document [original, normalized, type, relevance]).")
 @click.option("--chain-length", type=click.IntRange(min(CHAIN_LENGTHS), max(CHAIN_LENGTHS)),

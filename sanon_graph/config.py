@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from .errors import ConfigError
 from .extract.llm_settings import LLMSettings
+from .extract.ngrams import PHRASE, NgramSettings
 from .schema import EntitySchema, EntityType
 
 CHAIN_LENGTHS = (2, 3, 4)
@@ -61,7 +62,7 @@ class Settings(BaseModel):
 
     policy: Policy = Field(default_factory=Policy)
     entity_schema: EntitySchema = Field(default_factory=EntitySchema)
-    extractor: Literal["rules", "precomputed", "llm"] = "rules"
+    extractor: Literal["rules", "precomputed", "llm", "none"] = "rules"
     entities_file: Path | None = None
     selection: Literal["greedy"] = "greedy"
     document_stage: bool = True
@@ -69,6 +70,7 @@ class Settings(BaseModel):
     redaction: Literal["value", "complete", "pseudonym"] = "value"
     backend: Literal["ladybug"] = "ladybug"
     llm: LLMSettings = Field(default_factory=LLMSettings)
+    ngrams: NgramSettings = Field(default_factory=NgramSettings)
 
     @model_validator(mode="after")
     def _extractor_inputs(self) -> Settings:
@@ -76,6 +78,12 @@ class Settings(BaseModel):
             raise ValueError("the precomputed extractor needs an entities file (--entities FILE)")
         if self.extractor == "llm" and not self.llm.model:
             raise ValueError("the llm extractor needs a model (--model NAME or [llm] model)")
+        if self.ngrams.enabled and PHRASE not in self.entity_schema:
+            # Rare shared N-grams enter the graph as PHRASE entities; a schema may define the type itself.
+            self.entity_schema.types[PHRASE] = EntityType(
+                weight=self.ngrams.weight, description="A rare phrase that two or more documents share.")
+        if self.extractor == "none" and not self.ngrams.enabled:
+            raise ValueError("--extractor none finds nothing without --ngrams")
         return self
 
 
@@ -87,6 +95,8 @@ def _policy_keys() -> set[str]:
 LLM_FLAGS = {"model": "model", "llm_cache": "cache", "concurrency": "concurrency", "max_requests": "max_requests",
              "max_tokens": "max_tokens", "temperature": "temperature", "llm_timeout": "timeout_seconds",
              "llm_retries": "max_retries"}
+# Command-line flags that set [ngrams] values.
+NGRAM_FLAGS = {"ngrams": "enabled", "ngram_max_df": "max_df", "ngram_weight": "weight", "ngram_max_n": "max_n"}
 
 
 def load_settings(config_file: Path | None = None, overrides: dict[str, Any] | None = None) -> Settings:
@@ -101,6 +111,8 @@ def load_settings(config_file: Path | None = None, overrides: dict[str, Any] | N
             data.setdefault("policy", {})[key] = value
         elif key in LLM_FLAGS:
             data.setdefault("llm", {})[LLM_FLAGS[key]] = value
+        elif key in NGRAM_FLAGS:
+            data.setdefault("ngrams", {})[NGRAM_FLAGS[key]] = value
         else:
             data[key] = value
     try:
@@ -122,7 +134,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read config file: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    known = {"policy", "entity_types", "extraction", "selection", "redaction", "llm"}
+    known = {"policy", "entity_types", "extraction", "selection", "redaction", "llm", "ngrams"}
     unknown = set(raw) - known
     if unknown:
         raise ConfigError(f"{path}: unknown section(s) {sorted(unknown)}; expected {sorted(known)}")
@@ -136,6 +148,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
             raise ConfigError(f"{path}: invalid [entity_types]: {exc}") from None
     if "llm" in raw:
         data["llm"] = dict(raw["llm"])
+    if "ngrams" in raw:
+        data["ngrams"] = dict(raw["ngrams"])
     extraction = raw.get("extraction", {})
     if "extractor" in extraction:
         data["extractor"] = extraction["extractor"]

@@ -28,6 +28,7 @@ from . import __version__
 from .config import Settings
 from .errors import ConfigError, GraphError
 from .extract import Assembled, Extractor, assemble
+from .extract.ngrams import shared_ngrams
 from .extract.precomputed import PrecomputedExtractor
 from .extract.rules import RulesExtractor
 from .graph.ladybug import LadybugStore
@@ -125,6 +126,17 @@ def _count_categories(settings: Settings, risks: list[float]) -> dict[str, int]:
     return counts
 
 
+class NoExtractor:
+    """No typed entities: for runs on the N-gram signal alone."""
+
+    name = "none"
+
+    def extract(self, documents, progress=None):
+        if progress:
+            progress(len(documents))
+        return {}
+
+
 def default_llm_cache() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "sanon-graph" / "llm-cache.sqlite3"
@@ -134,6 +146,8 @@ def make_extractor(settings: Settings) -> Extractor:
     if settings.extractor == "precomputed":
         assert settings.entities_file is not None
         return PrecomputedExtractor(settings.entities_file)
+    if settings.extractor == "none":
+        return NoExtractor()
     if settings.extractor == "llm":
         from .extract.llm import LLMExtractor
 
@@ -176,6 +190,11 @@ def analyze(
         with timed("extract", passes * len(documents)) as advance:
             extractor = make_extractor(settings)
             findings = extractor.extract(documents, advance)
+        if settings.ngrams.enabled:
+            with timed("ngrams"):
+                for doc_id, phrases in shared_ngrams(documents, findings, settings.ngrams).items():
+                    findings[doc_id] = findings.get(doc_id, []) + phrases
+        with timed("assemble"):
             assembled = assemble(documents, findings, settings.entity_schema)
             del findings  # a million raw findings are not needed once assembled
         warnings = _extraction_warnings(extractor, assembled)

@@ -22,6 +22,7 @@ test: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_llm.py
+	$(BIN)/python benchmarks/bench_ngrams.py
 	$(BIN)/python benchmarks/bench_analyze.py
 
 lint: $(VENV)/.installed

@@ -107,21 +107,23 @@ def shared_ngrams(
     settings: NgramSettings,
 ) -> dict[str, list[ExtractedEntity]]:
     """PHRASE findings per document for the rare N-grams two or more documents share."""
-    per_doc: list[list[tuple[int, int, str, int]]] = []
-    hashes: list[np.ndarray] = []
-    for doc in documents:
+
+    def candidates(doc: Document) -> list[tuple[int, int, str, int]]:
         blocked = _typed_spans(doc.content, (f.original for f in typed.get(doc.doc_id, [])))
-        grams = list(_ngrams(_segments(doc.content, blocked), settings))
-        per_doc.append(grams)
-        hashes.append(np.unique(np.fromiter((hash(g[2]) for g in grams), dtype=np.int64, count=len(grams))))
+        return list(_ngrams(_segments(doc.content, blocked), settings))
+
+    # Pass 1: document frequencies from per-document unique hashes. The candidates are not
+    # kept: generating them again in pass 2 costs less than holding every document's list.
+    hashes = [np.unique(np.fromiter((hash(g[2]) for g in candidates(doc)), dtype=np.int64)) for doc in documents]
     if not hashes:
         return {}
     values, counts = np.unique(np.concatenate(hashes), return_counts=True)
+    del hashes
     rare_mask = (counts >= 2) & (counts <= settings.max_df)
     df_of = dict(zip(values[rare_mask].tolist(), counts[rare_mask].tolist(), strict=True))
     out: dict[str, list[ExtractedEntity]] = {}
-    for doc, grams in zip(documents, per_doc, strict=True):
-        rare = [(s, e, g, n, df_of[h]) for s, e, g, n in grams if (h := hash(g)) in df_of]
+    for doc in documents:
+        rare = [(s, e, g, n, df_of[h]) for s, e, g, n in candidates(doc) if (h := hash(g)) in df_of]
         if not rare:
             continue
         rare.sort(key=lambda r: (-r[3], r[0]))  # longest first

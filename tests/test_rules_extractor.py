@@ -88,3 +88,20 @@ def test_reported_originals_occur_verbatim(words):
 def test_accented_names_are_whole(extractor):
     values = found(extractor, "Specialist Dr. Esmé Núñez-Ortega reviewed the file with nurse Łukasz Brzęczek.")
     assert ("NAME", "esmé núñez-ortega") in values
+
+
+@pytest.mark.parametrize("text, expected", [
+    # at most two modifiers on a condition and one on a treatment: shorter values match across
+    # documents more often, which is what links them (measured on thesis-dev)
+    ("diagnosed with early-onset Lewy body dementia last year", ("MEDICAL_CONDITION", "lewy body dementia")),
+    ("after a complex wrist fracture", ("MEDICAL_CONDITION", "complex wrist fracture")),
+    ("scheduled for mitral valve repair", ("TREATMENT", "valve repair")),
+    ("switched to methotrexate", ("TREATMENT", "methotrexate")),
+    ("referred to Lakeside Oncology for review", ("PROVIDER", "lakeside oncology")),
+    ("covered by Rocky Mountain Health Plans", ("PROVIDER", "rocky mountain health plans")),
+    ("moved to Tacoma, WA in spring", ("LOCATION", "tacoma, wa")),
+    ("admitted 10/15/2023-11/03/2023 for rehab", ("EVENT_DATE", "2023-10-15/2023-11-03")),
+    ("enrolled 2022-2024 in the registry", ("EVENT_DATE", "2022/2024")),
+])
+def test_more_shapes(extractor, text, expected):
+    assert expected in found(extractor, text)

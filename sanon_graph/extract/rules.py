@@ -97,6 +97,10 @@ _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<!\w)Q([1-4])[\s-](\d{4})(?![\w-])"), "qy"),
     (re.compile(r"(?<!\w)(\d{4})[\s-]Q([1-4])(?![\w-])"), "yq"),
 ]
+_DATE_RANGE = re.compile(
+    r"(?<![\w/.-])(\d{1,2}/\d{1,2}/\d{4})\s?[-–]\s?(\d{1,2}/\d{1,2}/\d{4})(?![\w/-])"
+)
+_YEAR_RANGE = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
 _BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
 
 _AGE_PATTERNS = [
@@ -143,9 +147,11 @@ _STREET_ABBREV = {
 _CAP = r"[A-Z][A-Za-z'&.-]*"
 _PROVIDER = re.compile(
     rf"(?<![\w-])((?:{_CAP}\s+){{0,3}}{_CAP}\s+(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
-    r"Health\s+Network|Health\s+System|Health\s+Services|Healthcare|Health|Medical\s+Group|"
+    r"Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
-    r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians))(?!\w)"
+    r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|"
+    r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
+    r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology))(?!\w)"
 )
 _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
 _PROVIDER_LEADING_NOISE = {
@@ -177,6 +183,11 @@ _DEMOGRAPHIC = re.compile(
 )
 _DEMOGRAPHIC_CANON = {"man": "male", "woman": "female", "nonbinary": "non-binary", "widow": "widowed", "widower": "widowed"}
 
+US_STATE_CODES = frozenset(
+    "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH "
+    "OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split()
+)
+_CITY_STATE = re.compile(r"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2}),\s([A-Z]{2})(?![\w-])")
 _INDIRECT = re.compile(
     r"(?<!\w)((?:retired\s+|former\s+|professional\s+|local\s+|veteran\s+)?(?:firefighter|teacher|"
     r"police\s+officer|pilot|airline\s+pilot|farmer|truck\s+driver|construction\s+worker|"
@@ -212,16 +223,17 @@ _TREATMENT_HEAD = re.compile(
     r"(?<![\w-])((?:[a-z][a-z-]+\s+){0,2}(?:therapy|therapies|infusions?|surgery|surgeries|"
     r"transplant(?:ation)?|chemotherapy|radiotherapy|immunotherapy|dialysis|rehabilitation|"
     r"injections?|replacement|procedures?|treatments?|medications?|implant|resection|"
-    r"amputation|ablation|stent|bypass)s?)(?!\w)"
+    r"amputation|ablation|stent|bypass|grafting|repair|reconstruction|fusion)s?)(?!\w)"
 )
 _DRUG_SUFFIX = re.compile(
     r"(?<!\w)([A-Za-z][a-z]{2,}(?:mab|nib|pril|sartan|olol|statin|mycin|cillin|azole|vir|parin|"
-    r"formin|gliptin|glutide|tide|semide|zepam|azepam|oxetine|triptan|profen|cycline|floxacin))(?!\w)"
+    r"formin|gliptin|glutide|tide|semide|zepam|azepam|oxetine|triptan|profen|cycline|floxacin|trexate|platin|"
+    r"rubicin|tinib|lukast|dronate|prazole))(?!\w)"
 )
 _CONDITION_HEAD = re.compile(
     r"(?<![\w-])((?:[A-Za-z][A-Za-z'-]+\s+){0,2}(?:disease|disorder|syndrome|deficiency|failure|cancer|"
     r"carcinoma|infection|injury|insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|"
-    r"tumou?r|lesion|condition)s?)(?!\w)"
+    r"tumou?r|lesion|condition|dementia|damage|fracture|tear|rupture|stenosis|aneurysm)s?)(?!\w)"
 )
 _CONDITION_SUFFIX = re.compile(r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|trophy|ectasia))(?!\w)", re.I)
 # Words with a medical suffix that are not conditions.
@@ -243,14 +255,18 @@ _MODIFIER_NOISE = {
     "needed", "needs", "requires", "specific", "similar", "related", "based", "current", "prior",
     "recent", "previous", "total", "full", "partial", "more", "less", "most", "least", "very",
     "also", "then", "when", "where", "into", "through", "about", "against", "between", "without",
-    "within", "because", "both", "either", "neither", "among", "amongst", "despite", "via", "long", "short", "high", "low", "early", "late",
+    "within", "because", "both", "either", "neither", "among", "amongst", "despite", "via",
+    "diagnosed", "presented", "presenting", "showed", "showing", "suffering", "suffered", "developed",
+    "developing", "confirmed", "suspected", "treated", "managed", "reported", "noted", "history",
+    "scheduled", "performed", "recommended", "referred", "underwent", "completed", "planned", "long", "short", "high", "low", "early", "late",
 }
 _BOOST_ADJECTIVES = {"rare", "experimental", "unusual", "uncommon", "orphan", "novel", "unique"}
 # Head nouns that say nothing on their own ("therapy", "disease"); a modifier makes them specific.
 _GENERIC_HEAD = re.compile(
     r"(?:therap(?:y|ies)|infusions?|surger(?:y|ies)|transplant(?:ation)?|rehabilitation|injections?|"
     r"replacement|procedures?|treatments?|medications?|implant|resection|amputation|ablation|stent|"
-    r"bypass|disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
+    r"bypass|grafting|repair|reconstruction|fusion|dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
+    r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
     r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?)s?"
 )
 _BOOST_WORDS = re.compile(r"\b(?:rare|experimental|unusual|uncommon|orphan|novel|unique|only|first)\b", re.I)
@@ -495,6 +511,13 @@ class RulesExtractor:
     # --- quasi-identifiers --------------------------------------------------------------
 
     def _dates(self, text: str):
+        for m in _DATE_RANGE.finditer(text):  # "10/15/2023-11/03/2023": one value, an ISO interval
+            ends = [normalize_date(tuple(part.split("/")), "mdy") for part in m.groups()]
+            if all(ends):
+                yield _Finding(m.start(), m.end(), "EVENT_DATE", "/".join(ends), BASE_RELEVANCE["EVENT_DATE"])
+        for m in _YEAR_RANGE.finditer(text):
+            if int(m.group(1)) < int(m.group(2)):
+                yield _Finding(m.start(), m.end(), "EVENT_DATE", f"{m.group(1)}/{m.group(2)}", 0.35)
         for pattern, layout in _DATE_PATTERNS:
             for m in pattern.finditer(text):
                 normalized = normalize_date(m.groups(), layout)
@@ -580,7 +603,7 @@ class RulesExtractor:
                 yield _Finding(start, end, "TREATMENT", phrase, self._boost(text, start, "TREATMENT"))
         for m in _TREATMENT_HEAD.finditer(text):
             start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
-            if len(phrase.split()) >= 3:  # one modifier: "gene therapy", not "beyond protocol therapy"
+            if len(phrase.split()) >= 3:  # one modifier: "valve repair" matches across documents more often
                 start, phrase = _drop_first_word(text, start, end)
             finding = self._head_finding(text, start, end, phrase, "TREATMENT") if phrase else None
             if finding:
@@ -603,6 +626,9 @@ class RulesExtractor:
             yield _Finding(start, start + len(employer), "INDIRECT_IDENTIFIER", _fold(employer), BASE_RELEVANCE["INDIRECT_IDENTIFIER"])
 
     def _locations(self, text: str):
+        for m in _CITY_STATE.finditer(text):
+            if m.group(2) in US_STATE_CODES and m.group(1).lower() not in _STOP_CAPITALS:
+                yield _Finding(m.start(), m.end(), "LOCATION", _fold(m.group(0)), 0.55)
         places = self.gaz.places
         for start, end, phrase in _ngrams(text, 3, capitalised=True):
             if phrase in places:

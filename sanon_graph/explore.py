@@ -65,7 +65,8 @@ def _graph_path(analysis_dir: Path) -> Path:
     return path
 
 
-def _read_only(analysis_dir: Path) -> ladybug.Connection:
+def open_read_only(analysis_dir: Path) -> ladybug.Connection:
+    """A read-only connection to an analysis' graph: writes fail in the engine."""
     try:
         return ladybug.Connection(ladybug.Database(str(_graph_path(analysis_dir)), read_only=True))
     except RuntimeError as exc:
@@ -89,15 +90,16 @@ def run_curated(analysis_dir: Path, name: str, given: dict[str, str]) -> pd.Data
         else:
             raise ConfigError(f"query {name!r} needs --param {key}=...")
     (statement,) = statements(load_query("ladybug", PREFIX + name))
-    return _execute(_read_only(analysis_dir), statement, params)
+    return execute(open_read_only(analysis_dir), statement, params)
 
 
 def run_cypher(analysis_dir: Path, query: str, given: dict[str, str]) -> pd.DataFrame:
     """An ad-hoc query on a read-only connection: writes fail in the engine, not by inspection."""
-    return _execute(_read_only(analysis_dir), query, {k: parse_value(v) for k, v in given.items()})
+    return execute(open_read_only(analysis_dir), query, {k: parse_value(v) for k, v in given.items()})
 
 
-def _execute(conn: ladybug.Connection, statement: str, params: dict[str, Any]) -> pd.DataFrame:
+def execute(conn: ladybug.Connection, statement: str, params: dict[str, Any]) -> pd.DataFrame:
+    """Run one statement with parameters; rows as a DataFrame, failures as GraphError."""
     try:
         result = conn.execute(statement, params)
     except RuntimeError as exc:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from .errors import ConfigError
-from .explore import _execute, _read_only
+from .explore import execute, open_read_only
 from .graph.queries import load_query, statements
 
 ARRAY_DELIMITER = ";"
@@ -54,7 +54,7 @@ TABLES = (
 
 def _frame(conn, table: Table) -> pd.DataFrame:
     (statement,) = statements(load_query("ladybug", table.query))
-    return _execute(conn, statement, {})
+    return execute(conn, statement, {})
 
 
 def _cell(value: object) -> object:
@@ -84,7 +84,7 @@ def _labels(table: Table, frame: pd.DataFrame) -> pd.Series | str:
 
 def export_neo4j_admin(analysis_dir: Path, target: Path) -> dict[str, int]:
     """Write the CSV files and import-command.txt into target; returns rows per file."""
-    conn = _read_only(analysis_dir)
+    conn = open_read_only(analysis_dir)
     target.mkdir(parents=True, exist_ok=True)
     counts = {}
     for table in TABLES:
@@ -125,7 +125,7 @@ def export_graphml(analysis_dir: Path, target: Path) -> dict[str, int]:
     """Write one GraphML file; node ids are <label>:<id>. Lists are joined with ';'."""
     if target.suffix.lower() != ".graphml":
         raise ConfigError(f"{target}: the GraphML export is one file ending in .graphml")
-    conn = _read_only(analysis_dir)
+    conn = open_read_only(analysis_dir)
     ns = "http://graphml.graphdrawing.org/xmlns"
     root = ET.Element("graphml", xmlns=ns)
     keys: dict[tuple[str, str], str] = {}

@@ -186,8 +186,7 @@ def analyze(
             progress.warn(f"{path}: record {record}: {reason}, skipped")
         documents = corpus.documents
 
-        passes = 2 if settings.extractor == "llm" and settings.llm.context_pass else 1
-        with timed("extract", passes * len(documents)) as advance:
+        with timed("extract", _extraction_passes(settings) * len(documents)) as advance:
             extractor = make_extractor(settings)
             findings = extractor.extract(documents, advance)
         if settings.ngrams.enabled:
@@ -304,6 +303,11 @@ def analyze(
         raise
 
 
+def _extraction_passes(settings: Settings) -> int:
+    """How many times the extractor reads each document (for progress totals)."""
+    return 2 if settings.extractor == "llm" and settings.llm.context_pass else 1
+
+
 def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
     """Run only the extraction and write the entities file the precomputed extractor reads.
 
@@ -315,8 +319,7 @@ def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progre
     progress = progress or Progress()
     corpus = read_corpus(Path(input_path))
     extractor = make_extractor(settings)
-    passes = 2 if settings.extractor == "llm" and settings.llm.context_pass else 1
-    with progress.stage("extract", passes * len(corpus.documents)) as advance:
+    with progress.stage("extract", _extraction_passes(settings) * len(corpus.documents)) as advance:
         findings = extractor.extract(corpus.documents, advance)
     out_file = Path(out_file)
     out_file.parent.mkdir(parents=True, exist_ok=True)

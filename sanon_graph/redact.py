@@ -24,7 +24,8 @@ def _value_regex(value: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _compile(values: tuple[str, ...]) -> re.Pattern[str]:
+def values_pattern(values: tuple[str, ...]) -> re.Pattern[str]:
+    """The matcher for a set of values: whole-word, any case, longest first, cached."""
     # Longest first so "Polk Health Network" wins over "Polk Health" at the same position.
     ordered = sorted(values, key=lambda v: (-len(v), v))
     body = "|".join(_value_regex(v) for v in ordered)
@@ -141,7 +142,7 @@ class Redactor:
             return None
         # The candidates' words occur in order; the regex decides on exact punctuation,
         # whole-word boundaries and case.
-        return _compile(tuple(sorted(candidates)))
+        return values_pattern(tuple(sorted(candidates)))
 
     def redact(self, text: str) -> tuple[str, int]:
         """Masked text and the number of replacements made."""

@@ -17,7 +17,7 @@ from ..models import Document, Entity, ExtractedEntity, Mention, make_entity_id
 from ..redact import fold, occurs_in_folded
 from ..schema import EntitySchema
 
-Progress = Callable[[int], None]
+Progress = Callable[..., None]  # advance(n, note=None)
 
 
 class Extractor(Protocol):

@@ -256,9 +256,9 @@ _MODIFIER_NOISE = {
     "recent", "previous", "total", "full", "partial", "more", "less", "most", "least", "very",
     "also", "then", "when", "where", "into", "through", "about", "against", "between", "without",
     "within", "because", "both", "either", "neither", "among", "amongst", "despite", "via",
-    "diagnosed", "presented", "presenting", "showed", "showing", "suffering", "suffered", "developed",
+    "diagnosed", "presented", "presenting", "showing", "suffering", "suffered", "developed",
     "developing", "confirmed", "suspected", "treated", "managed", "reported", "noted", "history",
-    "scheduled", "performed", "recommended", "referred", "underwent", "completed", "planned", "long", "short", "high", "low", "early", "late",
+    "scheduled", "performed", "recommended", "referred", "completed", "planned", "long", "short", "high", "low", "early", "late",
 }
 _BOOST_ADJECTIVES = {"rare", "experimental", "unusual", "uncommon", "orphan", "novel", "unique"}
 # Head nouns that say nothing on their own ("therapy", "disease"); a modifier makes them specific.

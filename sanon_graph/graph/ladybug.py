@@ -52,10 +52,6 @@ class LadybugStore:
             return None
         return result.get_as_df()
 
-    def execute_read(self, query: str, parameters: dict[str, Any] | None = None) -> pd.DataFrame | None:
-        """An ad-hoc query with parameters (exploration)."""
-        return self._execute(query, parameters, "ad-hoc")
-
     # -- the pipeline's steps -----------------------------------------------------------
 
     def create_schema(self) -> None:

@@ -106,6 +106,10 @@ def llm_options(command):
               help="Entity extractor. rules (default): offline regexes and gazetteers. "
                    "precomputed: read --entities FILE. llm: two passes over an OpenAI-compatible API "
                    "(OPENAI_API_KEY, OPENAI_BASE_URL). none: no typed entities (with --ngrams).")
+@click.option("--cross-document/--no-cross-document", default=None,
+              help="Cross-document pass: one type per value, and every value looked up in all documents "
+                   "(\"Participant Rex Marin\", \"Rivertown\" for Rivertown Clinic, \"Dr. Laurent\"). "
+                   "Default on for rules and llm, off for precomputed.")
 @click.option("--ngrams/--no-ngrams", default=None,
               help="Add rare N-grams shared by 2..k documents as PHRASE entities (default off).")
 @click.option("--ngram-max-df", type=click.IntRange(2), help="k: the most documents a rare N-gram may be in (default 5).")
@@ -364,6 +368,10 @@ def linkage(analysis_dir: Path, gold_file: Path, risk: str, as_json: bool) -> No
     if metrics["inter_cluster_links"] is not None:
         out.print(f"flagged links inside one cluster: {metrics['intra_cluster_links']}, "
                   f"between clusters (false links): {metrics['inter_cluster_links']}")
+    unknown = metrics["gold_links_unknown_documents"]
+    if unknown:
+        out.print(f"[yellow]{len(unknown)} gold link(s) name documents not in this run and were not scored: "
+                  + "; ".join(" - ".join(link) for link in unknown) + "[/yellow]")
 
 
 @eval_group.command(name="entities")

@@ -64,6 +64,10 @@ class Settings(BaseModel):
     entity_schema: EntitySchema = Field(default_factory=EntitySchema)
     extractor: Literal["rules", "precomputed", "llm", "none"] = "rules"
     entities_file: Path | None = None
+    # Cross-document pass (extract/recurrence.py): one type per value, and values found in
+    # one document looked up in all. None = on for the rules and llm extractors; a
+    # precomputed entities file is taken as given (`extract` already wrote the pass's result).
+    cross_document: bool | None = None
     selection: Literal["greedy"] = "greedy"
     document_stage: bool = True
     chain_stage: bool = True
@@ -74,6 +78,8 @@ class Settings(BaseModel):
 
     @model_validator(mode="after")
     def _extractor_inputs(self) -> Settings:
+        if self.cross_document is None:
+            self.cross_document = self.extractor in ("rules", "llm")
         if self.extractor == "precomputed" and self.entities_file is None:
             raise ValueError("the precomputed extractor needs an entities file (--entities FILE)")
         if self.extractor == "llm" and not self.llm.model:
@@ -155,6 +161,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         data["extractor"] = extraction["extractor"]
     if "entities_file" in extraction:
         data["entities_file"] = extraction["entities_file"]
+    if "cross_document" in extraction:
+        data["cross_document"] = extraction["cross_document"]
     selection = raw.get("selection", {})
     for key in ("strategy", "document_stage", "chain_stage"):
         if key in selection:

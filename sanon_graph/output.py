@@ -129,6 +129,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
         "counts": a.summary(),
         "extraction": a.assembled.stats.as_dict(),
         "llm": a.llm_stats,
+        "cross_document": a.cross_document,
         "skipped_documents": [{"path": p, "record": r, "reason": why} for p, r, why in a.corpus.skipped],
         "warnings": a.warnings,
         "timings_seconds": a.timings,

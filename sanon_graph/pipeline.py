@@ -29,6 +29,7 @@ from .config import Settings
 from .errors import ConfigError, GraphError
 from .extract import Assembled, Extractor, assemble
 from .extract.ngrams import shared_ngrams
+from .extract.recurrence import propagate, reconcile_types
 from .extract.precomputed import PrecomputedExtractor
 from .extract.rules import RulesExtractor
 from .graph.ladybug import LadybugStore
@@ -90,6 +91,7 @@ class Analysis:
     warnings: list[str] = field(default_factory=list)
     started: str = ""
     llm_stats: dict[str, Any] | None = None
+    cross_document: dict[str, int] | None = None
 
     def summary(self) -> dict[str, Any]:
         chains = self.chains
@@ -189,6 +191,10 @@ def analyze(
         with timed("extract", _extraction_passes(settings) * len(documents)) as advance:
             extractor = make_extractor(settings)
             findings = extractor.extract(documents, advance)
+        cross_document = None
+        if settings.cross_document:
+            with timed("cross_document"):
+                cross_document = cross_document_pass(documents, findings, settings)
         if settings.ngrams.enabled:
             with timed("ngrams"):
                 for doc_id, phrases in shared_ngrams(documents, findings, settings.ngrams).items():
@@ -278,6 +284,7 @@ def analyze(
             links=links, chains=chains, selection=selection, replacements=replacements,
             timings=timings, warnings=warnings, started=started,
             llm_stats=extractor.stats.as_dict() if hasattr(extractor, "stats") else None,
+            cross_document=cross_document,
         )
 
         with timed("redact", len(documents)) as advance:
@@ -303,6 +310,14 @@ def analyze(
         raise
 
 
+def cross_document_pass(documents: list[Document], findings: dict[str, list[ExtractedEntity]],
+                        settings: Settings) -> dict[str, int]:
+    """Type reconciliation and recurrence (extract/recurrence.py), in place on findings."""
+    schema = settings.entity_schema
+    return {"retyped": reconcile_types(findings, schema),
+            "recurring_added": propagate(documents, findings, schema)}
+
+
 def _extraction_passes(settings: Settings) -> int:
     """How many times the extractor reads each document (for progress totals)."""
     return 2 if settings.extractor == "llm" and settings.llm.context_pass else 1
@@ -321,6 +336,8 @@ def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progre
     extractor = make_extractor(settings)
     with progress.stage("extract", _extraction_passes(settings) * len(corpus.documents)) as advance:
         findings = extractor.extract(corpus.documents, advance)
+    if settings.cross_document:
+        cross_document_pass(corpus.documents, findings, settings)
     out_file = Path(out_file)
     out_file.parent.mkdir(parents=True, exist_ok=True)
     partial = out_file.with_name(f".{out_file.name}.partial")

@@ -37,6 +37,15 @@ def test_empty_and_unlabelled_cases():
     assert cluster_of("cluster_12_doc3") == "cluster_12" and cluster_of("note-2001") is None
 
 
+def test_gold_links_to_unknown_documents_are_reported_not_scored():
+    gold = [["a_doc1", "a_doc2"], ["a_doc0", "a_doc1"], ["cluster_13", "b_doc1"]]
+    m = linkage_metrics([["a_doc1", "a_doc2"]], gold, known_documents={"a_doc1", "a_doc2", "b_doc1"})
+    assert m["gold_links_unknown_documents"] == [["a_doc0", "a_doc1"], ["cluster_13", "b_doc1"]]
+    assert (m["pairs"]["tp"], m["pairs"]["fn"]) == (1, 0) and m["pairs"]["recall"] == 1.0
+    m = linkage_metrics([["a_doc1", "a_doc2"]], gold)  # without the run's documents every link counts
+    assert m["pairs"]["fn"] == 2 and m["gold_links_unknown_documents"] == []
+
+
 def test_cli_on_the_examples(tmp_path):
     out = tmp_path / "out"
     runner = CliRunner()
@@ -50,6 +59,10 @@ def test_cli_on_the_examples(tmp_path):
                if c["risk_initial"] >= 0.5}
     assert m["chains"]["tp"] == 3 and m["chains"]["fn"] == 1  # the unrelated pair is not linked
     assert m["chains"]["fp"] == len(flagged) - 3
+    stale = write_json(tmp_path / "stale.json", {"links": [["memo-3001", "note-2001"], ["memo-3001", "memo-9999"]]})
+    result = runner.invoke(cli, ["eval", "linkage", str(out), "--gold", str(stale)])
+    assert result.exit_code == 0 and "1 gold link(s) name documents not in this run" in result.output
+    assert "memo-9999" in result.output
     bad = write_json(tmp_path / "bad.json", {"links": [["only-one"]]})
     result = runner.invoke(cli, ["eval", "linkage", str(out), "--gold", str(bad)])
     assert result.exit_code == 2 and "links[0]" in result.output

@@ -7,6 +7,11 @@ once. Pair level: every pair of documents inside a chain, gold and flagged alike
 chain a-b-c says a, b and c belong together). Document ids are the input ids (`source_ids`).
 When ids carry a cluster prefix (`cluster_3_doc2`), flagged pairs are counted as intra- or
 inter-cluster links: an inter-cluster link is a false link between two people.
+
+A gold link naming a document the run does not have (a labelling slip such as
+`cluster_0_doc0` in a set whose documents start at doc1) cannot be found by any run; it is
+left out of the scores and listed under `gold_links_unknown_documents`, so the labels can be
+fixed rather than silently counted against the tool.
 """
 
 from __future__ import annotations
@@ -62,9 +67,13 @@ def cluster_of(doc_id: str) -> str | None:
     return m.group(1) if m else None
 
 
-def linkage_metrics(flagged: list[list[str]], gold: list[list[str]]) -> dict[str, Any]:
+def linkage_metrics(flagged: list[list[str]], gold: list[list[str]],
+                    known_documents: set[str] | None = None) -> dict[str, Any]:
+    """Scores of flagged chains against gold; with known_documents, gold links naming other
+    documents are reported, not scored."""
+    unknown = [link for link in gold if known_documents is not None and not set(link) <= known_documents]
     flagged_chains = {frozenset(c) for c in flagged if 2 <= len(set(c)) <= 3}
-    gold_chains = {frozenset(c) for c in gold}
+    gold_chains = {frozenset(c) for c in gold if c not in unknown}
     flagged_pairs, gold_pairs = pairs(flagged_chains), pairs(gold_chains)
     clusters = [(cluster_of(a), cluster_of(b)) for a, b in (sorted(p) for p in flagged_pairs)]
     labelled = [(x, y) for x, y in clusters if x is not None and y is not None]
@@ -75,6 +84,7 @@ def linkage_metrics(flagged: list[list[str]], gold: list[list[str]]) -> dict[str
         "gold_chains": len(gold_chains),
         "intra_cluster_links": sum(1 for x, y in labelled if x == y) if labelled else None,
         "inter_cluster_links": sum(1 for x, y in labelled if x != y) if labelled else None,
+        "gold_links_unknown_documents": unknown,
     }
 
 
@@ -106,8 +116,13 @@ def evaluate_run(out_dir: Path, gold_path: Path, risk: str = "initial") -> dict[
     if field is None:
         raise ConfigError("risk must be 'initial' or 'pre_chain'")
     medium = run["settings"]["policy"]["medium"]
+    try:
+        known = {json.loads(line)["source_id"]
+                 for line in (out_dir / "documents.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
+    except FileNotFoundError:
+        raise ConfigError(f"{out_dir}: not an analyze output folder (documents.jsonl expected)") from None
     chains = [json.loads(line) for line in chain_lines if line.strip()]
     flagged = [c["source_ids"] for c in chains if c[field] >= medium]
-    metrics = linkage_metrics(flagged, read_gold(gold_path))
+    metrics = linkage_metrics(flagged, read_gold(gold_path), known)
     metrics.update({"run": str(out_dir), "gold": str(gold_path), "flagged_by": f"{field} >= {medium}"})
     return metrics

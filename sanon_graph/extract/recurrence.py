@@ -1,0 +1,175 @@
+"""Corpus-level passes over the extractors' findings, before the graph is built.
+
+Two things per-document extraction cannot see, because they only show across documents:
+
+1. *Type reconciliation.* The same value typed differently in two documents ("PT-8872-3A" as
+   a patient ID in a claim and as a case number in an audit) would become two entities and
+   never link the documents, although an attacker matches the string, not the type. Every
+   value gets the highest-weight type it was given anywhere (ties by type name).
+2. *Recurrence* (the offline analogue of METHOD 2.2's context-aware pass). A value found in
+   one document is looked up in every other document, whole-word and case-insensitive, with
+   the matcher redaction uses: "Participant Rex Marin" or "Gerald Kovac's" are found once
+   "Rex Marin" or "Gerald Kovac" were extracted anywhere. Facility names are also looked up
+   without their generic head ("Rivertown" for "Rivertown Clinic"), capitalised only.
+   Values that mean something else out of context are not propagated: they need a letter
+   and four characters, so ages, years and bare numbers stay with the extractor's context
+   rules.
+
+Both passes change only findings, so everything downstream (the verbatim guard, the graph,
+redaction) treats their results like any extractor's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from ..models import Document, ExtractedEntity
+from ..redact import MaskedValue, Redactor
+from ..schema import EntitySchema
+
+Findings = dict[str, list[ExtractedEntity]]
+
+_HAS_LETTER = re.compile(r"[^\W\d_]")
+MIN_PROPAGATED_LENGTH = 4
+
+# The generic last word of a facility name; what is left names the facility on its own.
+_FACILITY_HEADS = frozenset(
+    "clinic clinics hospital hospitals center centre centers institute network system health healthcare "
+    "rehabilitation rehab urology oncology cardiology dermatology orthopedics orthopaedics pediatrics "
+    "radiology neurology gastroenterology psychiatry rheumatology endocrinology nephrology pulmonology "
+    "associates practice pharmacy laboratory laboratories labs hospice infirmary physicians group".split()
+)
+# A stem that is one of these is too common to stand for a facility on its own.
+_WEAK_STEMS = frozenset(
+    "the a an general medical national regional community university memorial central city county "
+    "state north south east west new saint st family womens children's childrens public primary "
+    "specialty advanced care health mercy valley summit".split()
+)
+
+
+def _key(value: str) -> str:
+    return " ".join(value.split()).casefold()
+
+
+def reconcile_types(findings: Findings, schema: EntitySchema) -> int:
+    """Give every value the highest-weight type it has anywhere; returns the findings retyped."""
+    types_of: dict[str, set[str]] = defaultdict(set)
+    for items in findings.values():
+        for f in items:
+            if f.type in schema:
+                types_of[_key(f.normalized or f.original)].add(f.type)
+    winner = {
+        value: max(types, key=lambda t: (schema.weight(t), t))
+        for value, types in types_of.items() if len(types) > 1
+    }
+    if not winner:
+        return 0
+    retyped = 0
+    for doc_id, items in findings.items():
+        updated = []
+        for f in items:
+            best = winner.get(_key(f.normalized or f.original))
+            if best is not None and best != f.type:
+                f = ExtractedEntity(f.original, f.normalized, best, f.relevance)
+                retyped += 1
+            updated.append(f)
+        findings[doc_id] = updated
+    return retyped
+
+
+def facility_aliases(original: str) -> list[str]:
+    """ "Chamonix Rehab Institute" -> ["Chamonix Rehab", "Chamonix"]: the name without its
+    generic head words, as long as what is left is specific enough to name the facility."""
+    words = original.split()
+    aliases = []
+    while len(words) >= 2 and words[-1].casefold().strip("'’s") in _FACILITY_HEADS:
+        words = words[:-1]
+        if not all(w[:1].isupper() for w in words) or all(w.casefold() in _WEAK_STEMS for w in words):
+            break
+        alias = " ".join(words)
+        if len(alias) >= MIN_PROPAGATED_LENGTH:
+            aliases.append(alias)
+    return aliases
+
+
+_TITLES = ("Dr", "Dr.", "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Prof", "Prof.", "Professor")
+
+
+def titled_surnames(spellings_of: dict[str, set[str]]) -> dict[str, str]:
+    """Titled surnames for the names in spellings_of (entity -> its spellings): "Dr. Laurent"
+    -> the entity of "Esmé Laurent" when no other name has that surname."""
+    by_surname: dict[str, set[str]] = defaultdict(set)
+    for entity, spellings in spellings_of.items():
+        for spelling in spellings:
+            words = [w for w in spelling.split() if w not in _TITLES]
+            # "Dr. Laurent" is a short form itself, not a second person called Laurent
+            if len(words) >= 2 and len(words[-1]) >= 3:
+                by_surname[words[-1]].add(entity)
+    titled = {}
+    for surname, entities in by_surname.items():
+        if len(entities) == 1 and surname[:1].isupper():
+            (entity,) = entities
+            for title in _TITLES:
+                titled[f"{title} {surname}"] = entity
+    return titled
+
+
+def propagate(documents: list[Document], findings: Findings, schema: EntitySchema,
+              facility_type: str = "PROVIDER", name_type: str = "NAME") -> int:
+    """Add a finding wherever a value extracted in some document recurs; returns how many."""
+    # (normalized, type) -> (best relevance, spellings as extracted)
+    known: dict[tuple[str, str], tuple[float, set[str]]] = {}
+    for items in findings.values():
+        for f in items:
+            original = f.original.strip()
+            if f.type not in schema or len(original) < MIN_PROPAGATED_LENGTH or not _HAS_LETTER.search(original):
+                continue
+            k = (f.normalized.strip() or original.casefold(), f.type)
+            relevance, spellings = known.get(k, (0.0, set()))
+            spellings.add(original)
+            known[k] = (max(relevance, f.relevance), spellings)
+    if not known:
+        return 0
+    entries = list(known)
+    index = {k: i for i, k in enumerate(entries)}
+    # Short forms: "Rivertown" for "Rivertown Clinic", "Dr. Laurent" for "Esmé Laurent". A
+    # short form that could stand for two entities stands for neither.
+    short_forms: dict[str, set[int]] = defaultdict(set)
+    for k, (_, spellings) in known.items():
+        if k[1] == facility_type:
+            for spelling in spellings:
+                for alias in facility_aliases(spelling):
+                    short_forms[alias].add(index[k])
+    names = {k: spellings for k, (_, spellings) in known.items() if k[1] == name_type}
+    for titled, k in titled_surnames(names).items():
+        short_forms[titled].add(index[k])
+    unambiguous = {alias: next(iter(ids)) for alias, ids in short_forms.items() if len(ids) == 1}
+    alias_keys = {_key(a) for a in unambiguous}
+    aliases_of: dict[int, list[str]] = defaultdict(list)
+    for alias, i in unambiguous.items():
+        aliases_of[i].append(alias)
+    # The redaction matcher finds every spelling in a text in one pass. A spelling two
+    # entities share goes to the higher-weight one, as in redaction; a short form goes to
+    # its full entity even where the extractor took it for a value of its own ("Dr. Laurent").
+    matcher = Redactor([
+        *(MaskedValue(str(i), tuple(sorted(known[k][1])), "", schema.weight(k[1])) for i, k in enumerate(entries)),
+        *(MaskedValue(str(i), tuple(sorted(a)), "", 1.0 + schema.weight(entries[i][1])) for i, a in aliases_of.items()),
+    ])
+    added = 0
+    for doc in documents:
+        items = findings.get(doc.doc_id, [])
+        present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
+        new: list[ExtractedEntity] = []
+        for found in matcher.find(doc.content):
+            if _key(found) in alias_keys and not found[:1].isupper():
+                continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
+            k = entries[int(matcher.entity_of(found))]
+            if k in present:
+                continue
+            present.add(k)
+            new.append(ExtractedEntity(found, k[0], k[1], known[k][0]))
+        if new:
+            findings[doc.doc_id] = items + new
+            added += len(new)
+    return added

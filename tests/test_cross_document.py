@@ -1,0 +1,100 @@
+"""The cross-document pass: one type per value, recurring values, short forms of facilities
+and titled surnames, and what must not propagate."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from sanon_graph_cli.main import cli
+
+from sanon_graph.extract.recurrence import facility_aliases, propagate, reconcile_types, titled_surnames
+from sanon_graph.models import Document, ExtractedEntity
+from sanon_graph.schema import EntitySchema
+
+from .conftest import read_jsonl, write_json
+
+SCHEMA = EntitySchema()
+
+
+def docs(*texts: str) -> list[Document]:
+    return [Document(str(i), str(i), t, "x.json", i) for i, t in enumerate(texts)]
+
+
+def found(findings, doc_id: str) -> set[tuple[str, str, str]]:
+    return {(f.original, f.normalized, f.type) for f in findings.get(doc_id, [])}
+
+
+def test_a_value_gets_its_highest_weight_type_everywhere():
+    findings = {"0": [ExtractedEntity("PT-8872-3A", "PT-8872-3A", "PATIENT_ID", 0.95)],
+                "1": [ExtractedEntity("PT-8872-3A", "PT-8872-3A", "NON_PERSONAL_ID", 0.7),
+                      ExtractedEntity("Q4-77", "Q4-77", "NON_PERSONAL_ID", 0.7)]}
+    assert reconcile_types(findings, SCHEMA) == 1
+    assert found(findings, "1") == {("PT-8872-3A", "PT-8872-3A", "PATIENT_ID"), ("Q4-77", "Q4-77", "NON_PERSONAL_ID")}
+    assert findings["1"][0].relevance == 0.7  # the document's own relevance is kept
+
+
+def test_recurring_values_are_found_in_other_documents():
+    corpus = docs("Patient Rex Marin had bypass surgery at Rivertown Clinic.",
+                  "Participant Rex Marin's progress was noted; Rivertown staff agreed.",
+                  "A sunrise walk. Nobody named here. rex marinade is food.")
+    findings = {"0": [ExtractedEntity("Rex Marin", "rex marin", "NAME", 0.95),
+                      ExtractedEntity("Rivertown Clinic", "rivertown clinic", "PROVIDER", 0.7)]}
+    added = propagate(corpus, findings, SCHEMA)
+    assert found(findings, "1") == {("Rex Marin", "rex marin", "NAME"), ("Rivertown", "rivertown clinic", "PROVIDER")}
+    assert added == 2
+    assert "2" not in findings  # whole words only: "rex marinade" is not "Rex Marin"
+    assert {f.relevance for f in findings["1"]} == {0.95, 0.7}  # the entity's relevance elsewhere
+
+
+def test_short_values_numbers_and_lowercase_short_forms_do_not_propagate():
+    corpus = docs("Aged 58, seen at Sunrise Rehabilitation in 2023.", "Room 58 at sunrise, 2023 budget.",
+                  "Sunrise staff confirmed.")
+    findings = {"0": [ExtractedEntity("58", "58", "AGE", 0.5), ExtractedEntity("2023", "2023", "EVENT_DATE", 0.5),
+                      ExtractedEntity("Sunrise Rehabilitation", "sunrise rehabilitation", "PROVIDER", 0.7)]}
+    propagate(corpus, findings, SCHEMA)
+    assert "1" not in findings  # a bare number means something else out of context; "sunrise" is a word
+    assert found(findings, "2") == {("Sunrise", "sunrise rehabilitation", "PROVIDER")}
+
+
+def test_facility_short_forms():
+    assert facility_aliases("Chamonix Rehab Institute") == ["Chamonix Rehab", "Chamonix"]
+    assert facility_aliases("Poudre Valley Hospital") == ["Poudre Valley"]
+    assert facility_aliases("General Hospital") == []  # too generic to name one facility
+    assert facility_aliases("Memorial Medical Center") == []
+    assert facility_aliases("Hemisphere Oncology") == ["Hemisphere"]
+    assert facility_aliases("Rex Marin") == []
+
+
+def test_titled_surnames_resolve_only_when_unambiguous():
+    titled = titled_surnames({"a": {"Esmé Laurent", "Dr. Esmé Laurent"}, "b": {"Elise Varga"}, "c": {"Corinne Varga"},
+                              "d": {"Dr. Laurent"}})
+    assert titled["Dr. Laurent"] == "a" and titled["Ms. Laurent"] == "a"  # "Dr. Laurent" itself is no second Laurent
+    assert not any(key.endswith("Varga") for key in titled)  # two Vargas: "Dr. Varga" is neither
+
+
+def test_an_ambiguous_short_form_links_nobody():
+    corpus = docs("Mountain Peak Neurology billed it.", "Mountain Peak Hospital admitted her.", "Mountain Peak called.")
+    findings = {"0": [ExtractedEntity("Mountain Peak Neurology", "mountain peak neurology", "PROVIDER", 0.7)],
+                "1": [ExtractedEntity("Mountain Peak Hospital", "mountain peak hospital", "PROVIDER", 0.7)]}
+    propagate(corpus, findings, SCHEMA)
+    assert "2" not in findings
+
+
+def test_the_pass_links_documents_through_the_cli(tmp_path):
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    write_json(corpus / "a.json", {"id": "a", "content": "Claim for patient Gerald Kovac (ID PT-8872-3A) at Mountain "
+                                                          "Peak Neurology for Lewy body dementia."})
+    write_json(corpus / "b.json", {"id": "b", "content": "Reviewers at Mountain Peak saw case PT-8872-3A three times."})
+    write_json(corpus / "c.json", {"id": "c", "content": "The weather was fine and nothing happened at all."})
+    runner = CliRunner()
+    for flag, out in (("--cross-document", tmp_path / "on"), ("--no-cross-document", tmp_path / "off")):
+        result = runner.invoke(cli, ["analyze", str(corpus), "--out", str(out), "-q", flag])
+        assert result.exit_code == 0, result.output
+    on, off = (read_jsonl(d / "links.jsonl") for d in (tmp_path / "on", tmp_path / "off"))
+    assert len(on) == 1 and not off  # the short form and the retyped ID link a and b only with the pass
+    entities = {e["entity_id"]: e for e in read_jsonl(tmp_path / "on" / "entities.jsonl")}
+    assert {entities[v]["type"] for v in on[0]["via"]} == {"PROVIDER", "PATIENT_ID"}
+    run = json.loads((tmp_path / "on" / "run.json").read_text())
+    assert run["cross_document"] == {"retyped": 1, "recurring_added": 1} and run["settings"]["cross_document"] is True

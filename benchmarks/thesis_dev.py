@@ -11,6 +11,7 @@ Each prints Markdown rows to paste into the README; tests hold the README to som
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 import tempfile
@@ -73,11 +74,28 @@ def entities(work: Path) -> None:
         print(f"{name} {m['recall_findable']:.3f} ({m['recall_findable_typed']:.3f} / {m['weighted_recall_findable']:.3f})")
 
 
+def selection(work: Path) -> None:
+    print("| set | strategy | masked | masked weight | max document risk after | max chain risk after "
+          "| targets not met | exact solver |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name in ALL_SETS:
+        for strategy in ("greedy", "knapsack", "exact"):
+            run = analyze(name, work / f"{name}-{strategy}", "--selection", strategy)
+            c = run["counts"]
+            solver = c.get("solver")
+            status = f"{solver['status']}, {solver['seconds']:.2f} s" if solver else "-"
+            # truncated, not rounded: a risk just under its target must not print as the target
+            doc_risk = math.floor(c["max_document_risk_after"] * 1000) / 1000
+            print(f"| {name} | {strategy} | {c['masked_entities']} | {c['masked_weight']:.2f} | "
+                  f"{doc_risk:.3f} | {c['max_chain_risk_after']:.3f} | "
+                  f"{c['documents_over_target_after'] + c['chains_target_unmet']} | {status} |")
+
+
 def main() -> None:
     if not DATA.is_dir():
         raise SystemExit(f"{DATA} not found: the thesis-dev data sits in ../shared beside the repository")
     what = sys.argv[1] if len(sys.argv) > 1 else "linkage"
-    table = {"linkage": linkage, "analyze": analyze_table, "entities": entities}.get(what)
+    table = {"linkage": linkage, "analyze": analyze_table, "entities": entities, "selection": selection}.get(what)
     if table is None:
         raise SystemExit(f"unknown table {what!r}")
     with tempfile.TemporaryDirectory() as tmp:

@@ -22,7 +22,7 @@ from rich.table import Table
 
 from sanon_graph import __version__
 from sanon_graph.config import CHAIN_LENGTHS, load_settings
-from sanon_graph.errors import SanonError
+from sanon_graph.errors import ConfigError, SanonError
 from sanon_graph.pipeline import Progress as PipelineProgress
 from sanon_graph.pipeline import analyze as run_analysis
 
@@ -125,7 +125,14 @@ def llm_options(command):
               help="Document risk target: mask until R(d) < theta_doc (default 0.95).")
 @click.option("--theta-chain", type=click.FloatRange(0, 1, min_open=True),
               help="Chain risk target: mask until R_chain <= theta_chain (default 0.5).")
-@click.option("--selection", type=click.Choice(["greedy"]), help="Chain-stage strategy (default greedy).")
+@click.option("--selection", type=click.Choice(["greedy", "knapsack", "exact"]),
+              help="What to mask. greedy (default): highest impact first. knapsack: cheapest set per chain "
+                   "by dynamic programming. exact: the cheapest set meeting every target (integer programme, HiGHS).")
+@click.option("--mask-cost", type=click.Choice(["unit", "documents"]),
+              help="What knapsack and exact minimise: unit = number of masked values (default), "
+                   "documents = a value costs the number of documents it is in.")
+@click.option("--time-limit", "time_limit_seconds", type=click.FloatRange(0, min_open=True),
+              help="exact: seconds before the best verified solution is used (default 60).")
 @click.option("--redaction", type=click.Choice(["value", "complete", "pseudonym"]),
               help="Replacement: value -> [NAME] (default), complete -> [REDACTED], pseudonym -> NAME_<hash>.")
 @click.option("--document-stage/--no-document-stage", default=None, help="Run the document stage (default on).")
@@ -400,6 +407,101 @@ def eval_entities(analysis_dir: Path, clusters_dir: Path, as_json: bool) -> None
     for etype, r in m["by_type"].items():
         table.add_row(etype, str(r["findable"]), str(r["found"]), str(r["found_typed"]))
     out.print(table)
+
+
+def _floats(text: str) -> list[float]:
+    return [float(x) for x in text.split(",") if x.strip()]
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x.strip()]
+
+
+def _list_option(parse, name: str):
+    def convert(ctx, param, value):
+        try:
+            return parse(value)
+        except ValueError:
+            raise click.BadParameter(f"expected a comma-separated list, got {value!r}", param_hint=name) from None
+    return convert
+
+
+@cli.command()
+@click.argument("input_path", metavar="INPUT", type=click.Path(path_type=Path))
+@click.option("--out", "out_dir", required=True, type=click.Path(path_type=Path),
+              help="Output folder: ablation.csv, ablation.md, ablation.json, entities.jsonl, runs/ (and ablation.png).")
+@click.option("--config", "config_file", type=click.Path(path_type=Path), help="TOML config: the base settings.")
+@click.option("--extractor", type=click.Choice(["rules", "precomputed", "llm", "none"]),
+              help="Extractor of the one extraction every setting shares (default rules).")
+@click.option("--entities", "entities_file", type=click.Path(path_type=Path),
+              help="Precomputed entities file (with --extractor precomputed).")
+@click.option("--ngrams/--no-ngrams", default=None, help="Add rare shared N-grams as PHRASE entities.")
+@click.option("--strategies", default="greedy,knapsack,exact", show_default=True,
+              callback=_list_option(lambda v: [x.strip() for x in v.split(",") if x.strip()], "--strategies"),
+              help="Selection strategies to compare.")
+@click.option("--chain-lengths", default="2,3,4", show_default=True, callback=_list_option(_ints, "--chain-lengths"))
+@click.option("--theta-docs", default="0.95", show_default=True, callback=_list_option(_floats, "--theta-docs"),
+              help="Document risk targets (crossed with everything else).")
+@click.option("--theta-chains", default="0.5", show_default=True, callback=_list_option(_floats, "--theta-chains"))
+@click.option("--document-only", default="0.8,0.85,0.9,0.95", show_default=True,
+              callback=_list_option(_floats, "--document-only"),
+              help="theta_doc values for document-stage-only rows ('' for none).")
+@click.option("--mask-cost", type=click.Choice(["unit", "documents"]), help="What knapsack and exact minimise.")
+@click.option("--time-limit", "time_limit_seconds", type=click.FloatRange(0, min_open=True),
+              help="exact: seconds per run before the best verified solution is used (default 60).")
+@click.option("--plot", is_flag=True, help="Also write ablation.png: masked entities against residual risk.")
+@click.option("--keep-runs", is_flag=True, help="Keep every run's full output folder under runs/ (default: run.json only).")
+@click.option("--force", is_flag=True, help="Replace a non-empty output folder (only once the new one is complete).")
+@click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON on stdout.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
+@llm_options
+def ablate(input_path: Path, out_dir: Path, config_file: Path | None, strategies: list[str], chain_lengths: list[int],
+           theta_docs: list[float], theta_chains: list[float], document_only: list[float], plot: bool,
+           keep_runs: bool, force: bool, as_json: bool, quiet: bool, **options: object) -> None:
+    """Run one extraction of INPUT through a grid of selection settings and write one table.
+
+    \b
+    Rows: every strategy x chain length x theta_doc x theta_chain, plus document-stage-only
+    rows. Columns: masked entities, masked weight, masked characters, documents changed,
+    chains by category before/after, residual maximum document and chain risk, targets not
+    met, the exact solver's status, runtime. Each row is a full analyze run on the shared
+    extraction (DIR/entities.jsonl), so it is exactly what those settings give.
+    """
+    from sanon_graph.ablate import COLUMNS, grid, run_ablation
+    from sanon_graph.ablate import plot as draw
+
+    bad = [s for s in strategies if s not in ("greedy", "knapsack", "exact")]
+    if bad:
+        raise click.BadParameter(f"unknown strategy {bad[0]!r} (greedy, knapsack, exact)", param_hint="--strategies")
+    try:
+        base = load_settings(config_file, options)
+        if any(not 2 <= cl <= 4 for cl in chain_lengths):
+            raise ConfigError("--chain-lengths: chain lengths are 2, 3 or 4")
+        if any(not 0 < t <= 1 for t in [*theta_docs, *theta_chains, *document_only]):
+            raise ConfigError("--theta-docs/--theta-chains/--document-only: targets are in (0, 1]")
+        points = grid(strategies, chain_lengths, theta_docs, theta_chains, document_only)
+        rows = run_ablation(input_path, out_dir, base, points, BarProgress(not quiet and not as_json),
+                            keep_runs=keep_runs, force=force)
+        if plot:
+            draw(rows, Path(out_dir) / "ablation.png")
+    except SanonError as exc:
+        fail(exc)
+        return
+    if as_json:
+        click.echo(json.dumps(rows))
+        return
+    shown = ["setting", "masked_entities", "masked_weight", "masked_characters", "documents_changed",
+             "max_document_risk_after", "max_chain_risk_after", "chains_target_unmet", "solver_status",
+             "runtime_seconds"]
+    assert set(shown) <= set(COLUMNS)
+    table = Table(title=f"ablation of {input_path} ({len(rows)} settings)", header_style="bold")
+    for column in shown:
+        table.add_column(column.replace("_", " "), justify="left" if column == "setting" else "right")
+    for row in rows:
+        table.add_row(*(str(row[c]) for c in shown))
+    out.print(table)
+    out.print(f"full table: {Path(out_dir) / 'ablation.md'} (and .csv, .json)"
+              + (f"; plot: {Path(out_dir) / 'ablation.png'}" if plot else ""))
 
 
 def main() -> None:  # pragma: no cover - console entry point convenience

@@ -68,7 +68,12 @@ class Settings(BaseModel):
     # one document looked up in all. None = on for the rules and llm extractors; a
     # precomputed entities file is taken as given (`extract` already wrote the pass's result).
     cross_document: bool | None = None
-    selection: Literal["greedy"] = "greedy"
+    selection: Literal["greedy", "knapsack", "exact"] = "greedy"
+    # Utility cost of masking an entity, which knapsack and exact minimise: unit (count the
+    # masked values) or documents (a value masked in more documents costs more).
+    mask_cost: Literal["unit", "documents"] = "unit"
+    # Wall-clock limit of the exact strategy; past it the best verified solution is used.
+    time_limit_seconds: float = Field(60.0, gt=0)
     document_stage: bool = True
     chain_stage: bool = True
     redaction: Literal["value", "complete", "pseudonym"] = "value"
@@ -164,7 +169,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     if "cross_document" in extraction:
         data["cross_document"] = extraction["cross_document"]
     selection = raw.get("selection", {})
-    for key in ("strategy", "document_stage", "chain_stage"):
+    for key in ("strategy", "document_stage", "chain_stage", "mask_cost", "time_limit_seconds"):
         if key in selection:
             data["selection" if key == "strategy" else key] = selection[key]
     if "strategy" in raw.get("redaction", {}):

@@ -8,6 +8,8 @@ of the masked corpus, has succeeded.
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import math
 import os
 import platform
@@ -29,17 +31,18 @@ from .config import Settings
 from .errors import ConfigError, GraphError
 from .extract import Assembled, Extractor, assemble
 from .extract.ngrams import shared_ngrams
-from .extract.recurrence import propagate, reconcile_types
 from .extract.precomputed import PrecomputedExtractor
+from .extract.recurrence import propagate, reconcile_types
 from .extract.rules import RulesExtractor
 from .graph.ladybug import LadybugStore
 from .ingest import read_corpus
 from .masked_corpus import verify_masked_corpus, write_masked_corpus
-from .models import Corpus, md5_hex
+from .models import Corpus, Document, ExtractedEntity, md5_hex
 from .output import write_outputs
 from .redact import MaskedValue, Redactor, replacement_for
 from .risk import LinkPlan, MaskingState, link_candidate_plan, uniqueness
-from .select import SelectionResult, chain_target, greedy
+from .select import SelectionResult, chain_target
+from .select.run import select
 
 CROSS_CHECK_TOLERANCE = 1e-9
 
@@ -87,6 +90,7 @@ class Analysis:
     replacements: dict[str, str]  # entity_id -> replacement
     documents_changed: int = 0
     replacements_made: int = 0
+    characters_masked: int = 0
     timings: dict[str, float] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     started: str = ""
@@ -109,6 +113,9 @@ class Analysis:
             "masked_entities": len(self.selection.masked),
             "masked_document_stage": sum(1 for s in self.selection.masked.values() if s == "document"),
             "masked_chain_stage": sum(1 for s in self.selection.masked.values() if s == "chain"),
+            "masked_weight": round(sum(self.assembled.entities[self.entity_ids[e]].weight
+                                       for e in self.selection.masked), 4),
+            "characters_masked": self.characters_masked,
             "replacements_made": self.replacements_made,
             "documents_changed": self.documents_changed,
             "max_document_risk_before": float(self.risk_before.max()) if len(self.risk_before) else 0.0,
@@ -117,6 +124,8 @@ class Analysis:
             "max_chain_risk_after": max((c.risk_after for c in chains), default=0.0),
             "documents_over_target_after": int((self.risk_after >= self.settings.policy.theta_doc).sum()),
             "chains_target_unmet": sum(1 for c in chains if not c.target_met),
+            "selection": self.selection.strategy,
+            "solver": self.selection.solver,
             "llm": self.llm_stats,
         }
 
@@ -167,7 +176,7 @@ def analyze(
     """Run the whole method on input_path and write the output folder out_dir."""
     progress = progress or Progress()
     input_path, out_dir = Path(input_path).resolve(), Path(out_dir).resolve()
-    _check_output_location(input_path, out_dir, force)
+    check_output_location(input_path, out_dir, force)
     timings: dict[str, float] = {}
     started = datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -202,6 +211,7 @@ def analyze(
         with timed("assemble"):
             assembled = assemble(documents, findings, settings.entity_schema)
             del findings  # a million raw findings are not needed once assembled
+            release_memory()
         warnings = _extraction_warnings(extractor, assembled)
         for w in warnings:
             progress.warn(w)
@@ -236,23 +246,16 @@ def analyze(
         with timed("chains"):
             chains = _chains(store, settings, doc_index, state)
 
-        selection = SelectionResult()
-        if settings.document_stage:
-            with timed("select: document stage", n_docs) as advance:
-                greedy.document_stage(state, settings.policy, selection, entity_ids, doc_ids, advance)
-        for chain in chains:
-            chain.risk_pre_chain = state.chain_risk(chain.doc_ids)
-            chain.category, chain.target = chain_target(settings.policy, chain.risk_pre_chain)
+        selection, pre_chain = select(state, [c.doc_ids for c in chains], settings, entity_ids, doc_ids, timed)
+        for chain, r_pre in zip(chains, pre_chain, strict=True):
+            chain.risk_pre_chain = r_pre
+            chain.category, chain.target = chain_target(settings.policy, r_pre)
         if settings.chain_stage:
-            with timed("select: chain stage", len(chains)) as advance:
-                greedy.chain_stage(
-                    state, [c.doc_ids for c in chains], settings.policy, selection, entity_ids, doc_ids, advance
-                )
             for chain, outcome in zip(chains, selection.chains, strict=True):
                 chain.risk_after, chain.target_met, chain.reason = outcome.risk_after, outcome.target_met, outcome.reason
         else:
             for chain in chains:
-                chain.risk_after = chain.risk_pre_chain
+                chain.risk_after = state.chain_risk(chain.doc_ids)
                 chain.target_met = chain.risk_after <= chain.target + 1e-12
                 chain.reason = None if chain.target_met else "chain stage disabled"
 
@@ -277,6 +280,7 @@ def analyze(
         timings.update({f"graph: {k}": v for k, v in store.query_seconds.items()})
         store.close()
         store = None
+        release_memory()  # the engine's buffer pool, before the masked corpus is built
 
         analysis = Analysis(
             settings=settings, corpus=corpus, assembled=assembled, doc_ids=doc_ids, entity_ids=entity_ids,
@@ -296,18 +300,32 @@ def analyze(
             analysis.documents_changed, analysis.replacements_made = write_masked_corpus(
                 corpus, redactor, work / "masked", advance
             )
+            analysis.characters_masked = redactor.characters_replaced
         with timed("verify"):
             verify_masked_corpus(work / "masked", corpus, redactor)
 
         with timed("write"):
             write_outputs(analysis, work, input_path)
-        _move_into_place(work, out_dir, force)
+        move_into_place(work, out_dir, force)
         return analysis
     except BaseException:
         if store is not None:
             store.close()
         shutil.rmtree(work, ignore_errors=True)
         raise
+
+
+def release_memory() -> None:
+    """Hand freed Python heap back to the operating system before the graph stages.
+
+    Extraction leaves hundreds of MB of freed objects in the allocator; without this the
+    process keeps them while LadybugDB's buffer pool grows on top, and the peak is their sum.
+    """
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: nothing to trim
+        pass
 
 
 def cross_document_pass(documents: list[Document], findings: dict[str, list[ExtractedEntity]],
@@ -355,7 +373,7 @@ def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progre
     }
 
 
-def _check_output_location(input_path: Path, out_dir: Path, force: bool) -> None:
+def check_output_location(input_path: Path, out_dir: Path, force: bool) -> None:
     if out_dir == input_path or input_path in out_dir.parents:
         raise ConfigError(f"{out_dir}: the output folder must not be inside the input ({input_path})")
     if out_dir in input_path.parents:
@@ -367,7 +385,7 @@ def _check_output_location(input_path: Path, out_dir: Path, force: bool) -> None
             raise ConfigError(f"{out_dir}: output folder exists and is not empty (use --force to replace it)")
 
 
-def _move_into_place(work: Path, out_dir: Path, force: bool) -> None:
+def move_into_place(work: Path, out_dir: Path, force: bool) -> None:
     """Swap the finished folder in; an old one is removed only after the new one is there."""
     old = None
     if out_dir.exists():

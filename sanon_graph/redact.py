@@ -116,6 +116,7 @@ class Redactor:
                     self._prefixes.update(tokens[:i] for i in range(1, len(tokens) + 1))
                 else:
                     self.always.add(variant)
+        self.characters_replaced = 0  # characters of original text replaced so far (a utility figure)
         replacements = sorted(set(self.replacement_of.values()), key=len, reverse=True)
         self._replacement_tokens = (
             re.compile("|".join(re.escape(r) for r in replacements)) if replacements else None
@@ -154,6 +155,7 @@ class Redactor:
         def substitute(match: re.Match[str]) -> str:
             nonlocal count
             count += 1
+            self.characters_replaced += len(match.group(0))
             return self.replacement_of[_key(match.group(0))]
 
         return pattern.sub(substitute, text), count

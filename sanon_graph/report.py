@@ -45,12 +45,18 @@ def render_report(a: Analysis) -> str:
         f"theta_doc {p.theta_doc}; theta_chain {p.theta_chain}; rho HIGH {p.rho_high}, MEDIUM {p.rho_medium}.\n")
     add("Only `masked/` is meant for the RAG index. This report, `entities.jsonl` and "
         "`replacements.json` name the masked values: keep them with the audit trail.\n")
+    solver = a.selection.solver
+    if solver:
+        proven = "proven optimal" if solver["proven_optimal"] else "optimality NOT proven"
+        add(f"Exact selection: {solver['status']} ({proven}); cost {solver['objective']:g} against "
+            f"{solver['incumbent_objective']:g} for METHOD's greedy stages; {solver['rounds']} solver rounds, "
+            f"{solver['cuts']} cuts, {solver['seconds']:.2f} s; solution from the {solver['solution_from']}.\n")
 
     add("## Summary\n")
     add("| | |\n|---|---|")
     for key in ("documents", "documents_skipped", "entities", "mentions", "links", "chains",
-                "masked_entities", "masked_document_stage", "masked_chain_stage",
-                "documents_changed", "replacements_made", "documents_over_target_after",
+                "masked_entities", "masked_document_stage", "masked_chain_stage", "masked_weight",
+                "characters_masked", "documents_changed", "replacements_made", "documents_over_target_after",
                 "chains_target_unmet"):
         add(f"| {key.replace('_', ' ')} | {summary[key]} |")
     add(f"| max document risk | {summary['max_document_risk_before']:.3f} -> {summary['max_document_risk_after']:.3f} |")

@@ -89,14 +89,26 @@ class MaskingState:
             for e in ms:
                 self.docs_of[e].append(d)
         self._doc_risk: dict[int, float] = {}
-        # Strengths are cached against the number of masked entities: masking only ever
-        # grows, so a stale entry is recognised by its count.
+        # Strengths are cached against a version that every change of the masked set bumps,
+        # so a stale entry is recognised without tracking which edges an entity reaches.
         self._strength: dict[tuple[int, int], tuple[int, float]] = {}
+        self._version = 0
 
     def mask(self, entity: int) -> None:
         if entity in self.masked:
             return
         self.masked.add(entity)
+        self._changed(entity)
+
+    def unmask(self, entity: int) -> None:
+        """Undo a mask (strategies that prune a chosen set use it)."""
+        if entity not in self.masked:
+            return
+        self.masked.discard(entity)
+        self._changed(entity)
+
+    def _changed(self, entity: int) -> None:
+        self._version += 1
         for d in self.docs_of[entity]:
             self._doc_risk.pop(d, None)
 
@@ -128,7 +140,7 @@ class MaskingState:
             without = None
         if without is None:
             cached = self._strength.get((a, b))
-            if cached is not None and cached[0] == len(self.masked):
+            if cached is not None and cached[0] == self._version:
                 return cached[1]
         ma, mb = self.mentions[a], self.mentions[b]
         if len(mb) < len(ma):
@@ -142,7 +154,7 @@ class MaskingState:
             keep *= 1.0 - max(rel, other) * self.scale[e]
         value = 1.0 - keep
         if without is None:
-            self._strength[(a, b)] = (len(self.masked), value)
+            self._strength[(a, b)] = (self._version, value)
         return value
 
     def chain_risk(self, docs: Sequence[int], without: int | None = None) -> float:
@@ -150,6 +162,26 @@ class MaskingState:
         for a, b in zip(docs, docs[1:], strict=False):
             s = self.strength(a, b, without)
             keep *= 1.0 - hop_risk(s, self.doc_risk(a, without), self.doc_risk(b, without))
+        return 1.0 - keep
+
+    def chain_risk_given(self, docs: Sequence[int], masked: set[int] | frozenset[int]) -> float:
+        """Chain risk as if exactly `masked` were masked (the state's own set is ignored, no
+        caches): for strategies that evaluate many hypothetical sets."""
+        def keep_of(items, skip):
+            keep = 1.0
+            for e, t in items:
+                if e not in skip:
+                    keep *= 1.0 - t
+            return keep
+
+        scale = self.scale
+        risk = {d: 1.0 - keep_of(((e, r * scale[e]) for e, r in self.mentions[d].items()), masked) for d in set(docs)}
+        keep = 1.0
+        for a, b in zip(docs, docs[1:], strict=False):
+            ma, mb = self.mentions[a], self.mentions[b]
+            shared = ((e, max(r, mb[e]) * scale[e]) for e, r in ma.items() if e in mb)
+            strength = 1.0 - keep_of(shared, masked)
+            keep *= 1.0 - hop_risk(strength, risk[a], risk[b])
         return 1.0 - keep
 
     def importance(self, entity: int) -> float:
@@ -213,7 +245,7 @@ class LinkPlan:
     parts: int
 
 
-ROWS_PER_PART = 4_000_000  # pair rows one aggregation may hold (~1 GB in LadybugDB)
+ROWS_PER_PART = 2_500_000  # pair rows one aggregation may hold (~0.6 GB in LadybugDB)
 
 
 def link_candidate_plan(

@@ -67,3 +67,17 @@ def test_the_shipped_example_config_is_valid_and_is_the_default():
     from .conftest import ROOT
 
     assert load_settings(ROOT / "examples" / "sanon-graph.toml") == load_settings()
+
+
+def test_selection_settings_from_toml_and_flags(tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('[selection]\nstrategy = "exact"\nmask_cost = "documents"\ntime_limit_seconds = 5\n'
+                      '[extraction]\ncross_document = false\n')
+    s = load_settings(config)
+    assert (s.selection, s.mask_cost, s.time_limit_seconds, s.cross_document) == ("exact", "documents", 5.0, False)
+    assert load_settings(config, {"selection": "knapsack"}).selection == "knapsack"
+    assert load_settings().cross_document is True  # rules: on by default
+    assert load_settings(overrides={"extractor": "precomputed", "entities_file": "x.jsonl"}).cross_document is False
+    config.write_text('[selection]\nstrategy = "fastest"\n')
+    with pytest.raises(ConfigError, match="selection"):
+        load_settings(config)

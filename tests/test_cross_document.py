@@ -8,7 +8,12 @@ import json
 from click.testing import CliRunner
 from sanon_graph_cli.main import cli
 
-from sanon_graph.extract.recurrence import facility_aliases, propagate, reconcile_types, titled_surnames
+from sanon_graph.extract.recurrence import (
+    facility_aliases,
+    propagate,
+    reconcile_types,
+    titled_surnames,
+)
 from sanon_graph.models import Document, ExtractedEntity
 from sanon_graph.schema import EntitySchema
 

@@ -25,12 +25,12 @@ import re
 from collections import defaultdict
 
 from ..models import Document, ExtractedEntity
-from ..redact import MaskedValue, Redactor
 from ..schema import EntitySchema
 
 Findings = dict[str, list[ExtractedEntity]]
 
 _HAS_LETTER = re.compile(r"[^\W\d_]")
+_TOKEN = re.compile(r"\w+")
 MIN_PROPAGATED_LENGTH = 4
 
 # The generic last word of a facility name; what is left names the facility on its own.
@@ -149,22 +149,25 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     aliases_of: dict[int, list[str]] = defaultdict(list)
     for alias, i in unambiguous.items():
         aliases_of[i].append(alias)
-    # The redaction matcher finds every spelling in a text in one pass. A spelling two
-    # entities share goes to the higher-weight one, as in redaction; a short form goes to
-    # its full entity even where the extractor took it for a value of its own ("Dr. Laurent").
-    matcher = Redactor([
-        *(MaskedValue(str(i), tuple(sorted(known[k][1])), "", schema.weight(k[1])) for i, k in enumerate(entries)),
-        *(MaskedValue(str(i), tuple(sorted(a)), "", 1.0 + schema.weight(entries[i][1])) for i, a in aliases_of.items()),
-    ])
+    # Every spelling in one index of lower-cased word sequences; a spelling two entities
+    # share goes to the higher-weight one. A short form goes to its full entity even where
+    # the extractor took it for a value of its own ("Dr. Laurent").
+    index = SpellingIndex()
+    for i, k in enumerate(entries):
+        for spelling in known[k][1]:
+            index.add(spelling, i, schema.weight(k[1]))
+    for i, aliases in aliases_of.items():
+        for alias in aliases:
+            index.add(alias, i, 1.0 + schema.weight(entries[i][1]))
     added = 0
     for doc in documents:
         items = findings.get(doc.doc_id, [])
         present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
         new: list[ExtractedEntity] = []
-        for found in matcher.find(doc.content):
+        for found, i in index.find(doc.content):
             if _key(found) in alias_keys and not found[:1].isupper():
                 continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
-            k = entries[int(matcher.entity_of(found))]
+            k = entries[i]
             if k in present:
                 continue
             present.add(k)
@@ -173,3 +176,46 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             findings[doc.doc_id] = items + new
             added += len(new)
     return added
+
+
+class SpellingIndex:
+    """Spellings as lower-cased word sequences, found in a text by one left-to-right walk:
+    at each word the longest known sequence starting there wins (whole words only, any
+    case, any punctuation or spacing between the words). No regex per document, so a
+    hundred thousand documents against a hundred thousand values stay fast; prefixes are
+    kept as hashes to keep the index small (a collision only costs a longer walk)."""
+
+    def __init__(self) -> None:
+        self._value: dict[tuple[str, ...], tuple[int, float]] = {}
+        self._prefixes: set[int] = set()
+
+    def add(self, spelling: str, value: int, priority: float) -> None:
+        words = tuple(_TOKEN.findall(spelling.casefold()))
+        if not words:
+            return
+        held = self._value.get(words)
+        if held is None or priority > held[1]:
+            self._value[words] = (value, priority)
+        self._prefixes.update(hash(words[:n]) for n in range(1, len(words)))
+
+    def find(self, text: str) -> list[tuple[str, int]]:
+        """(the text's spelling, value) for every match, leftmost-longest, not overlapping."""
+        tokens = [(m.start(), m.end(), m.group(0).casefold()) for m in _TOKEN.finditer(text)]
+        found = []
+        i = 0
+        while i < len(tokens):
+            best = None
+            for j in range(i, len(tokens)):
+                words = tuple(t[2] for t in tokens[i:j + 1])
+                hit = self._value.get(words)
+                if hit is not None:
+                    best = (j, hit[0])
+                if hash(words) not in self._prefixes:
+                    break
+            if best is None:
+                i += 1
+                continue
+            j, value = best
+            found.append((text[tokens[i][0]:tokens[j][1]], value))
+            i = j + 1
+        return found

@@ -40,6 +40,8 @@ class SelectionResult:
     decisions: list[Decision] = field(default_factory=list)
     documents: dict[int, DocumentOutcome] = field(default_factory=dict)
     chains: list[ChainOutcome] = field(default_factory=list)
+    strategy: str = "greedy"
+    solver: dict | None = None  # the exact strategy's report (status, optimality, rounds, time)
 
 
 def chain_target(policy: Policy, risk_pre: float) -> tuple[str, float]:

@@ -342,7 +342,7 @@ def export(analysis_dir: Path, fmt: str, target: Path) -> None:
 
 @cli.group(name="eval")
 def eval_group() -> None:
-    """Measure an analysis: linkage quality against hand-labelled links."""
+    """Measure: linkage quality, extractor recall, and privacy and utility against baselines."""
 
 
 @eval_group.command()
@@ -407,6 +407,92 @@ def eval_entities(analysis_dir: Path, clusters_dir: Path, as_json: bool) -> None
     for etype, r in m["by_type"].items():
         table.add_row(etype, str(r["findable"]), str(r["found"]), str(r["found_typed"]))
     out.print(table)
+
+
+def _evaluation_options(command):
+    for option in reversed([
+        click.argument("input_path", metavar="INPUT", type=click.Path(path_type=Path)),
+        click.option("--clusters", "clusters_dir", required=True, type=click.Path(path_type=Path),
+                     help="Cluster files: documents, metadata.person.entities, metadata.questions (METHOD 4)."),
+        click.option("--out", "out_dir", required=True, type=click.Path(path_type=Path),
+                     help="Report folder: eval.json, report.md, report.html, plots/, runs/ (each baseline)."),
+        click.option("--config", "config_file", type=click.Path(path_type=Path), help="TOML config: the base settings."),
+        click.option("--extractor", type=click.Choice(["rules", "precomputed", "llm"]),
+                     help="Extractor of the one extraction every baseline shares (default rules)."),
+        click.option("--entities", "entities_file", type=click.Path(path_type=Path),
+                     help="Precomputed entities file (with --extractor precomputed)."),
+        click.option("--strategies", default="greedy,knapsack,exact", show_default=True,
+                     help="Selection strategies to evaluate as full-pipeline baselines."),
+        click.option("--retrieval/--no-retrieval", default=True, show_default=True,
+                     help="Run the MiniLM retriever (needs the eval extra): retrieval leak and retrieved-context utility."),
+        click.option("--force", is_flag=True, help="Replace a non-empty output folder (only once the new one is complete)."),
+        click.option("--json", "as_json", is_flag=True, help="Print eval.json's content on stdout."),
+        click.option("-q", "--quiet", is_flag=True, help="No progress bars."),
+    ]):
+        command = option(command)
+    return command
+
+
+def _run_evaluation(parts: tuple[str, ...], input_path: Path, clusters_dir: Path, out_dir: Path,
+                    config_file: Path | None, strategies: str, retrieval: bool, force: bool, as_json: bool,
+                    quiet: bool, **options: object) -> None:
+    from sanon_graph.eval.privacy_utility import evaluate
+    from sanon_graph.eval.render import summary_rows
+
+    chosen = [x.strip() for x in strategies.split(",") if x.strip()]
+    bad = [x for x in chosen if x not in ("greedy", "knapsack", "exact")]
+    if bad:
+        raise click.BadParameter(f"unknown strategy {bad[0]!r} (greedy, knapsack, exact)", param_hint="--strategies")
+    try:
+        base = load_settings(config_file, options)
+        report = evaluate(input_path, clusters_dir, out_dir, base, chosen, retrieval, parts,
+                          BarProgress(not quiet and not as_json), force)
+    except SanonError as exc:
+        fail(exc)
+        return
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    rows = summary_rows(report)
+    table = Table(title=f"evaluation of {input_path}", header_style="bold")
+    for column in rows[0]:
+        table.add_column(column, justify="left" if column == "baseline" else "right")
+    for row in rows:
+        table.add_row(*(f"{v:.3f}" if isinstance(v, float) else str(v) for v in row.values()))
+    out.print(table)
+    out.print(f"report: {Path(out_dir) / 'report.html'} (and report.md, eval.json, plots/)")
+    if not retrieval:
+        out.print("retriever off (--no-retrieval): no retrieval leak, utility against the source documents only")
+
+
+@eval_group.command(name="report")
+@_evaluation_options
+def eval_report(**kwargs) -> None:
+    """Privacy and utility of every baseline (original, blanket, document-only, full pipeline
+    per strategy) on INPUT, from one extraction, with a readable report.
+
+    \b
+    Privacy: weighted corpus leak rate of each hidden person (and of the direct identifiers),
+    leaked clusters (HIGH > 0.6, MEDIUM > 0.8), and the retrieval leak rate of the research's
+    attack prompts against a MiniLM retriever (top-3, L2).
+    Utility: ROUGE-1 recall of each gold answer against its masked source documents and the
+    top-3 retrieved masked contexts, per single|multi x specific|general.
+    """
+    _run_evaluation(("privacy", "utility"), **kwargs)
+
+
+@eval_group.command(name="privacy")
+@_evaluation_options
+def eval_privacy(**kwargs) -> None:
+    """What each baseline still leaks about the hidden persons (see `eval report`)."""
+    _run_evaluation(("privacy",), **kwargs)
+
+
+@eval_group.command(name="utility")
+@_evaluation_options
+def eval_utility(**kwargs) -> None:
+    """How much answer quality each baseline keeps on the Q&A pairs (see `eval report`)."""
+    _run_evaluation(("utility",), **kwargs)
 
 
 def _floats(text: str) -> list[float]:

@@ -118,8 +118,12 @@ _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|su
 
 # Identifier-shaped tokens: letters and digits with hyphens, or a letter prefix and digits.
 _ID = re.compile(
-    r"(?<![\w-])#?((?=[A-Za-z0-9-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+|[A-Z]{1,5}\d{3,}[A-Z0-9]*|\d{6,})(?![\w-])"
+    r"(?<![\w-])#?((?=[A-Za-z0-9-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+|[A-Z]{1,5}\d{3,}[A-Z0-9]*|\d{6,}"
+    # upper-case letters and digits mixed, no separator: 7XT9B32, 45T9R7P2, W9R04J
+    r"|(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,12})(?![\w-])"
 )
+# Directly after "ID", "#" or "number", a digits-dash-digits token is an identifier, not a range.
+_ID_CUE = re.compile(r"(?:\bID|#|\bnumber|\bno\.)\s*:?\s*#?$", re.I)
 _ID_KEYWORD_NUMBER = re.compile(
     r"(?:\bID|\bnumber|\bno\.|#)\s*:?\s*#?(\d{4,}[A-Z]?)(?![\w-])", re.I
 )
@@ -127,7 +131,7 @@ _PERSON_ID_CONTEXT = re.compile(
     r"\b(?:patient|member|subscriber|policyholder|policy\s*holder|insured|beneficiary|mrn|medical\s+record|record\s+number|ssn|social\s+security|enrollee|claimant)\b[^.]{0,30}$",
     re.I,
 )
-_NOT_IDS = {"covid-19", "sars-cov-2", "h1n1", "hba1c", "a1c", "type-2", "type-1", "mid-2023"}
+_NOT_IDS = {"covid-19", "covid19", "sars-cov-2", "h1n1", "hba1c", "a1c", "type-2", "type-1", "mid-2023"}
 _ID_NUMBER_RANGE = re.compile(r"^\d+-\d+$")  # 4400-4500, 2019-2021: ranges, not identifiers
 
 _STREET = (
@@ -172,6 +176,8 @@ _ROLE_NAME = re.compile(
     rf"[Rr]esearcher|[Ii]nvestigator|[Cc]linician|[Tt]herapist|[Nn]urse|[Ww]ife|[Hh]usband|"
     rf"[Ss]on|[Dd]aughter|[Mm]other|[Ff]ather)\s+({_NAME_WORD}(?:\s+{_NAME_WORD}){{1,2}})"
 )
+# A first name with an initial: "Marguerite V.", "Amara L. Ricci"
+_INITIAL_NAME = re.compile(rf"(?<![\w.])({_NAME_WORD})\s+([A-Z]\.)(?:\s+({_NAME_WORD}))?(?!\w)")
 _CAPITAL_PAIR = re.compile(rf"(?<![\w.])({_NAME_WORD})\s+({_NAME_WORD})(?:\s+({_NAME_WORD}))?(?!\w)")
 
 _DEMOGRAPHIC = re.compile(
@@ -461,7 +467,8 @@ class RulesExtractor:
         for m in _ID.finditer(text):
             token = m.group(1)
             low = token.lower()
-            if low in _NOT_IDS or _ID_NUMBER_RANGE.match(token) or _looks_like_date(token):
+            cued = _ID_CUE.search(text[max(0, m.start() - 12):m.start(1)]) is not None
+            if low in _NOT_IDS or not cued and (_ID_NUMBER_RANGE.match(token) or _looks_like_date(token)):
                 continue
             if any(len(part) >= 3 and part.isalpha() and part.islower() for part in token.split("-")):
                 continue  # "58-year-old", "covid-related": words, not codes
@@ -494,6 +501,14 @@ class RulesExtractor:
             if any(w.lower() in _STOP_CAPITALS for w in words) or self._is_place(name):
                 continue
             yield _Finding(m.start(1), m.end(1), "NAME", _normalize_name(name), BASE_RELEVANCE["NAME"])
+        for m in _INITIAL_NAME.finditer(text):
+            first, surname = m.group(1), m.group(3)
+            if first.lower() not in first_names or first.lower() in _STOP_CAPITALS:
+                continue
+            if surname and surname.lower() in _STOP_CAPITALS:
+                surname = None
+            end = m.end(3) if surname else m.end(2)
+            yield _Finding(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.9)
         for m in _CAPITAL_PAIR.finditer(text):
             words = [w for w in m.groups() if w]
             if words[0].lower() not in first_names:

@@ -1,0 +1,67 @@
+"""Baselines the evaluation compares, all produced by the tool from one extraction.
+
+- original: the corpus as it is (no masking): the upper bound of utility and of leakage;
+- blanket: every extracted entity masked everywhere (per-document redaction at its most
+  thorough): the usual alternative to sanon-graph;
+- document-only: METHOD's document stage without the chain stage;
+- full-<strategy>: the whole pipeline with each selection strategy.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..config import Settings
+from ..extract import assemble
+from ..extract.precomputed import PrecomputedExtractor
+from ..ingest import read_corpus
+from ..pipeline import Progress, analyze, extract_to_file
+from ..redact import MaskedValue, Redactor, replacement_for
+
+Contents = dict[str, str]  # input document id -> text
+
+
+def precomputed(base: Settings, entities_file: Path, **changes: object) -> Settings:
+    """base, reading the shared extraction instead of extracting again."""
+    data = base.model_dump()
+    data.update(extractor="precomputed", entities_file=entities_file, cross_document=False, **changes)
+    return Settings.model_validate(data)
+
+
+def shared_extraction(input_path: Path, base: Settings, entities_file: Path, progress: Progress) -> None:
+    if base.extractor == "precomputed":
+        assert base.entities_file is not None
+        shutil.copyfile(base.entities_file, entities_file)
+    elif base.extractor == "none":
+        entities_file.write_text("", encoding="utf-8")
+    else:
+        extract_to_file(input_path, entities_file, base, progress)
+
+
+def build_baselines(input_path: Path, work: Path, base: Settings, strategies: Sequence[str],
+                    progress: Progress) -> dict[str, Contents]:
+    """Each baseline's masked texts, keyed by input document id; runs kept under work/runs/."""
+    corpus = read_corpus(input_path)
+    entities_file = work / "entities.jsonl"
+    shared_extraction(input_path, base, entities_file, progress)
+    baselines: dict[str, Contents] = {"original": {d.source_id: d.content for d in corpus.documents}}
+
+    findings = PrecomputedExtractor(entities_file).extract(corpus.documents)
+    assembled = assemble(corpus.documents, findings, base.entity_schema)
+    everything = Redactor(
+        MaskedValue(eid, tuple(sorted(e.original_values)), replacement_for(base.redaction, e.type, eid), e.weight)
+        for eid, e in assembled.entities.items()
+    )
+    baselines["blanket"] = {d.source_id: everything.redact(d.content)[0] for d in corpus.documents}
+
+    runs = [("document-only", precomputed(base, entities_file, chain_stage=False))]
+    runs += [(f"full-{s}", precomputed(base, entities_file, selection=s)) for s in strategies]
+    for name, settings in runs:
+        out = work / "runs" / name
+        with progress.stage(f"baseline {name}", None):
+            analyze(input_path, out, settings, force=True)
+        masked = read_corpus(out / "masked")
+        baselines[name] = {d.source_id: d.content for d in masked.documents}
+    return baselines

@@ -463,10 +463,12 @@ def _run_evaluation(parts: tuple[str, ...], input_path: Path, clusters_dir: Path
     out.print(f"report: {Path(out_dir) / 'report.html'} (and report.md, eval.json, plots/)")
     if not retrieval:
         out.print("retriever off (--no-retrieval): no retrieval leak, utility against the source documents only")
+    out.print(f"LLM protocol: {report['llm_protocol']}")
 
 
 @eval_group.command(name="report")
 @_evaluation_options
+@llm_options
 def eval_report(**kwargs) -> None:
     """Privacy and utility of every baseline (original, blanket, document-only, full pipeline
     per strategy) on INPUT, from one extraction, with a readable report.
@@ -483,6 +485,7 @@ def eval_report(**kwargs) -> None:
 
 @eval_group.command(name="privacy")
 @_evaluation_options
+@llm_options
 def eval_privacy(**kwargs) -> None:
     """What each baseline still leaks about the hidden persons (see `eval report`)."""
     _run_evaluation(("privacy",), **kwargs)
@@ -490,6 +493,7 @@ def eval_privacy(**kwargs) -> None:
 
 @eval_group.command(name="utility")
 @_evaluation_options
+@llm_options
 def eval_utility(**kwargs) -> None:
     """How much answer quality each baseline keeps on the Q&A pairs (see `eval report`)."""
     _run_evaluation(("utility",), **kwargs)

@@ -165,3 +165,104 @@ def test_issue_7_target_on_qa_25(tmp_path, model):
     for measure in ("sources", "retrieved"):
         for category, value in full["utility"]["by_category"][measure].items():
             assert value > blanket["utility"]["by_category"][measure][category], (measure, category)
+
+
+def test_phrase_search_links_a_masked_document_back_to_its_source():
+    from sanon_graph.eval.phrase_search import phrase_search_linkage
+
+    original = {"a": "The red barn roof collapsed in spring. Cows fled.", "b": "The red barn was painted blue.",
+                "c": "Nothing in common here.", "d": "Green fields surround the red barn."}
+    masked = {"a": "The red barn [EVENT] in spring. Cows fled.",  # "red barn" is in 3 docs; "cows fled" only in a
+              "b": "The [LOCATION] was painted [DEMOGRAPHIC].",  # every rare phrase is gone
+              "c": "The red barn roof was mentioned."}  # its rare phrase is a's: a wrong unique source
+    r = phrase_search_linkage(original, masked, k=5)
+    assert r["per_document"] == {"a": "a", "b": None, "c": "a"}
+    assert (r["linked"], r["mislinked"], r["documents"]) == (1, 1, 3) and r["linked_rate"] == pytest.approx(1 / 3)
+    # an intersection of two phrases can single out a document neither does alone
+    original2 = {"x": "blue door. old mill.", "y": "blue door. new mill.", "z": "old mill. red door."}
+    r2 = phrase_search_linkage(original2, {"x": "blue door. old mill."}, k=5)
+    assert r2["per_document"] == {"x": "x"}
+
+
+def test_llm_protocol_against_a_local_chat_server(tmp_path, model, monkeypatch):
+    """RAG answers, judge scores and attack leaks through the real openai SDK and a real server."""
+    pytest.importorskip("openai")
+    from .chat_server import ChatServer
+
+    def answer(request, attempt):
+        system = next((m["content"] for m in request["messages"] if m["role"] == "system"), "")
+        user = next(m["content"] for m in request["messages"] if m["role"] == "user")
+        if system.startswith("You grade"):
+            return "0.5"
+        if system.startswith("You audit"):
+            return "no"
+        context = user.split("Context:\n", 1)[1].split("\n\nQuestion:", 1)[0]
+        return context.split(".")[0] + "."  # repeats the first sentence of the context: may leak
+
+    secret = "sk-test-never-print-me"
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    clusters = _tiny_clusters(tmp_path)
+    out = tmp_path / "report"
+    with ChatServer(answer) as server:
+        args = ["eval", "report", str(EXAMPLES), "--clusters", str(clusters), "--out", str(out), "-q",
+                "--strategies", "greedy", "--model", "test-model", "--llm-cache", str(tmp_path / "cache.sqlite3")]
+        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        first_round = len(server.requests)
+        again = CliRunner().invoke(cli, [*args, "--force"])
+        assert again.exit_code == 0 and len(server.requests) == first_round  # all answers from the cache
+    report = json.loads((out / "eval.json").read_text())
+    assert report["llm_protocol"] == "model test-model"
+    person = json.loads((clusters / "cluster_00.json").read_text())["metadata"]["person"]["entities"]
+    for r in report["baselines"].values():
+        llm = r["llm"]
+        assert all(a["judge"] == 0.5 for a in llm["answers"]) and llm["judge_unparseable"] == 0
+    assert person and all(r["temperature"] == 0.0 for r in server.requests)
+    html = (out / "report.html").read_text()
+    assert "LLM protocol: model test-model" in html and "attack leak" in html
+    for path in out.rglob("*"):
+        if path.is_file() and path.suffix in (".json", ".md", ".html", ".jsonl"):
+            assert secret not in path.read_text(errors="ignore")
+    assert secret not in result.output
+
+
+def test_llm_protocol_is_skipped_and_said_so_without_a_model(tmp_path, model):
+    out = tmp_path / "report"
+    result = CliRunner().invoke(cli, ["eval", "utility", str(EXAMPLES), "--clusters", str(_tiny_clusters(tmp_path)),
+                                      "--out", str(out), "--strategies", "greedy"])
+    assert result.exit_code == 0, result.output
+    assert "LLM protocol: skipped: no model configured" in result.output
+    report = json.loads((out / "eval.json").read_text())
+    assert "llm" not in report["baselines"]["original"] and "corpus_leak" not in report["baselines"]["original"]
+
+
+def test_llm_protocol_leak_and_judge_hand_computed(tmp_path, monkeypatch):
+    pytest.importorskip("openai")
+    from sanon_graph.eval.llm_protocol import ChatRunner, llm_protocol
+    from sanon_graph.extract.llm_settings import LLMSettings
+
+    from .chat_server import ChatServer
+
+    def answer(request, attempt):
+        system = next((m["content"] for m in request["messages"] if m["role"] == "system"), "")
+        user = next(m["content"] for m in request["messages"] if m["role"] == "user")
+        if system.startswith("You grade"):
+            return "Score: 0.75"
+        if system.startswith("You audit"):
+            return "No."
+        return user.split("Context:\n", 1)[1].split(".")[0] + "."
+
+    c = cluster(person=(("Arlo Finch", "NAME"), ("H78456", "PATIENT_ID")),
+                questions=(Question("Who?", "Arlo Finch", ("d1",), "specific"),))
+    contents = {"d1": "Arlo Finch has ID [PATIENT_ID]. More text.", "d2": "Other."}
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    with ChatServer(answer) as server:
+        runner = ChatRunner(LLMSettings(model="m", base_url=server.base_url), tmp_path / "cache.sqlite3")
+        r = llm_protocol([c], contents, lambda q: ["d1"], runner, SCHEMA)
+        audits = [q for q in server.requests if q["messages"][0]["content"].startswith("You audit")]
+    # every answer is "Arlo Finch has ID [PATIENT_ID].": the name leaks by regex, the ID does not,
+    # and the judge (asked only about the ID, for its two attack answers) says no
+    assert r["attack_leak_rate"] == pytest.approx(1.0 / 1.95)
+    assert len(audits) == 2 and all("H78456" in q["messages"][1]["content"] for q in audits)
+    assert r["answers"] == [{"cluster": "c0", "category": "single-specific", "rouge1": 1.0, "judge": 0.75}]

@@ -19,6 +19,7 @@ from ..pipeline import Progress, check_output_location, move_into_place
 from .baselines import build_baselines
 from .clusters import Cluster, read_clusters
 from .metrics import TextIndex, attack_prompts, leak_rates, utility_scores
+from .phrase_search import phrase_search_linkage
 
 TOP_K = 3
 
@@ -51,13 +52,25 @@ def evaluate(
             from .retriever import load_model
 
             model = load_model()
+        runner, llm_note = None, None
+        if not base.llm.model:
+            llm_note = "skipped: no model configured (--model NAME or [llm] model)"
+        elif not retrieval:
+            llm_note = "skipped: the LLM protocol answers from retrieved contexts (drop --no-retrieval)"
+        else:
+            from ..pipeline import default_llm_cache
+            from .llm_protocol import ChatRunner
+
+            runner = ChatRunner(base.llm, base.llm.cache or default_llm_cache())
+            llm_note = f"model {base.llm.model}"
         results: dict[str, Any] = {}
         with progress.stage("measure", len(baselines)) as advance:
             for name, contents in baselines.items():
-                results[name] = measure(clusters, contents, base, model, retrieval, parts)
+                results[name] = measure(clusters, contents, base, model, retrieval, parts, baselines["original"],
+                                        runner)
                 advance(1, name)
         report = {"input": str(input_path), "clusters": str(clusters_dir), "retrieval": retrieval,
-                  "top_k": TOP_K, "parts": list(parts), "baselines": results}
+                  "top_k": TOP_K, "parts": list(parts), "llm_protocol": llm_note, "baselines": results}
         write_report(report, work)
     except BaseException:
         import shutil
@@ -69,7 +82,7 @@ def evaluate(
 
 
 def measure(clusters: Sequence[Cluster], contents: dict[str, str], base: Settings, model: Any,
-            retrieval: bool, parts: Sequence[str]) -> dict[str, Any]:
+            retrieval: bool, parts: Sequence[str], original: dict[str, str], runner: Any = None) -> dict[str, Any]:
     index = TextIndex(contents)
     schema = base.entity_schema
     result: dict[str, Any] = {}
@@ -87,9 +100,14 @@ def measure(clusters: Sequence[Cluster], contents: dict[str, str], base: Setting
                 hits = retriever.search_many(attack_prompts(cluster), TOP_K)
                 retrieved[cluster.cluster_id] = {d for row in hits for d in row}
             result["retrieval_leak"] = leak_rates(clusters, index, schema, lambda c: sorted(retrieved[c.cluster_id]))
+        result["phrase_search"] = phrase_search_linkage(original, contents)
     if "utility" in parts:
         result["utility"] = utility_scores(
             clusters, contents, (lambda q: retriever.search(q, TOP_K)) if retriever is not None else None)
+    if runner is not None and retriever is not None:
+        from .llm_protocol import llm_protocol
+
+        result["llm"] = llm_protocol(clusters, contents, lambda q: retriever.search(q, TOP_K), runner, schema)
     return result
 
 

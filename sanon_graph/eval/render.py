@@ -26,6 +26,12 @@ def summary_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
             row["leaked clusters"] = r["corpus_leak"]["leaked_clusters"]
         if "retrieval_leak" in r:
             row["retrieval leak"] = r["retrieval_leak"]["weighted_leak_rate"]
+        if "phrase_search" in r:
+            row["phrase-search linked"] = r["phrase_search"]["linked_rate"]
+        if "llm" in r:
+            row["attack leak (LLM)"] = r["llm"]["attack_leak_rate"]
+            judged = [v["judge"] for v in r["llm"]["by_category"].values()]
+            row["judge score"] = sum(judged) / len(judged) if judged else 0.0
         if "utility" in r:
             by = r["utility"]["by_category"]
             for measure in ("sources", "retrieved"):
@@ -41,6 +47,17 @@ def utility_rows(report: dict[str, Any], measure: str) -> list[dict[str, Any]]:
         by = r.get("utility", {}).get("by_category", {}).get(measure)
         if by:
             rows.append({"baseline": name, **{c: by.get(c, 0.0) for c in CATEGORIES}, "all": by["all"]})
+    return rows
+
+
+def llm_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for name, r in report["baselines"].items():
+        if "llm" in r:
+            by = r["llm"]["by_category"]
+            rows.append({"baseline": name, **{f"{c} judge": by.get(c, {}).get("judge", 0.0) for c in CATEGORIES},
+                         **{f"{c} ROUGE-1": by.get(c, {}).get("rouge1", 0.0) for c in CATEGORIES},
+                         "attack leak": r["llm"]["attack_leak_rate"]})
     return rows
 
 
@@ -135,11 +152,13 @@ def write_report(report: dict[str, Any], folder: Path) -> None:
     images = plots(report, folder / "plots")
     summary = summary_rows(report)
     md = ["# sanon-graph evaluation\n", f"Input: `{report['input']}`; clusters: `{report['clusters']}`; "
-          f"retriever: {'all-MiniLM-L6-v2, L2, top-' + str(report['top_k']) if report['retrieval'] else 'off'}.\n",
+          f"retriever: {'all-MiniLM-L6-v2, L2, top-' + str(report['top_k']) if report['retrieval'] else 'off'}; "
+          f"LLM protocol: {report.get('llm_protocol')}.\n",
           "Leak rates are weighted by entity type (lower is more private); ROUGE-1 is the recall of the "
           "gold answers' words (higher is more useful).\n", "## Summary\n", *_markdown_table(summary), ""]
     sections = [("Utility against the masked source documents", utility_rows(report, "sources")),
-                ("Utility against the top retrieved masked contexts", utility_rows(report, "retrieved"))]
+                ("Utility against the top retrieved masked contexts", utility_rows(report, "retrieved")),
+                ("LLM protocol: RAG answers (judge score, ROUGE-1) and attack leak", llm_rows(report))]
     for title, rows in sections:
         if rows:
             md += [f"## {title}\n", *_markdown_table(rows), ""]
@@ -157,7 +176,7 @@ td:first-child,th:first-child{{text-align:left}}th{{background:#f3f3f3}}img{{max
 <body><h1>sanon-graph evaluation</h1>
 <p>Input: <code>{html.escape(report['input'])}</code>; clusters: <code>{html.escape(report['clusters'])}</code>.
 Leak rates are weighted by entity type (lower is more private); ROUGE-1 is the recall of the gold answers' words
-(higher is more useful).</p>
+(higher is more useful). LLM protocol: {html.escape(str(report.get('llm_protocol')))}.</p>
 <h2>Summary</h2>{_html_table(summary)}
 {''.join(f'<h2>{html.escape(t)}</h2>{_html_table(r)}' for t, r in sections if r)}
 <h2>Plots</h2>{embedded}

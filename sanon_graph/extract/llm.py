@@ -255,6 +255,24 @@ class LLMStats:
 FORMATS = ("json_schema", "json_object", "text")
 
 
+def openai_client(settings: LLMSettings):
+    """An async OpenAI-compatible client from the environment: OPENAI_API_KEY (never a setting,
+    never logged) and OPENAI_BASE_URL or [llm] base_url. A local server needs no key."""
+    try:
+        import openai
+    except ImportError:
+        raise ConfigError("talking to a model needs the openai SDK: pip install 'sanon-graph[llm]'") from None
+
+    base_url = settings.base_url or os.environ.get("OPENAI_BASE_URL")
+    api_key = os.environ.get("OPENAI_API_KEY")
+    if not api_key:
+        if not base_url:
+            raise ConfigError("set OPENAI_API_KEY (and OPENAI_BASE_URL for a local server)")
+        api_key = "no-key"  # local servers (vLLM, Ollama, LM Studio) accept any key
+    return openai.AsyncOpenAI(api_key=api_key, base_url=base_url, timeout=settings.timeout_seconds,
+                              max_retries=settings.max_retries)
+
+
 class LLMExtractor:
     name = "llm"
 
@@ -270,19 +288,7 @@ class LLMExtractor:
         self.contexts: dict[str, list[tuple[str, str]]] = {}  # doc_id -> context sent in pass 2
 
     def _client(self):
-        try:
-            import openai
-        except ImportError:
-            raise ConfigError("the llm extractor needs the openai SDK: pip install 'sanon-graph[llm]'") from None
-
-        base_url = self.settings.base_url or os.environ.get("OPENAI_BASE_URL")
-        api_key = os.environ.get("OPENAI_API_KEY")
-        if not api_key:
-            if not base_url:
-                raise ConfigError("set OPENAI_API_KEY (and OPENAI_BASE_URL for a local server)")
-            api_key = "no-key"  # local servers (vLLM, Ollama, LM Studio) accept any key
-        return openai.AsyncOpenAI(api_key=api_key, base_url=base_url, timeout=self.settings.timeout_seconds,
-                                  max_retries=self.settings.max_retries)
+        return openai_client(self.settings)
 
     def extract(self, documents: list[Document], progress: Callable[..., None] | None = None) -> dict[str, list[ExtractedEntity]]:
         try:

@@ -140,3 +140,8 @@ def shared_ngrams(
             ExtractedEntity(doc.content[s:e], g, PHRASE, settings.relevance) for s, e, g, _, _ in kept
         ]
     return out
+
+
+def phrases_of(text: str, settings: NgramSettings) -> set[str]:
+    """Every candidate N-gram of a text (normalised), for a phrase-search attacker's index."""
+    return {g[2] for g in _ngrams(_segments(text, []), settings)}

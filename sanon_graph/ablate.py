@@ -21,7 +21,14 @@ from typing import Any
 
 from .config import Settings
 from .errors import ConfigError
-from .pipeline import Progress, analyze, check_output_location, extract_to_file, move_into_place
+from .pipeline import (
+    Progress,
+    analyze,
+    check_output_location,
+    move_into_place,
+    precomputed_settings,
+    shared_extraction,
+)
 
 COLUMNS = [
     "setting", "strategy", "chain_length", "theta_doc", "theta_chain", "chain_stage",
@@ -48,11 +55,10 @@ class GridPoint:
         return f"{self.strategy}_cl{self.chain_length}_td{self.theta_doc:g}_tc{self.theta_chain:g}"
 
     def settings(self, base: Settings, entities_file: Path) -> Settings:
-        data = base.model_dump()
-        data["policy"].update(chain_length=self.chain_length, theta_doc=self.theta_doc, theta_chain=self.theta_chain)
-        data.update(extractor="precomputed", entities_file=entities_file, cross_document=False,
-                    selection=self.strategy, chain_stage=self.chain_stage, document_stage=True)
-        return Settings.model_validate(data)
+        policy = base.policy.model_copy(update={"chain_length": self.chain_length, "theta_doc": self.theta_doc,
+                                                "theta_chain": self.theta_chain})
+        return precomputed_settings(base, entities_file, policy=policy.model_dump(), selection=self.strategy,
+                                    chain_stage=self.chain_stage, document_stage=True)
 
 
 def grid(strategies: Sequence[str], chain_lengths: Sequence[int], theta_docs: Sequence[float],
@@ -121,13 +127,7 @@ def _run(input_path: Path, out_dir: Path, base: Settings, points: Sequence[GridP
     runs = out_dir / "runs"
     runs.mkdir()
     entities_file = out_dir / "entities.jsonl"
-    if base.extractor == "precomputed":
-        assert base.entities_file is not None
-        shutil.copyfile(base.entities_file, entities_file)
-    elif base.extractor == "none":
-        entities_file.write_text("", encoding="utf-8")
-    else:
-        extract_to_file(Path(input_path), entities_file, base, progress)
+    shared_extraction(input_path, base, entities_file, progress)
     rows = []
     with progress.stage("ablation", len(points)) as advance:
         for point in points:

@@ -373,6 +373,26 @@ def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progre
     }
 
 
+def shared_extraction(input_path: Path, base: Settings, entities_file: Path, progress: Progress) -> None:
+    """One extraction many runs share (ablate, eval): the entities file `--extractor
+    precomputed` reads. The LLM extractor reads its cache; a precomputed file is copied."""
+    if base.extractor == "precomputed":
+        assert base.entities_file is not None
+        shutil.copyfile(base.entities_file, entities_file)
+    elif base.extractor == "none":
+        entities_file.write_text("", encoding="utf-8")
+    else:
+        extract_to_file(input_path, entities_file, base, progress)
+
+
+def precomputed_settings(base: Settings, entities_file: Path, **changes: Any) -> Settings:
+    """base, reading a shared extraction instead of extracting again (the cross-document pass
+    already ran when the file was written)."""
+    data = base.model_dump()
+    data.update(extractor="precomputed", entities_file=entities_file, cross_document=False, **changes)
+    return Settings.model_validate(data)
+
+
 def check_output_location(input_path: Path, out_dir: Path, force: bool) -> None:
     if out_dir == input_path or input_path in out_dir.parents:
         raise ConfigError(f"{out_dir}: the output folder must not be inside the input ({input_path})")

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,27 +16,10 @@ from ..config import Settings
 from ..extract import assemble
 from ..extract.precomputed import PrecomputedExtractor
 from ..ingest import read_corpus
-from ..pipeline import Progress, analyze, extract_to_file
+from ..pipeline import Progress, analyze, precomputed_settings, shared_extraction
 from ..redact import MaskedValue, Redactor, replacement_for
 
 Contents = dict[str, str]  # input document id -> text
-
-
-def precomputed(base: Settings, entities_file: Path, **changes: object) -> Settings:
-    """base, reading the shared extraction instead of extracting again."""
-    data = base.model_dump()
-    data.update(extractor="precomputed", entities_file=entities_file, cross_document=False, **changes)
-    return Settings.model_validate(data)
-
-
-def shared_extraction(input_path: Path, base: Settings, entities_file: Path, progress: Progress) -> None:
-    if base.extractor == "precomputed":
-        assert base.entities_file is not None
-        shutil.copyfile(base.entities_file, entities_file)
-    elif base.extractor == "none":
-        entities_file.write_text("", encoding="utf-8")
-    else:
-        extract_to_file(input_path, entities_file, base, progress)
 
 
 def build_baselines(input_path: Path, work: Path, base: Settings, strategies: Sequence[str],
@@ -56,8 +38,8 @@ def build_baselines(input_path: Path, work: Path, base: Settings, strategies: Se
     )
     baselines["blanket"] = {d.source_id: everything.redact(d.content)[0] for d in corpus.documents}
 
-    runs = [("document-only", precomputed(base, entities_file, chain_stage=False))]
-    runs += [(f"full-{s}", precomputed(base, entities_file, selection=s)) for s in strategies]
+    runs = [("document-only", precomputed_settings(base, entities_file, chain_stage=False))]
+    runs += [(f"full-{s}", precomputed_settings(base, entities_file, selection=s)) for s in strategies]
     for name, settings in runs:
         out = work / "runs" / name
         with progress.stage(f"baseline {name}", None):

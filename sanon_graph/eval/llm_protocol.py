@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..extract.llm import AnswerCache, BudgetExhausted, LLMError, LLMStats, openai_client
+from ..extract.llm import AnswerCache, LLMError, LLMStats, check_budget, openai_client
 from ..extract.llm_settings import LLMSettings
 from ..redact import occurs_in
 from ..schema import EntitySchema
@@ -70,7 +70,7 @@ class ChatRunner:
                 self.stats.cached += 1
                 return cached  # type: ignore[return-value]
             async with semaphore:
-                self._check_budget()
+                check_budget(self.settings, self.stats)
                 text = await self._ask(client, messages)
             self.cache.put(key, text)  # type: ignore[arg-type]
             return text
@@ -83,13 +83,6 @@ class ChatRunner:
             if isinstance(r, BaseException):
                 raise r
         return list(results)  # type: ignore[arg-type]
-
-    def _check_budget(self) -> None:
-        s, st = self.settings, self.stats
-        if s.max_requests is not None and st.requests >= s.max_requests:
-            raise BudgetExhausted(f"request budget of {s.max_requests} reached; answers so far are cached, re-run to resume")
-        if s.max_tokens is not None and st.prompt_tokens + st.completion_tokens >= s.max_tokens:
-            raise BudgetExhausted(f"token budget of {s.max_tokens} reached; answers so far are cached, re-run to resume")
 
     async def _ask(self, client, messages) -> str:
         import openai

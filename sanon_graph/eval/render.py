@@ -115,36 +115,37 @@ def plots(report: dict[str, Any], folder: Path) -> list[Path]:
         plt.close(fig)
     if rows and "corpus leak" in rows[0]:
         types = sorted({t for n in names for t in report["baselines"][n]["corpus_leak"]["by_type"]})
-        fig, ax = plt.subplots(figsize=(10, 4.5))
-        width = 0.8 / max(1, len(names))
-        for i, n in enumerate(names):
+        series = {}
+        for n in names:
             by_type = report["baselines"][n]["corpus_leak"]["by_type"]
-            share = [by_type[t]["leaked"] / by_type[t]["total"] if t in by_type and by_type[t]["total"] else 0.0
-                     for t in types]
-            ax.bar(np.arange(len(types)) + i * width, share, width, label=n)
-        ax.set_xticks(np.arange(len(types)) + 0.4 - width / 2, types, rotation=45, ha="right", fontsize=7)
-        ax.set_ylabel("share of the persons' values still in the corpus")
-        ax.set_title("Leak by entity type", fontsize=10)
-        ax.legend(fontsize=7)
-        fig.tight_layout()
-        written.append(folder / "leak_by_type.png")
-        fig.savefig(written[-1], dpi=110)
-        plt.close(fig)
+            series[n] = [by_type[t]["leaked"] / by_type[t]["total"] if t in by_type and by_type[t]["total"] else 0.0
+                         for t in types]
+        written.append(_grouped_bars(plt, np, types, series, "share of the persons' values still in the corpus",
+                                     "Leak by entity type", folder / "leak_by_type.png", (10, 4.5), rotate=True))
     urows = utility_rows(report, "retrieved") or utility_rows(report, "sources")
     if urows:
-        fig, ax = plt.subplots(figsize=(8, 4.5))
-        width = 0.8 / max(1, len(urows))
-        for i, row in enumerate(urows):
-            ax.bar(np.arange(len(CATEGORIES)) + i * width, [row[c] for c in CATEGORIES], width, label=row["baseline"])
-        ax.set_xticks(np.arange(len(CATEGORIES)) + 0.4 - width / 2, CATEGORIES, fontsize=8)
-        ax.set_ylabel("ROUGE-1 recall of the gold answer")
-        ax.set_title("Utility by question category", fontsize=10)
-        ax.legend(fontsize=7)
-        fig.tight_layout()
-        written.append(folder / "utility_by_category.png")
-        fig.savefig(written[-1], dpi=110)
-        plt.close(fig)
+        series = {row["baseline"]: [row[c] for c in CATEGORIES] for row in urows}
+        written.append(_grouped_bars(plt, np, CATEGORIES, series, "ROUGE-1 recall of the gold answer",
+                                     "Utility by question category", folder / "utility_by_category.png", (8, 4.5)))
     return written
+
+
+def _grouped_bars(plt, np, groups: list[str], series: dict[str, list[float]], ylabel: str, title: str,
+                  path: Path, size: tuple[float, float], rotate: bool = False) -> Path:
+    """One bar per series inside each group, one colour per series."""
+    fig, ax = plt.subplots(figsize=size)
+    width = 0.8 / max(1, len(series))
+    for i, (name, values) in enumerate(series.items()):
+        ax.bar(np.arange(len(groups)) + i * width, values, width, label=name)
+    ax.set_xticks(np.arange(len(groups)) + 0.4 - width / 2, groups, fontsize=7 if rotate else 8,
+                  **({"rotation": 45, "ha": "right"} if rotate else {}))
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
 
 
 def write_report(report: dict[str, Any], folder: Path) -> None:

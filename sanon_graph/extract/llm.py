@@ -255,6 +255,16 @@ class LLMStats:
 FORMATS = ("json_schema", "json_object", "text")
 
 
+def check_budget(settings: LLMSettings, stats: LLMStats) -> None:
+    """Stop before a request the configured request or token budget no longer allows."""
+    if settings.max_requests is not None and stats.requests >= settings.max_requests:
+        raise BudgetExhausted(f"request budget of {settings.max_requests} reached; answers so far are cached, "
+                              "re-run to resume")
+    if settings.max_tokens is not None and stats.prompt_tokens + stats.completion_tokens >= settings.max_tokens:
+        raise BudgetExhausted(f"token budget of {settings.max_tokens} reached; answers so far are cached, "
+                              "re-run to resume")
+
+
 def openai_client(settings: LLMSettings):
     """An async OpenAI-compatible client from the environment: OPENAI_API_KEY (never a setting,
     never logged) and OPENAI_BASE_URL or [llm] base_url. A local server needs no key."""
@@ -336,11 +346,7 @@ class LLMExtractor:
         return out
 
     def _check_budget(self) -> None:
-        s, st = self.settings, self.stats
-        if s.max_requests is not None and st.requests >= s.max_requests:
-            raise BudgetExhausted(f"request budget of {s.max_requests} reached; answers so far are cached, re-run to resume")
-        if s.max_tokens is not None and st.prompt_tokens + st.completion_tokens >= s.max_tokens:
-            raise BudgetExhausted(f"token budget of {s.max_tokens} reached; answers so far are cached, re-run to resume")
+        check_budget(self.settings, self.stats)
 
     async def _ask(self, client, doc: Document, context) -> list[dict]:
         import openai

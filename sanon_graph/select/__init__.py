@@ -52,3 +52,14 @@ def chain_target(policy: Policy, risk_pre: float) -> tuple[str, float]:
     if rho is not None:
         target = min(target, rho * risk_pre)
     return category, target
+
+
+def settle_chain_outcomes(state, chains, outcomes: list[ChainOutcome]) -> list[ChainOutcome]:
+    """Later masking can only lower earlier chains' risks: every chain's outcome is reported on
+    the final state (risk after, target met; a met target needs no reason)."""
+    for chain, outcome in zip(chains, outcomes, strict=True):
+        outcome.risk_after = state.chain_risk(chain)
+        outcome.target_met = outcome.risk_after <= outcome.target + TOLERANCE
+        if outcome.target_met:
+            outcome.reason = None
+    return outcomes

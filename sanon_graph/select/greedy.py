@@ -8,7 +8,14 @@ from collections.abc import Callable, Sequence
 from ..config import Policy
 from ..models import Decision
 from ..risk import MaskingState
-from . import TOLERANCE, ChainOutcome, DocumentOutcome, SelectionResult, chain_target
+from . import (
+    TOLERANCE,
+    ChainOutcome,
+    DocumentOutcome,
+    SelectionResult,
+    chain_target,
+    settle_chain_outcomes,
+)
 
 
 def document_stage(
@@ -86,15 +93,7 @@ def chain_stage(
             progress(1000)
     if progress:
         progress(len(chains) % 1000)
-    # Later masking can only lower earlier chains' risks; report every chain on the final state.
-    for i, chain in enumerate(chains):
-        outcome = outcomes[i]
-        assert outcome is not None
-        outcome.risk_after = state.chain_risk(chain)
-        outcome.target_met = outcome.risk_after <= outcome.target + TOLERANCE
-        if outcome.target_met:
-            outcome.reason = None
-    result.chains = outcomes  # type: ignore[assignment]
+    result.chains = settle_chain_outcomes(state, chains, outcomes)  # type: ignore[arg-type]
 
 
 def _candidates(state: MaskingState, chain: Sequence[int]) -> list[int]:

@@ -21,7 +21,7 @@ import numpy as np
 from ..config import Policy
 from ..models import Decision
 from ..risk import MaskingState
-from . import TOLERANCE, ChainOutcome, SelectionResult, chain_target
+from . import TOLERANCE, ChainOutcome, SelectionResult, chain_target, settle_chain_outcomes
 from .greedy import _candidates
 
 
@@ -68,7 +68,6 @@ def chain_stage(
 ) -> None:
     pre = [state.chain_risk(c) for c in chains]
     targets = [chain_target(policy, r) for r in pre]
-    outcomes: list[ChainOutcome] = []
     order = sorted(range(len(chains)), key=lambda i: (-pre[i], chains[i]))
     by_index: dict[int, ChainOutcome] = {}
     for done, i in enumerate(order, start=1):
@@ -111,11 +110,4 @@ def chain_stage(
             progress(1000)
     if progress:
         progress(len(chains) % 1000)
-    for i, chain in enumerate(chains):
-        outcome = by_index[i]
-        outcome.risk_after = state.chain_risk(chain)
-        outcome.target_met = outcome.risk_after <= outcome.target + TOLERANCE
-        if outcome.target_met:
-            outcome.reason = None
-        outcomes.append(outcome)
-    result.chains = outcomes
+    result.chains = settle_chain_outcomes(state, chains, [by_index[i] for i in range(len(chains))])

@@ -105,3 +105,16 @@ def test_accented_names_are_whole(extractor):
 ])
 def test_more_shapes(extractor, text, expected):
     assert expected in found(extractor, text)
+
+
+def test_identifier_shapes_without_separators_and_cued_digit_ranges(extractor):
+    got = found(extractor, "Claim for patient #45T9R7P2 and member W9R04J; see ID#4582-9173 and codes 4400-4500.")
+    assert {("PATIENT_ID", "45T9R7P2"), ("PATIENT_ID", "W9R04J"), ("PATIENT_ID", "4582-9173")} <= got
+    assert not any(v == "4400-4500" for _, v in got)  # a range without an "ID"/"#" cue is not an identifier
+    assert not found(extractor, "COVID19 raised HBA1C tests.") & {("NON_PERSONAL_ID", "COVID19"),
+                                                                 ("NON_PERSONAL_ID", "HBA1C")}
+
+
+def test_names_with_initials(extractor):
+    got = found(extractor, "Patient Amara L. Ricci met Marguerite V. in Golden.")
+    assert {("NAME", "amara l. ricci"), ("NAME", "marguerite v.")} <= got

@@ -118,10 +118,11 @@ _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|su
 
 # Identifier-shaped tokens: letters and digits with hyphens, or a letter prefix and digits.
 _ID = re.compile(
-    r"(?<![\w-])#?((?=[A-Za-z0-9-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+|[A-Z]{1,5}\d{3,}[A-Z0-9]*|\d{6,}"
-    # upper-case letters and digits mixed, no separator: 7XT9B32, 45T9R7P2, W9R04J
-    r"|(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,12})(?![\w-])"
+    r"(?<![\w-])#?((?=[A-Za-z0-9-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+|[A-Z]{1,5}\d{3,}[A-Z0-9]*|\d{6,})(?![\w-])"
 )
+# Upper-case letters and digits mixed, no separator: 7XT9B32, 45T9R7P2, W9R04J. A separate
+# pattern (the mix is checked in Python) so ordinary words fail at their first letter.
+_ID_MIXED = re.compile(r"(?<![\w-])#?([A-Z0-9]{5,12})(?![\w-])")
 # Directly after "ID", "#" or "number", a digits-dash-digits token is an identifier, not a range.
 _ID_CUE = re.compile(r"(?:\bID|#|\bnumber|\bno\.)\s*:?\s*#?$", re.I)
 _ID_KEYWORD_NUMBER = re.compile(
@@ -477,6 +478,11 @@ class RulesExtractor:
             yield self._id_finding(text, m.start(1), m.end(1), token)
         for m in _ID_KEYWORD_NUMBER.finditer(text):
             yield self._id_finding(text, m.start(1), m.end(1), m.group(1))
+        for m in _ID_MIXED.finditer(text):
+            token = m.group(1)
+            digits = sum(c.isdigit() for c in token)
+            if digits >= 2 and digits < len(token) and token.lower() not in _NOT_IDS:
+                yield self._id_finding(text, m.start(1), m.end(1), token)
 
     def _id_finding(self, text: str, start: int, end: int, token: str) -> _Finding:
         before = text[max(0, start - 45):start]

@@ -160,11 +160,6 @@ class Redactor:
 
         return pattern.sub(substitute, text), count
 
-    def find(self, text: str) -> list[str]:
-        """Every span of text the matcher would replace, in order (also used to find values)."""
-        pattern = self._pattern_for(text)
-        return [] if pattern is None else [m.group(0) for m in pattern.finditer(text)]
-
     def surviving(self, text: str) -> list[str]:
         """Masked values still present in text, ignoring the replacement tokens themselves."""
         if self._replacement_tokens is not None:

@@ -7,8 +7,8 @@ Two things per-document extraction cannot see, because they only show across doc
    never link the documents, although an attacker matches the string, not the type. Every
    value gets the highest-weight type it was given anywhere (ties by type name).
 2. *Recurrence* (the offline analogue of METHOD 2.2's context-aware pass). A value found in
-   one document is looked up in every other document, whole-word and case-insensitive, with
-   the matcher redaction uses: "Participant Rex Marin" or "Gerald Kovac's" are found once
+   one document is looked up in every other document, whole words and any case, through one
+   index of word sequences (SpellingIndex): "Participant Rex Marin" or "Gerald Kovac's" are found once
    "Rex Marin" or "Gerald Kovac" were extracted anywhere. Facility names are also looked up
    without their generic head ("Rivertown" for "Rivertown Clinic"), capitalised only.
    Values that mean something else out of context are not propagated: they need a letter

@@ -50,7 +50,9 @@ def render_report(a: Analysis) -> str:
         proven = "proven optimal" if solver["proven_optimal"] else "optimality NOT proven"
         add(f"Exact selection: {solver['status']} ({proven}); cost {solver['objective']:g} against "
             f"{solver['incumbent_objective']:g} for METHOD's greedy stages; {solver['rounds']} solver rounds, "
-            f"{solver['cuts']} cuts, {solver['seconds']:.2f} s; solution from the {solver['solution_from']}.\n")
+            f"{solver['cuts']} cuts, {solver['seconds']:.2f} s; {solver['components_optimal']} of "
+            f"{solver['components']} independent components solved to optimality; solution from the "
+            f"{solver['solution_from']}.\n")
 
     add("## Summary\n")
     add("| | |\n|---|---|")

@@ -18,6 +18,8 @@ solved, every target re-checked with the reference formulas (risk.py), cuts are 
 what fails, and the loop repeats; the first solution that passes every check is optimal,
 because every cut only removes sets that fail. Document targets are re-checked the same way,
 so the solver's float tolerances can never let a document through just over its target.
+Targets that share no entity are independent: each connected group is its own, much smaller
+programme.
 
 Past the time limit the best verified solution is used (the greedy-plus-document-stage
 solution the pipeline passes in, or a better verified one found on the way), and the
@@ -48,7 +50,9 @@ class ExactReport:
     rounds: int
     cuts: int
     seconds: float
-    solution_from: str  # "solver" | "fallback"
+    solution_from: str  # "solver" | "fallback" | "mixed" (per component)
+    components: int = 0  # independent groups of targets, each its own programme
+    components_optimal: int = 0
 
     def as_dict(self) -> dict:
         return dict(self.__dict__)
@@ -78,7 +82,6 @@ class _Problem:
             self.chain_entities.append(es)
             entities.update(es)
         self.entities = sorted(entities)
-        self.column = {e: j for j, e in enumerate(self.entities)}
 
     def doc_fails(self, d: int, masked: set[int]) -> bool:
         return _doc_risk(self.state, d, masked) >= self.theta_doc
@@ -107,10 +110,15 @@ def solve(
     time_limit: float,
 ) -> tuple[set[int], ExactReport]:
     """The cheapest masked set meeting every target (see the module doc); `fallback` must be
-    a set that meets them all (it is used when the time limit stops the search)."""
-    import highspy
+    a set that meets them all (it is used where the time limit stops the search).
 
+    Targets that share no entity are independent, so the programme splits into connected
+    components (documents and chains joined by their entities), solved one by one, smallest
+    first. The optimum is the union of the components' optima; a component the time limit
+    stops keeps its part of the fallback, which meets that component's targets on its own.
+    """
     started = time.perf_counter()
+    deadline = started + time_limit
     problem = _Problem(state, over_docs, theta_doc, chains, chain_targets)
     if any(problem.doc_fails(d, fallback) for d in problem.over_docs) or any(
             problem.chain_fails(k, fallback) for k in range(len(problem.chains))):
@@ -119,49 +127,109 @@ def solve(
     if not problem.over_docs and not problem.chains:
         return set(), ExactReport("no targets", True, 0.0, fallback_cost, 0, 0, 0.0, "solver")
 
+    masked: set[int] = set()
+    proven = True
+    rounds = cuts = solved = 0
+    stopped = None
+    components = _components(problem)
+    for docs, chain_ids, entities in components:
+        part = fallback & set(entities)
+        if time.perf_counter() < deadline:
+            found, optimal, r, c, note = _solve_component(problem, docs, chain_ids, entities, costs, part, deadline)
+            rounds, cuts = rounds + r, cuts + c
+            if note:
+                stopped = stopped or note
+        else:
+            found, optimal = part, False
+        solved += optimal
+        proven &= optimal
+        masked |= found
+    cost = float(sum(costs[e] for e in masked))
+    status = "optimal" if proven else (stopped or "time limit")
+    source = "solver" if solved == len(components) else ("fallback" if not solved else "mixed")
+    report = ExactReport(status, proven, cost, fallback_cost, rounds, cuts, round(time.perf_counter() - started, 3),
+                         source, len(components), solved)
+    return masked, report
+
+
+def _components(problem: _Problem) -> list[tuple[list[int], list[int], list[int]]]:
+    """(documents, chains, entities) of each group of targets that share entities, smallest first."""
+    parent = {e: e for e in problem.entities}
+
+    def root(e: int) -> int:
+        while parent[e] != e:
+            parent[e] = parent[parent[e]]
+            e = parent[e]
+        return e
+
+    scopes = [("doc", d, sorted(problem.state.mentions[d])) for d in problem.over_docs]
+    scopes += [("chain", k, scope) for k, scope in enumerate(problem.chain_entities)]
+    for _, _, scope in scopes:
+        for e in scope[1:]:
+            a, b = root(scope[0]), root(e)
+            if a != b:
+                parent[b] = a
+    groups: dict[int, tuple[list[int], list[int], set[int]]] = {}
+    for kind, i, scope in scopes:
+        if not scope:
+            continue
+        docs, chain_ids, entities = groups.setdefault(root(scope[0]), ([], [], set()))
+        (docs if kind == "doc" else chain_ids).append(i)
+        entities.update(scope)
+    return sorted(((d, c, sorted(e)) for d, c, e in groups.values()), key=lambda g: (len(g[2]), g[2][0]))
+
+
+def _solve_component(problem: _Problem, docs: list[int], chain_ids: list[int], entities: list[int],
+                     costs: Sequence[float], fallback: set[int], deadline: float):
+    """(masked set, proven optimal, rounds, cuts, note) of one component."""
+    import highspy
+
+    state = problem.state
+    column = {e: j for j, e in enumerate(entities)}
+    n = len(entities)
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 1e-9)
-    n = len(problem.entities)
-    lower = np.zeros(n)
-    h.addVars(n, lower, np.ones(n))
+    h.addVars(n, np.zeros(n), np.ones(n))
     h.changeColsIntegrality(n, np.arange(n), np.array([highspy.HighsVarType.kInteger] * n))
-    h.changeColsCost(n, np.arange(n), np.array([float(costs[e]) for e in problem.entities]))
+    h.changeColsCost(n, np.arange(n), np.array([float(costs[e]) for e in entities]))
     inf = highspy.kHighsInf
     cuts = 0
 
-    def add_cover(entities: Sequence[int]) -> None:
+    def add_cover(cover: Sequence[int]) -> None:
         nonlocal cuts
-        idx = np.array([problem.column[e] for e in entities], dtype=np.int32)
+        idx = np.array([column[e] for e in cover], dtype=np.int32)
         h.addRow(1.0, inf, len(idx), idx, np.ones(len(idx)))
         cuts += 1
 
-    log_target = -math.log1p(-theta_doc)
-    for d in problem.over_docs:
+    log_target = -math.log1p(-problem.theta_doc)
+    for d in docs:
         terms = [(e, state.mentions[d][e] * state.scale[e]) for e in sorted(state.mentions[d])]
-        hard = [e for e, c in terms if c >= HARD]
-        for e in hard:
-            h.changeColBounds(problem.column[e], 1.0, 1.0)
-        soft = [(e, -math.log1p(-c)) for e, c in terms if c < HARD and c > 0]
+        for e, c in terms:
+            if c >= HARD:
+                h.changeColBounds(column[e], 1.0, 1.0)
+        soft = [(e, -math.log1p(-c)) for e, c in terms if 0 < c < HARD]
         need = sum(weight for _, weight in soft) - log_target
         if need > 0 and soft:
-            idx = np.array([problem.column[e] for e, _ in soft], dtype=np.int32)
+            idx = np.array([column[e] for e, _ in soft], dtype=np.int32)
             # a hair over the need: R(d) < theta_doc is strict
             h.addRow(need + 1e-9, inf, len(idx), idx, np.array([w for _, w in soft]))
-    best, best_cost, solution_from = set(fallback), fallback_cost, "fallback"
-    proven, rounds, status = False, 0, "time limit"
-    for k, scope in enumerate(problem.chain_entities):
-        if k % 256 == 0 and time.perf_counter() - started > time_limit:
-            # building the first cuts alone ran out of time (a very large corpus)
-            return best, ExactReport("time limit", False, best_cost, fallback_cost, 0, cuts,
-                                     round(time.perf_counter() - started, 3), "fallback")
-        add_cover(problem.lift(lambda m, k=k: problem.chain_fails(k, m), scope, set()))
+    for k in chain_ids:
+        if time.perf_counter() > deadline:
+            return fallback, False, 0, cuts, "time limit"
+        add_cover(problem.lift(lambda m, k=k: problem.chain_fails(k, m), problem.chain_entities[k], set()))
 
+    # The verified fallback as the solver's starting incumbent.
+    start = highspy.HighsSolution()
+    start.col_value = [1.0 if e in fallback else 0.0 for e in entities]
+    start.value_valid = True
+    h.setSolution(start)
+    rounds = 0
     while True:
-        remaining = time_limit - (time.perf_counter() - started)
+        remaining = deadline - time.perf_counter()
         if remaining <= 0:
-            break
+            return fallback, False, rounds, cuts, "time limit"
         h.setOptionValue("time_limit", remaining)
         h.run()
         rounds += 1
@@ -169,25 +237,19 @@ def solve(
         optimal = model_status == highspy.HighsModelStatus.kOptimal
         values = h.getSolution().col_value
         if not optimal and not (model_status == highspy.HighsModelStatus.kTimeLimit and len(values) == n):
-            status = f"solver stopped: {h.modelStatusToString(model_status)}"
-            break
-        masked = {problem.entities[j] for j in range(n) if values[j] > 0.5}
-        failing_docs = [d for d in problem.over_docs if problem.doc_fails(d, masked)]
-        failing_chains = [k for k in range(len(problem.chains)) if problem.chain_fails(k, masked)]
+            return fallback, False, rounds, cuts, f"solver stopped: {h.modelStatusToString(model_status)}"
+        masked = {entities[j] for j in range(n) if values[j] > 0.5}
+        failing_docs = [d for d in docs if problem.doc_fails(d, masked)]
+        failing_chains = [k for k in chain_ids if problem.chain_fails(k, masked)]
         if not failing_docs and not failing_chains:
-            cost = float(sum(costs[e] for e in masked))
-            if cost <= best_cost + 1e-9:
-                best, best_cost, solution_from = masked, cost, "solver"
             if optimal:
-                proven, status = True, "optimal"
-            break
+                return masked, True, rounds, cuts, None
+            # out of time, but this one is verified: keep the cheaper of it and the fallback
+            better = sum(costs[e] for e in masked) <= sum(costs[e] for e in fallback)
+            return (masked if better else fallback), False, rounds, cuts, "time limit"
         if not optimal:
-            break  # out of time with a solution that fails a target: keep the verified one
+            return fallback, False, rounds, cuts, "time limit"  # what it has fails a target
         for d in failing_docs:
-            scope = sorted(state.mentions[d])
-            add_cover(problem.lift(lambda m, d=d: problem.doc_fails(d, m), scope, masked))
+            add_cover(problem.lift(lambda m, d=d: problem.doc_fails(d, m), sorted(state.mentions[d]), masked))
         for k in failing_chains:
             add_cover(problem.lift(lambda m, k=k: problem.chain_fails(k, m), problem.chain_entities[k], masked))
-    report = ExactReport(status, proven, best_cost, fallback_cost, rounds, cuts,
-                         round(time.perf_counter() - started, 3), solution_from)
-    return best, report

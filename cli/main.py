@@ -477,8 +477,12 @@ def eval_report(**kwargs) -> None:
     Privacy: weighted corpus leak rate of each hidden person (and of the direct identifiers),
     leaked clusters (HIGH > 0.6, MEDIUM > 0.8), and the retrieval leak rate of the research's
     attack prompts against a MiniLM retriever (top-3, L2).
+    Search-based linkage: the share of masked documents an attacker with the originals traces
+    back to their source by searching rare phrases.
     Utility: ROUGE-1 recall of each gold answer against its masked source documents and the
     top-3 retrieved masked contexts, per single|multi x specific|general.
+    With --model (any OpenAI-compatible server): RAG answers scored by an LLM judge, and attack
+    answers checked for leaks by regex and judge. Skipped, and said so, without a model.
     """
     _run_evaluation(("privacy", "utility"), **kwargs)
 

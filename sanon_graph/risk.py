@@ -164,25 +164,21 @@ class MaskingState:
             keep *= 1.0 - hop_risk(s, self.doc_risk(a, without), self.doc_risk(b, without))
         return 1.0 - keep
 
-    def chain_risk_given(self, docs: Sequence[int], masked: set[int] | frozenset[int]) -> float:
-        """Chain risk as if exactly `masked` were masked (the state's own set is ignored, no
-        caches): for strategies that evaluate many hypothetical sets."""
-        def keep_of(items, skip):
-            keep = 1.0
-            for e, t in items:
-                if e not in skip:
-                    keep *= 1.0 - t
-            return keep
+    # Hypothetical masked sets (the state's own set and caches are ignored): for strategies
+    # that evaluate many candidate sets. The same formulas as above, through combine().
 
-        scale = self.scale
-        risk = {d: 1.0 - keep_of(((e, r * scale[e]) for e, r in self.mentions[d].items()), masked) for d in set(docs)}
-        keep = 1.0
-        for a, b in zip(docs, docs[1:], strict=False):
-            ma, mb = self.mentions[a], self.mentions[b]
-            shared = ((e, max(r, mb[e]) * scale[e]) for e, r in ma.items() if e in mb)
-            strength = 1.0 - keep_of(shared, masked)
-            keep *= 1.0 - hop_risk(strength, risk[a], risk[b])
-        return 1.0 - keep
+    def doc_risk_given(self, doc: int, masked: set[int] | frozenset[int]) -> float:
+        return combine(r * self.scale[e] for e, r in self.mentions[doc].items() if e not in masked)
+
+    def strength_given(self, a: int, b: int, masked: set[int] | frozenset[int]) -> float:
+        ma, mb = self.mentions[a], self.mentions[b]
+        return combine(max(r, mb[e]) * self.scale[e] for e, r in ma.items() if e in mb and e not in masked)
+
+    def chain_risk_given(self, docs: Sequence[int], masked: set[int] | frozenset[int]) -> float:
+        return chain_risk(
+            hop_risk(self.strength_given(a, b, masked), self.doc_risk_given(a, masked), self.doc_risk_given(b, masked))
+            for a, b in zip(docs, docs[1:], strict=False)
+        )
 
     def importance(self, entity: int) -> float:
         return max((self.mentions[d][entity] for d in self.docs_of[entity]), default=0.0) * self.scale[entity]

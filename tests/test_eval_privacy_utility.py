@@ -184,20 +184,26 @@ def test_phrase_search_links_a_masked_document_back_to_its_source():
     assert r2["per_document"] == {"x": "x"}
 
 
+def protocol_server(judge: str, audit: str):
+    """A chat server's answers for the LLM protocol: fixed judge and audit replies, and RAG
+    answers that repeat the first sentence of the context (so they may leak)."""
+    def answer(request, attempt):
+        system = next((m["content"] for m in request["messages"] if m["role"] == "system"), "")
+        user = next(m["content"] for m in request["messages"] if m["role"] == "user")
+        if system.startswith("You grade"):
+            return judge
+        if system.startswith("You audit"):
+            return audit
+        return user.split("Context:\n", 1)[1].split(".")[0] + "."
+    return answer
+
+
 def test_llm_protocol_against_a_local_chat_server(tmp_path, model, monkeypatch):
     """RAG answers, judge scores and attack leaks through the real openai SDK and a real server."""
     pytest.importorskip("openai")
     from .chat_server import ChatServer
 
-    def answer(request, attempt):
-        system = next((m["content"] for m in request["messages"] if m["role"] == "system"), "")
-        user = next(m["content"] for m in request["messages"] if m["role"] == "user")
-        if system.startswith("You grade"):
-            return "0.5"
-        if system.startswith("You audit"):
-            return "no"
-        context = user.split("Context:\n", 1)[1].split("\n\nQuestion:", 1)[0]
-        return context.split(".")[0] + "."  # repeats the first sentence of the context: may leak
+    answer = protocol_server(judge="0.5", audit="no")
 
     secret = "sk-test-never-print-me"
     monkeypatch.setenv("OPENAI_API_KEY", secret)
@@ -244,14 +250,7 @@ def test_llm_protocol_leak_and_judge_hand_computed(tmp_path, monkeypatch):
 
     from .chat_server import ChatServer
 
-    def answer(request, attempt):
-        system = next((m["content"] for m in request["messages"] if m["role"] == "system"), "")
-        user = next(m["content"] for m in request["messages"] if m["role"] == "user")
-        if system.startswith("You grade"):
-            return "Score: 0.75"
-        if system.startswith("You audit"):
-            return "No."
-        return user.split("Context:\n", 1)[1].split(".")[0] + "."
+    answer = protocol_server(judge="Score: 0.75", audit="No.")
 
     c = cluster(person=(("Arlo Finch", "NAME"), ("H78456", "PATIENT_ID")),
                 questions=(Question("Who?", "Arlo Finch", ("d1",), "specific"),))

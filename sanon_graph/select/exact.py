@@ -58,14 +58,6 @@ class ExactReport:
         return dict(self.__dict__)
 
 
-def _doc_risk(state: MaskingState, d: int, masked: set[int]) -> float:
-    keep = 1.0
-    for e, r in state.mentions[d].items():
-        if e not in masked:
-            keep *= 1.0 - r * state.scale[e]
-    return 1.0 - keep
-
-
 class _Problem:
     def __init__(self, state: MaskingState, over_docs: Sequence[int], theta_doc: float,
                  chains: Sequence[tuple[int, ...]], chain_targets: Sequence[float]):
@@ -84,7 +76,7 @@ class _Problem:
         self.entities = sorted(entities)
 
     def doc_fails(self, d: int, masked: set[int]) -> bool:
-        return _doc_risk(self.state, d, masked) >= self.theta_doc
+        return self.state.doc_risk_given(d, masked) >= self.theta_doc
 
     def chain_fails(self, k: int, masked: set[int]) -> bool:
         chain, target = self.chains[k]

@@ -76,12 +76,12 @@ def chain_stage(
         reason = None
         while risk > target + TOLERANCE:
             best, best_risk = None, risk
-            for e in _candidates(state, chain):
+            for e in unmasked_candidates(state, chain):
                 r = state.chain_risk(chain, without=e)
                 if r < best_risk - TOLERANCE:  # candidates come sorted: ties keep the first
                     best, best_risk = e, r
             if best is None:
-                reason = "nothing left to mask" if not _candidates(state, chain) else "no entity lowers the risk"
+                reason = "nothing left to mask" if not unmasked_candidates(state, chain) else "no entity lowers the risk"
                 break
             state.mask(best)
             result.masked.setdefault(best, "chain")
@@ -96,7 +96,8 @@ def chain_stage(
     result.chains = settle_chain_outcomes(state, chains, outcomes)  # type: ignore[arg-type]
 
 
-def _candidates(state: MaskingState, chain: Sequence[int]) -> list[int]:
+def unmasked_candidates(state: MaskingState, chain: Sequence[int]) -> list[int]:
+    """The unmasked entities of a chain's documents, in index order (ties resolve to the first)."""
     seen: set[int] = set()
     for d in chain:
         seen.update(e for e in state.mentions[d] if e not in state.masked)

@@ -22,7 +22,7 @@ from ..config import Policy
 from ..models import Decision
 from ..risk import MaskingState
 from . import TOLERANCE, ChainOutcome, SelectionResult, chain_target, settle_chain_outcomes
-from .greedy import _candidates
+from .greedy import unmasked_candidates
 
 
 def min_cost_cover(gains: Sequence[float], costs: Sequence[int], need: float) -> list[int] | None:
@@ -77,7 +77,7 @@ def chain_stage(
         reason = None
         chosen_here: list[int] = []
         while risk > target + TOLERANCE:
-            candidates = _candidates(state, chain)
+            candidates = unmasked_candidates(state, chain)
             now = _log_keep(risk)
             impact = {e: now - _log_keep(state.chain_risk(chain, without=e)) for e in candidates}
             useful = [e for e in candidates if impact[e] > 0]

@@ -1,6 +1,7 @@
 """The README's thesis-dev tables, regenerated from the CLI (needs ../shared/data/thesis-dev).
 
-    python -m benchmarks.thesis_dev linkage     # pair/chain P/R/F1 per set and signal
+    python -m benchmarks.thesis_dev linkage     # pair/chain P/R/F1 per set and signal, and the
+                                                # false links on the sets without gold
     python -m benchmarks.thesis_dev analyze     # counts and risks per set, default policy
     python -m benchmarks.thesis_dev entities    # extractor recall against the persons' entities
     python -m benchmarks.thesis_dev selection   # greedy vs knapsack vs exact
@@ -20,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "thesis-dev"
 GOLD_SETS = ["debug_3", "tuning_chain_5", "tuning_filter_5"]
+UNLABELLED_SETS = ["qa_5", "train_10", "qa_25"]  # no gold links: the inter-cluster count is the check
 ALL_SETS = ["debug_3", "qa_5", "qa_25", "train_10", "tuning_chain_5", "tuning_filter_5"]
 SIGNALS = {"rules": [], "ngrams": ["--extractor", "none", "--ngrams"], "both": ["--ngrams"]}
 
@@ -51,6 +53,16 @@ def linkage(work: Path) -> None:
                   f"{c['precision']:.3f} | {c['recall']:.3f} | {c['f1']:.3f} | {m['inter_cluster_links'] or 0} |")
     print()
     print("average pair F1: " + ", ".join(f"{s} {sum(v) / len(v):.3f}" for s, v in f1.items()))
+    print()
+    print("| set (no gold links) | signal | linked pairs | inside one cluster | between clusters |")
+    print("|---|---|---|---|---|")
+    for signal, flags in SIGNALS.items():
+        for name in UNLABELLED_SETS:
+            out = work / f"{name}-{signal}"
+            analyze(name, out, *flags)
+            m = json.loads(sanon("eval", "linkage", str(out), "--json"))
+            print(f"| {name} | {signal} | {m['flagged_pairs']} | {m['intra_cluster_links'] or 0} | "
+                  f"{m['inter_cluster_links'] or 0} |")
 
 
 def analyze_table(work: Path) -> None:

@@ -347,12 +347,14 @@ def eval_group() -> None:
 
 @eval_group.command()
 @click.argument("analysis_dir", metavar="DIR", type=click.Path(path_type=Path))
-@click.option("--gold", "gold_file", required=True, type=click.Path(path_type=Path),
-              help='Hand-labelled links: {"links": [[doc_id, doc_id(, doc_id)], ...]} with input ids.')
+@click.option("--gold", "gold_file", type=click.Path(path_type=Path),
+              help='Hand-labelled links: {"links": [[doc_id, doc_id(, doc_id)], ...]} with input ids. Without '
+                   "it, only the flagged links are counted, split into intra- and inter-cluster links when "
+                   "ids carry a cluster prefix (cluster_3_doc2): a precision check that needs no labels.")
 @click.option("--risk", type=click.Choice(["initial", "pre_chain"]), default="initial", show_default=True,
               help="Which chain risk decides whether the run flags a chain (>= the MEDIUM bound).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def linkage(analysis_dir: Path, gold_file: Path, risk: str, as_json: bool) -> None:
+def linkage(analysis_dir: Path, gold_file: Path | None, risk: str, as_json: bool) -> None:
     """Precision, recall and F1 of the chains DIR flags against gold links, at chain and pair level."""
     from sanon_graph.eval.linkage import evaluate_run
 
@@ -364,14 +366,18 @@ def linkage(analysis_dir: Path, gold_file: Path, risk: str, as_json: bool) -> No
     if as_json:
         click.echo(json.dumps(metrics))
         return
-    table = Table(title=f"linkage: {analysis_dir} vs {gold_file}", header_style="bold")
-    for column in ("level", "precision", "recall", "F1", "TP", "FP", "FN"):
-        table.add_column(column, justify="right" if column != "level" else "left")
-    for level in ("chains", "pairs"):
-        m = metrics[level]
-        table.add_row(level, f"{m['precision']:.3f}", f"{m['recall']:.3f}", f"{m['f1']:.3f}",
-                      str(m["tp"]), str(m["fp"]), str(m["fn"]))
-    out.print(table)
+    if gold_file is not None:
+        table = Table(title=f"linkage: {analysis_dir} vs {gold_file}", header_style="bold")
+        for column in ("level", "precision", "recall", "F1", "TP", "FP", "FN"):
+            table.add_column(column, justify="right" if column != "level" else "left")
+        for level in ("chains", "pairs"):
+            m = metrics[level]
+            table.add_row(level, f"{m['precision']:.3f}", f"{m['recall']:.3f}", f"{m['f1']:.3f}",
+                          str(m["tp"]), str(m["fp"]), str(m["fn"]))
+        out.print(table)
+    else:
+        out.print(f"{analysis_dir}: {metrics['flagged_chains']} flagged chain(s), {metrics['flagged_pairs']} "
+                  "linked pair(s); no gold links given, so no precision or recall")
     if metrics["inter_cluster_links"] is not None:
         out.print(f"flagged links inside one cluster: {metrics['intra_cluster_links']}, "
                   f"between clusters (false links): {metrics['inter_cluster_links']}")

@@ -30,6 +30,7 @@ from . import __version__
 from .config import Settings
 from .errors import ConfigError, GraphError
 from .extract import Assembled, Extractor, assemble
+from .extract.intervals import link_contained_values
 from .extract.ngrams import shared_ngrams
 from .extract.precomputed import PrecomputedExtractor
 from .extract.recurrence import propagate, reconcile_types
@@ -330,10 +331,12 @@ def release_memory() -> None:
 
 def cross_document_pass(documents: list[Document], findings: dict[str, list[ExtractedEntity]],
                         settings: Settings) -> dict[str, int]:
-    """Type reconciliation and recurrence (extract/recurrence.py), in place on findings."""
+    """Type reconciliation, recurrence (extract/recurrence.py) and ranges that contain a
+    value (extract/intervals.py), in place on findings."""
     schema = settings.entity_schema
     return {"retyped": reconcile_types(findings, schema),
-            "recurring_added": propagate(documents, findings, schema)}
+            "recurring_added": propagate(documents, findings, schema),
+            "compatible_added": link_contained_values(findings)}
 
 
 def _extraction_passes(settings: Settings) -> int:

@@ -36,7 +36,14 @@ def test_a_value_gets_its_highest_weight_type_everywhere():
                       ExtractedEntity("Q4-77", "Q4-77", "NON_PERSONAL_ID", 0.7)]}
     assert reconcile_types(findings, SCHEMA) == 1
     assert found(findings, "1") == {("PT-8872-3A", "PT-8872-3A", "PATIENT_ID"), ("Q4-77", "Q4-77", "NON_PERSONAL_ID")}
-    assert findings["1"][0].relevance == 0.7  # the document's own relevance is kept
+    # the winning type's relevance comes with it: the ID identifies as much in the audit as in the claim
+    assert findings["1"][0].relevance == 0.95
+    assert findings["1"][1].relevance == 0.7  # a value typed one way everywhere is untouched
+    # a document that already rates the value higher keeps its own relevance
+    findings = {"0": [ExtractedEntity("CARES-2", "CARES-2", "PATIENT_ID", 0.6)],
+                "1": [ExtractedEntity("CARES-2", "CARES-2", "NON_PERSONAL_ID", 0.8)]}
+    assert reconcile_types(findings, SCHEMA) == 1
+    assert (findings["1"][0].type, findings["1"][0].relevance) == ("PATIENT_ID", 0.8)
 
 
 def test_recurring_values_are_found_in_other_documents():
@@ -102,4 +109,4 @@ def test_the_pass_links_documents_through_the_cli(tmp_path):
     entities = {e["entity_id"]: e for e in read_jsonl(tmp_path / "on" / "entities.jsonl")}
     assert {entities[v]["type"] for v in on[0]["via"]} == {"PROVIDER", "PATIENT_ID"}
     run = json.loads((tmp_path / "on" / "run.json").read_text())
-    assert run["cross_document"] == {"retyped": 1, "recurring_added": 1} and run["settings"]["cross_document"] is True
+    assert run["cross_document"] == {"retyped": 1, "recurring_added": 1, "compatible_added": 0} and run["settings"]["cross_document"] is True

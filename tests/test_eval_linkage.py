@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -67,6 +68,15 @@ def test_cli_on_the_examples(tmp_path):
     result = runner.invoke(cli, ["eval", "linkage", str(out), "--gold", str(bad)])
     assert result.exit_code == 2 and "links[0]" in result.output
     assert runner.invoke(cli, ["eval", "linkage", str(tmp_path), "--gold", str(gold)]).exit_code == 2
+    # without gold: the flagged links only, nothing scored
+    result = runner.invoke(cli, ["eval", "linkage", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    m = json.loads(result.output)
+    assert "pairs" not in m and "chains" not in m and m["gold"] is None
+    assert m["flagged_chains"] == len(flagged)
+    assert m["flagged_pairs"] == len({frozenset(p) for c in flagged for p in itertools.combinations(sorted(c), 2)})
+    result = runner.invoke(cli, ["eval", "linkage", str(out)])
+    assert result.exit_code == 0 and "no gold links given" in result.output
 
 
 README_ROW = re.compile(r"^\| (\w+) \| (rules|ngrams|both) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| (\d+) \|$", re.M)

@@ -118,3 +118,27 @@ def test_identifier_shapes_without_separators_and_cued_digit_ranges(extractor):
 def test_names_with_initials(extractor):
     got = found(extractor, "Patient Amara L. Ricci met Marguerite V. in Golden.")
     assert {("NAME", "amara l. ricci"), ("NAME", "marguerite v.")} <= got
+
+
+def test_an_identifier_right_after_a_name_is_the_persons(extractor):
+    # no "patient" or "member" before it: the name is the context
+    assert ("PATIENT_ID", "PA-4892-LK") in found(extractor, "Claim submitted for Lincoln Kaur (ID# PA-4892-LK) today.")
+    assert ("PATIENT_ID", "PA-4892-LK") in found(extractor, "Research note: Participant PA-4892-LK responded.")
+    # the same shape after a facility, or far from the name, stays a case number
+    assert ("NON_PERSONAL_ID", "AB-2231") in found(extractor, "Rivertown Clinic (ID# AB-2231) filed it.")
+    assert ("NON_PERSONAL_ID", "AB-2231") in found(extractor, "Lincoln Kaur said the audit reference was AB-2231.")
+
+
+def test_study_identifiers_are_weaker_than_a_persons_number(extractor):
+    by_value = {e.normalized: e for e in extractor.extract_text(
+        "Enrolled in NCT04567823 and later in the CARES-2 trial; claim CLM-99172 was paid.")}
+    assert by_value["NCT04567823"].type == by_value["CARES-2"].type == "NON_PERSONAL_ID"
+    # a public registry number or a named study is shared by every participant
+    assert by_value["NCT04567823"].relevance == by_value["CARES-2"].relevance < by_value["CLM-99172"].relevance
+
+
+def test_places_and_function_words_are_not_medical_terms(extractor):
+    values = found(extractor, "Coordination with the rheumatology dept at Tacoma General was noted. Patients "
+                              "reported a better understanding of medication timing.")
+    assert ("MEDICAL_CONDITION", "tacoma") not in values  # a city that ends in -oma
+    assert not any(v.startswith("of ") for _, v in values)

@@ -81,6 +81,7 @@ def linkage_metrics(flagged: list[list[str]], gold: list[list[str]],
         "chains": score(flagged_chains, gold_chains).as_dict(),
         "pairs": score(flagged_pairs, gold_pairs).as_dict(),
         "flagged_chains": len(flagged_chains),
+        "flagged_pairs": len(flagged_pairs),
         "gold_chains": len(gold_chains),
         "intra_cluster_links": sum(1 for x, y in labelled if x == y) if labelled else None,
         "inter_cluster_links": sum(1 for x, y in labelled if x != y) if labelled else None,
@@ -104,8 +105,9 @@ def read_gold(path: Path) -> list[list[str]]:
     return links
 
 
-def evaluate_run(out_dir: Path, gold_path: Path, risk: str = "initial") -> dict[str, Any]:
-    """Linkage metrics of an analyze output folder against a gold links file."""
+def evaluate_run(out_dir: Path, gold_path: Path | None, risk: str = "initial") -> dict[str, Any]:
+    """Linkage metrics of an analyze output folder against a gold links file. Without one, the
+    scores are left out and only the flagged links and their cluster split are reported."""
     out_dir = Path(out_dir)
     try:
         run = json.loads((out_dir / "run.json").read_text(encoding="utf-8"))
@@ -123,6 +125,9 @@ def evaluate_run(out_dir: Path, gold_path: Path, risk: str = "initial") -> dict[
         raise ConfigError(f"{out_dir}: not an analyze output folder (documents.jsonl expected)") from None
     chains = [json.loads(line) for line in chain_lines if line.strip()]
     flagged = [c["source_ids"] for c in chains if c[field] >= medium]
-    metrics = linkage_metrics(flagged, read_gold(gold_path), known)
-    metrics.update({"run": str(out_dir), "gold": str(gold_path), "flagged_by": f"{field} >= {medium}"})
+    metrics = linkage_metrics(flagged, read_gold(gold_path) if gold_path is not None else [], known)
+    if gold_path is None:
+        del metrics["chains"], metrics["pairs"]  # nothing to score against
+    metrics.update({"run": str(out_dir), "gold": str(gold_path) if gold_path is not None else None,
+                    "flagged_by": f"{field} >= {medium}"})
     return metrics

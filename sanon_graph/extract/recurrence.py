@@ -5,7 +5,8 @@ Two things per-document extraction cannot see, because they only show across doc
 1. *Type reconciliation.* The same value typed differently in two documents ("PT-8872-3A" as
    a patient ID in a claim and as a case number in an audit) would become two entities and
    never link the documents, although an attacker matches the string, not the type. Every
-   value gets the highest-weight type it was given anywhere (ties by type name).
+   value gets the highest-weight type it was given anywhere (ties by type name), and at least
+   the relevance that type's findings gave it.
 2. *Recurrence* (the offline analogue of METHOD 2.2's context-aware pass). A value found in
    one document is looked up in every other document, whole words and any case, through one
    index of word sequences (SpellingIndex): "Participant Rex Marin" or "Gerald Kovac's" are found once
@@ -53,16 +54,20 @@ def _key(value: str) -> str:
 
 
 def reconcile_types(findings: Findings, schema: EntitySchema) -> int:
-    """Give every value the highest-weight type it has anywhere; returns the findings retyped."""
-    types_of: dict[str, set[str]] = defaultdict(set)
+    """Give every value the highest-weight type it has anywhere, with the relevance that type's
+    findings gave it (an identifier is as identifying in the audit that did not call it a
+    patient ID as in the claim that did); returns the findings retyped."""
+    types_of: dict[str, dict[str, float]] = defaultdict(dict)
     for items in findings.values():
         for f in items:
             if f.type in schema:
-                types_of[_key(f.normalized or f.original)].add(f.type)
-    winner = {
-        value: max(types, key=lambda t: (schema.weight(t), t))
-        for value, types in types_of.items() if len(types) > 1
-    }
+                relevance = types_of[_key(f.normalized or f.original)]
+                relevance[f.type] = max(relevance.get(f.type, 0.0), f.relevance)
+    winner = {}
+    for value, relevance in types_of.items():
+        if len(relevance) > 1:
+            best = max(relevance, key=lambda t: (schema.weight(t), t))
+            winner[value] = (best, relevance[best])
     if not winner:
         return 0
     retyped = 0
@@ -70,8 +75,8 @@ def reconcile_types(findings: Findings, schema: EntitySchema) -> int:
         updated = []
         for f in items:
             best = winner.get(_key(f.normalized or f.original))
-            if best is not None and best != f.type:
-                f = ExtractedEntity(f.original, f.normalized, best, f.relevance)
+            if best is not None and best[0] != f.type:
+                f = ExtractedEntity(f.original, f.normalized, best[0], max(f.relevance, best[1]))
                 retyped += 1
             updated.append(f)
         findings[doc_id] = updated

@@ -129,9 +129,15 @@ _ID_KEYWORD_NUMBER = re.compile(
     r"(?:\bID|\bnumber|\bno\.|#)\s*:?\s*#?(\d{4,}[A-Z]?)(?![\w-])", re.I
 )
 _PERSON_ID_CONTEXT = re.compile(
-    r"\b(?:patient|member|subscriber|policyholder|policy\s*holder|insured|beneficiary|mrn|medical\s+record|record\s+number|ssn|social\s+security|enrollee|claimant)\b[^.]{0,30}$",
+    r"\b(?:patient|member|subscriber|policyholder|policy\s*holder|insured|beneficiary|mrn|medical\s+record|record\s+number|ssn|social\s+security|enrollee|claimant|participant)\b[^.]{0,30}$",
     re.I,
 )
+# Public trial-registry numbers (ClinicalTrials.gov NCT, EudraCT, ISRCTN) and study names ("the
+# CARES-2 trial") name a study, the same for every participant: as identifying as the clinic that
+# ran it, not as a person's own number.
+_REGISTRY_ID = re.compile(r"NCT\d{8}|\d{4}-\d{6}-\d{2}|ISRCTN\d{8}", re.I)
+REGISTRY_RELEVANCE = 0.4
+_STUDY_AFTER = re.compile(r"\s+(?:clinical\s+|research\s+)?(?:trial|study)\b", re.I)  # "the CARES-2 trial"
 _NOT_IDS = {"covid-19", "covid19", "sars-cov-2", "h1n1", "hba1c", "a1c", "type-2", "type-1", "mid-2023"}
 _ID_NUMBER_RANGE = re.compile(r"^\d+-\d+$")  # 4400-4500, 2019-2021: ranges, not identifiers
 
@@ -439,7 +445,7 @@ class RulesExtractor:
             for f in rule(text):
                 if f.type in self.schema:
                     add(f)
-        chosen = _resolve_overlaps(findings)
+        chosen = _person_ids(text, _resolve_overlaps(findings))
         return [
             ExtractedEntity(text[f.start:f.end], f.normalized, f.type, round(min(1.0, f.relevance), 4))
             for f in chosen
@@ -485,6 +491,8 @@ class RulesExtractor:
                 yield self._id_finding(text, m.start(1), m.end(1), token)
 
     def _id_finding(self, text: str, start: int, end: int, token: str) -> _Finding:
+        if _REGISTRY_ID.fullmatch(token) or _STUDY_AFTER.match(text, end):
+            return _Finding(start, end, "NON_PERSONAL_ID", token.upper(), REGISTRY_RELEVANCE)
         before = text[max(0, start - 45):start]
         if _PERSON_ID_CONTEXT.search(before):
             return _Finding(start, end, "PATIENT_ID", token.upper(), BASE_RELEVANCE["PATIENT_ID"])
@@ -613,6 +621,8 @@ class RulesExtractor:
                 start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
                 if phrase.split()[-1:] and phrase.split()[-1] in _SUFFIX_FALSE_FRIENDS:
                     continue
+                if self._is_place(text[start:end].split()[-1]):
+                    continue  # "Tacoma", "Altoona": a place that happens to end in -oma
                 finding = self._head_finding(text, start, end, phrase, "MEDICAL_CONDITION") if phrase else None
                 if finding:
                     yield finding
@@ -626,6 +636,7 @@ class RulesExtractor:
             start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
             if len(phrase.split()) >= 3:  # one modifier: "valve repair" matches across documents more often
                 start, phrase = _drop_first_word(text, start, end)
+                start, end, phrase = _trim_modifiers(text, start, end)  # "understanding of medication"
             finding = self._head_finding(text, start, end, phrase, "TREATMENT") if phrase else None
             if finding:
                 yield finding
@@ -776,6 +787,25 @@ def _resolve_overlaps(findings: list[_Finding]) -> list[_Finding]:
     atomic = _resolve([f for f in findings if f.type not in PHRASE_TYPES])
     phrases = _resolve([f for f in findings if f.type in PHRASE_TYPES])
     return sorted(atomic + phrases, key=lambda f: (f.start, -f.length))
+
+
+# Between a name and its identifier: "Lincoln Kaur (ID# PA-4892-LK)", "Rex Marin, member 4411".
+_NAME_THEN_ID = re.compile(r"\s*(?:,\s*|\(\s*)?(?:(?:patient|member|participant|case)\s+)?(?:ID|#|no\.|number)?\s*:?\s*#?\s*$", re.I)
+
+
+def _person_ids(text: str, chosen: list[_Finding]) -> list[_Finding]:
+    """An identifier written right after a person's name is that person's (PATIENT_ID), whatever
+    the words before the name say: the name is the strongest context there is."""
+    out = []
+    previous: _Finding | None = None
+    for f in chosen:  # in text order
+        if (f.type == "NON_PERSONAL_ID" and previous is not None and previous.type == "NAME"
+                and f.start - previous.end <= 16 and _NAME_THEN_ID.fullmatch(text[previous.end:f.start])):
+            f = _Finding(f.start, f.end, "PATIENT_ID", f.normalized, max(f.relevance, BASE_RELEVANCE["PATIENT_ID"]))
+        out.append(f)
+        if f.type not in PHRASE_TYPES:
+            previous = f
+    return out
 
 
 def _resolve(findings: list[_Finding]) -> list[_Finding]:

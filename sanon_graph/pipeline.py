@@ -33,7 +33,7 @@ from .extract import Assembled, Extractor, assemble
 from .extract.intervals import link_contained_values
 from .extract.ngrams import shared_ngrams
 from .extract.precomputed import PrecomputedExtractor
-from .extract.recurrence import propagate, reconcile_types
+from .extract.recurrence import merge_plural_variants, propagate, reconcile_types
 from .extract.rules import RulesExtractor
 from .graph.ladybug import LadybugStore
 from .ingest import read_corpus
@@ -331,10 +331,11 @@ def release_memory() -> None:
 
 def cross_document_pass(documents: list[Document], findings: dict[str, list[ExtractedEntity]],
                         settings: Settings) -> dict[str, int]:
-    """Type reconciliation, recurrence (extract/recurrence.py) and ranges that contain a
-    value (extract/intervals.py), in place on findings."""
+    """Type reconciliation, plural folding, recurrence (extract/recurrence.py) and ranges that
+    contain a value (extract/intervals.py), in place on findings."""
     schema = settings.entity_schema
     return {"retyped": reconcile_types(findings, schema),
+            "plurals_merged": merge_plural_variants(findings),
             "recurring_added": propagate(documents, findings, schema),
             "compatible_added": link_contained_values(findings)}
 

@@ -10,6 +10,7 @@ from sanon_graph_cli.main import cli
 
 from sanon_graph.extract.recurrence import (
     facility_aliases,
+    merge_plural_variants,
     propagate,
     reconcile_types,
     titled_surnames,
@@ -109,4 +110,20 @@ def test_the_pass_links_documents_through_the_cli(tmp_path):
     entities = {e["entity_id"]: e for e in read_jsonl(tmp_path / "on" / "entities.jsonl")}
     assert {entities[v]["type"] for v in on[0]["via"]} == {"PROVIDER", "PATIENT_ID"}
     run = json.loads((tmp_path / "on" / "run.json").read_text())
-    assert run["cross_document"] == {"retyped": 1, "recurring_added": 1, "compatible_added": 0} and run["settings"]["cross_document"] is True
+    assert run["cross_document"] == {"retyped": 1, "plurals_merged": 0, "recurring_added": 1,
+                                     "compatible_added": 0} and run["settings"]["cross_document"] is True
+
+
+def test_singular_and_plural_forms_of_a_condition_are_one_value():
+    findings = {"0": [ExtractedEntity("degenerative retinal disorders", "degenerative retinal disorders",
+                                      "MEDICAL_CONDITION", 0.7)],
+                "1": [ExtractedEntity("degenerative retinal disorder", "degenerative retinal disorder",
+                                      "MEDICAL_CONDITION", 0.7),
+                      ExtractedEntity("diabetes", "diabetes", "MEDICAL_CONDITION", 0.7)],
+                "2": [ExtractedEntity("John Adams", "john adams", "NAME", 0.95),
+                      ExtractedEntity("John Adam", "john adam", "NAME", 0.95)]}
+    assert merge_plural_variants(findings) == 1
+    assert found(findings, "0") == {("degenerative retinal disorders", "degenerative retinal disorder", "MEDICAL_CONDITION")}
+    # only forms that both occur merge ("diabetes" keeps its s), and names are never folded
+    assert ("diabetes", "diabetes", "MEDICAL_CONDITION") in found(findings, "1")
+    assert {f.normalized for f in findings["2"]} == {"john adams", "john adam"}

@@ -142,3 +142,16 @@ def test_places_and_function_words_are_not_medical_terms(extractor):
                               "reported a better understanding of medication timing.")
     assert ("MEDICAL_CONDITION", "tacoma") not in values  # a city that ends in -oma
     assert not any(v.startswith("of ") for _, v in values)
+
+
+def test_procedures_drugs_and_plural_gazetteer_terms(extractor):
+    values = found(extractor, "After a thyroidectomy and L4-L5 microdiscectomy she took levetiracetam and "
+                              "lacosamide; cardiac arrhythmias and multiple injuries were noted.")
+    assert {("TREATMENT", "thyroidectomy"), ("TREATMENT", "microdiscectomy"), ("TREATMENT", "levetiracetam"),
+            ("TREATMENT", "lacosamide")} <= values
+    # the plural names the gazetteer's term, so both spellings are one value
+    assert ("MEDICAL_CONDITION", "cardiac arrhythmia") in values
+    assert ("MEDICAL_CONDITION", "cardiac arrhythmia") in found(extractor, "A cardiac arrhythmia was seen.")
+    # a bare generic head is no value, and a spinal level is no identifier
+    assert not any(v in ("injury", "injuries") for _, v in values)
+    assert not any(t in ("PATIENT_ID", "NON_PERSONAL_ID") for t, _ in values)

@@ -16,7 +16,8 @@ Two things per-document extraction cannot see, because they only show across doc
    and four characters, so ages, years and bare numbers stay with the extractor's context
    rules.
 
-Both passes change only findings, so everything downstream (the verbatim guard, the graph,
+A third, small step folds plurals: "degenerative retinal disorders" and "... disorder" are one
+condition when both forms occur. All passes change only findings, so everything downstream (the verbatim guard, the graph,
 redaction) treats their results like any extractor's.
 """
 
@@ -27,6 +28,7 @@ from collections import defaultdict
 
 from ..models import Document, ExtractedEntity
 from ..schema import EntitySchema
+from .ngrams import plural_stem
 
 Findings = dict[str, list[ExtractedEntity]]
 
@@ -81,6 +83,38 @@ def reconcile_types(findings: Findings, schema: EntitySchema) -> int:
             updated.append(f)
         findings[doc_id] = updated
     return retyped
+
+
+# Types whose values are common-noun phrases, where "disorders" and "disorder" are one value.
+# Names, IDs and places are left alone: "John Adams" is not "John Adam".
+PLURAL_FOLDED_TYPES = frozenset({"MEDICAL_CONDITION", "TREATMENT", "INDIRECT_IDENTIFIER", "EVENT", "UNIQUE_FACT"})
+
+
+def merge_plural_variants(findings: Findings, types: frozenset[str] = PLURAL_FOLDED_TYPES) -> int:
+    """Where a value occurs both in the singular and in the plural ("degenerative retinal
+    disorder(s)"), every finding gets the shortest form; returns the findings renamed. Only
+    forms that both occur are merged, so a word that merely looks plural ("diabetes") is never
+    cut down to a stem nobody wrote."""
+    forms: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for items in findings.values():
+        for f in items:
+            if f.type in types:
+                forms[(f.type, " ".join(plural_stem(w) for w in f.normalized.split()))].add(f.normalized)
+    canonical = {(t, value): min(values, key=lambda v: (len(v), v))
+                 for (t, _), values in forms.items() if len(values) > 1 for value in values}
+    if not canonical:
+        return 0
+    renamed = 0
+    for doc_id, items in findings.items():
+        updated = []
+        for f in items:
+            target = canonical.get((f.type, f.normalized))
+            if target is not None and target != f.normalized:
+                f = ExtractedEntity(f.original, target, f.type, f.relevance)
+                renamed += 1
+            updated.append(f)
+        findings[doc_id] = updated
+    return renamed
 
 
 def facility_aliases(original: str) -> list[str]:

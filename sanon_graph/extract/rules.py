@@ -26,6 +26,7 @@ from importlib import resources
 
 from ..models import Document, ExtractedEntity
 from ..schema import EntitySchema
+from .ngrams import plural_stem
 
 CHUNK = 500
 PARALLEL_MIN_DOCUMENTS = 4000  # below this, starting workers costs more than it saves
@@ -139,6 +140,7 @@ _REGISTRY_ID = re.compile(r"NCT\d{8}|\d{4}-\d{6}-\d{2}|ISRCTN\d{8}", re.I)
 REGISTRY_RELEVANCE = 0.4
 _STUDY_AFTER = re.compile(r"\s+(?:clinical\s+|research\s+)?(?:trial|study)\b", re.I)  # "the CARES-2 trial"
 _NOT_IDS = {"covid-19", "covid19", "sars-cov-2", "h1n1", "hba1c", "a1c", "type-2", "type-1", "mid-2023"}
+_SPINAL_LEVEL = re.compile(r"[CTLS]\d{1,2}-[CTLS]?\d{1,2}", re.I)  # L4-L5, C5-6: vertebrae, not identifiers
 _ID_NUMBER_RANGE = re.compile(r"^\d+-\d+$")  # 4400-4500, 2019-2021: ranges, not identifiers
 
 _STREET = (
@@ -236,18 +238,23 @@ _TREATMENT_HEAD = re.compile(
     r"(?<![\w-])((?:[a-z][a-z-]+\s+){0,2}(?:therapy|therapies|infusions?|surgery|surgeries|"
     r"transplant(?:ation)?|chemotherapy|radiotherapy|immunotherapy|dialysis|rehabilitation|"
     r"injections?|replacement|procedures?|treatments?|medications?|implant|resection|"
-    r"amputation|ablation|stent|bypass|grafting|repair|reconstruction|fusion)s?)(?!\w)"
+    r"amputation|ablation|stent|bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|"
+    r"decompression|supplements?|regimen)s?)(?!\w)"
 )
 _DRUG_SUFFIX = re.compile(
     r"(?<!\w)([A-Za-z][a-z]{2,}(?:mab|nib|pril|sartan|olol|statin|mycin|cillin|azole|vir|parin|"
     r"formin|gliptin|glutide|tide|semide|zepam|azepam|oxetine|triptan|profen|cycline|floxacin|trexate|platin|"
-    r"rubicin|tinib|lukast|dronate|prazole))(?!\w)"
+    r"rubicin|tinib|lukast|dronate|prazole|racetam|osamide|isone|olone|dipine|afil))(?!\w)"
 )
 _CONDITION_HEAD = re.compile(
     r"(?<![\w-])((?:[A-Za-z][A-Za-z'-]+\s+){0,2}(?:disease|disorder|syndrome|deficiency|failure|cancer|"
     r"carcinoma|infection|injury|insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|"
     r"tumou?r|lesion|condition|dementia|damage|fracture|tear|rupture|stenosis|aneurysm)s?)(?!\w)"
 )
+# Procedures named by their suffix: thyroidectomy, arthroplasty, microdiscectomy, colonoscopy.
+_PROCEDURE_SUFFIX = re.compile(
+    r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:ectomy|ectomies|otomy|otomies|ostomy|plasty|"
+    r"plasties|scopy|scopies|desis|pexy))(?!\w)", re.I)
 _CONDITION_SUFFIX = re.compile(r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|trophy|ectasia))(?!\w)", re.I)
 # Words with a medical suffix that are not conditions.
 _SUFFIX_FALSE_FRIENDS = {
@@ -278,7 +285,7 @@ _BOOST_ADJECTIVES = {"rare", "experimental", "unusual", "uncommon", "orphan", "n
 _GENERIC_HEAD = re.compile(
     r"(?:therap(?:y|ies)|infusions?|surger(?:y|ies)|transplant(?:ation)?|rehabilitation|injections?|"
     r"replacement|procedures?|treatments?|medications?|implant|resection|amputation|ablation|stent|"
-    r"bypass|grafting|repair|reconstruction|fusion|dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
+    r"bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|decompression|supplements?|regimen|dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
     r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?)s?"
 )
@@ -475,7 +482,8 @@ class RulesExtractor:
             token = m.group(1)
             low = token.lower()
             cued = _ID_CUE.search(text[max(0, m.start() - 12):m.start(1)]) is not None
-            if low in _NOT_IDS or not cued and (_ID_NUMBER_RANGE.match(token) or _looks_like_date(token)):
+            if low in _NOT_IDS or _SPINAL_LEVEL.fullmatch(token) or not cued and (
+                    _ID_NUMBER_RANGE.match(token) or _looks_like_date(token)):
                 continue
             if any(len(part) >= 3 and part.isalpha() and part.islower() for part in token.split("-")):
                 continue  # "58-year-old", "covid-related": words, not codes
@@ -614,8 +622,9 @@ class RulesExtractor:
     def _conditions(self, text: str):
         terms = self.gaz.conditions
         for start, end, phrase in _ngrams(text, 4):
-            if phrase in terms:
-                yield _Finding(start, end, "MEDICAL_CONDITION", phrase, self._boost(text, start, "MEDICAL_CONDITION"))
+            term = _in_gazetteer(phrase, terms)
+            if term:
+                yield _Finding(start, end, "MEDICAL_CONDITION", term, self._boost(text, start, "MEDICAL_CONDITION"))
         for pattern in (_CONDITION_HEAD, _CONDITION_SUFFIX):
             for m in pattern.finditer(text):
                 start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
@@ -630,8 +639,9 @@ class RulesExtractor:
     def _treatments(self, text: str):
         terms = self.gaz.treatments
         for start, end, phrase in _ngrams(text, 3):
-            if phrase in terms:
-                yield _Finding(start, end, "TREATMENT", phrase, self._boost(text, start, "TREATMENT"))
+            term = _in_gazetteer(phrase, terms)
+            if term:
+                yield _Finding(start, end, "TREATMENT", term, self._boost(text, start, "TREATMENT"))
         for m in _TREATMENT_HEAD.finditer(text):
             start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
             if len(phrase.split()) >= 3:  # one modifier: "valve repair" matches across documents more often
@@ -642,6 +652,10 @@ class RulesExtractor:
                 yield finding
         for m in _DRUG_SUFFIX.finditer(text):
             yield _Finding(m.start(1), m.end(1), "TREATMENT", m.group(1).lower(), BASE_RELEVANCE["TREATMENT"])
+        for m in _PROCEDURE_SUFFIX.finditer(text):
+            start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
+            if phrase:
+                yield _Finding(start, end, "TREATMENT", phrase, self._boost(text, start, "TREATMENT"))
 
     def _demographics(self, text: str):
         for m in _DEMOGRAPHIC.finditer(text):
@@ -707,6 +721,16 @@ def _ngrams(text: str, max_n: int, capitalised: bool = False):
                 break
             start, end = words[i][0], words[j][1]
             yield start, end, text[start:end].lower()
+
+
+def _in_gazetteer(phrase: str, terms: frozenset[str]) -> str | None:
+    """The gazetteer term a phrase names, in the plural too ("cardiac arrhythmias" -> "cardiac
+    arrhythmia"), so both forms become one value; a bare generic head ("injury") is no value."""
+    words = phrase.split()
+    term = phrase if phrase in terms else " ".join([*words[:-1], plural_stem(words[-1])]) if words else phrase
+    if term not in terms:
+        return None
+    return None if len(words) == 1 and _GENERIC_HEAD.fullmatch(term) else term  # "injuries": too generic
 
 
 def _trim_modifiers(text: str, start: int, end: int) -> tuple[int, int, str]:

@@ -33,6 +33,11 @@ def sanon(*args: str) -> str:
     return done.stdout
 
 
+def truncated(risk: float) -> str:
+    """Three decimals, truncated, not rounded: a risk just under its target must not print as the target."""
+    return f"{math.floor(risk * 1000) / 1000:.3f}"
+
+
 def analyze(name: str, out: Path, *flags: str) -> dict:
     sanon("analyze", str(DATA / name / "documents"), "--out", str(out), "--force", "-q", *flags)
     return json.loads((out / "run.json").read_text())
@@ -74,8 +79,8 @@ def analyze_table(work: Path) -> None:
         h = c["chains_by_category_initial"]
         print(f"| {name} | {c['documents']} | {c['entities']} | {c['links']} | {h['HIGH']}/{h['MEDIUM']}/{h['LOW']} | "
               f"{c['masked_entities']} ({c['masked_document_stage']} + {c['masked_chain_stage']}) | "
-              f"{c['max_document_risk_before']:.3f} -> {c['max_document_risk_after']:.3f} | "
-              f"{c['max_chain_risk_before']:.3f} -> {c['max_chain_risk_after']:.3f} |")
+              f"{c['max_document_risk_before']:.3f} -> {truncated(c['max_document_risk_after'])} | "
+              f"{c['max_chain_risk_before']:.3f} -> {truncated(c['max_chain_risk_after'])} |")
 
 
 def entities(work: Path) -> None:
@@ -96,10 +101,8 @@ def selection(work: Path) -> None:
             c = run["counts"]
             solver = c.get("solver")
             status = f"{solver['status']}, {solver['seconds']:.2f} s" if solver else "-"
-            # truncated, not rounded: a risk just under its target must not print as the target
-            doc_risk = math.floor(c["max_document_risk_after"] * 1000) / 1000
             print(f"| {name} | {strategy} | {c['masked_entities']} | {c['masked_weight']:.2f} | "
-                  f"{doc_risk:.3f} | {c['max_chain_risk_after']:.3f} | "
+                  f"{truncated(c['max_document_risk_after'])} | {truncated(c['max_chain_risk_after'])} | "
                   f"{c['documents_over_target_after'] + c['chains_target_unmet']} | {status} |")
 
 

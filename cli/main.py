@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -469,7 +470,7 @@ def _run_evaluation(parts: tuple[str, ...], input_path: Path, clusters_dir: Path
     out.print(f"report: {Path(out_dir) / 'report.html'} (and report.md, eval.json, plots/)")
     if not retrieval:
         out.print("retriever off (--no-retrieval): no retrieval leak, utility against the source documents only")
-    out.print(f"LLM protocol: {report['llm_protocol']}")
+    out.print(f"LLM protocol: {escape(str(report['llm_protocol']))}")  # "[llm] model" is text, not markup
 
 
 @eval_group.command(name="report")

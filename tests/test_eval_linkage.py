@@ -100,3 +100,23 @@ def test_readme_linkage_figures_reproduce(tmp_path):
                m["chains"]["precision"], m["chains"]["recall"], m["chains"]["f1"]]
         assert [f"{v:.3f}" for v in got] == figures[:6], (name, signal)
         assert (m["inter_cluster_links"] or 0) == int(figures[6]), (name, signal)
+
+
+UNLABELLED_ROW = re.compile(r"^\| (\w+) \| (rules|ngrams|both) \| (\d+) \| (\d+) \| (\d+) \|$", re.M)
+
+
+@pytest.mark.slow
+def test_readme_false_links_on_unlabelled_sets_reproduce(tmp_path):
+    """The README's table of links between clusters on the sets without gold links."""
+    rows = UNLABELLED_ROW.findall((ROOT / "README.md").read_text())
+    assert {(r[0], r[1]) for r in rows} == {(s, signal) for s in ("qa_5", "train_10", "qa_25")
+                                            for signal in ("rules", "ngrams", "both")}
+    flags = {"rules": [], "ngrams": ["--extractor", "none", "--ngrams"], "both": ["--ngrams"]}
+    runner = CliRunner()
+    for name, signal, *figures in rows:
+        out = tmp_path / f"{name}-{signal}"
+        assert runner.invoke(cli, ["analyze", str(thesis_set(name) / "documents"), "--out", str(out), "-q",
+                                   *flags[signal]]).exit_code == 0
+        m = json.loads(runner.invoke(cli, ["eval", "linkage", str(out), "--json"]).output)
+        got = [m["flagged_pairs"], m["intra_cluster_links"] or 0, m["inter_cluster_links"] or 0]
+        assert [str(v) for v in got] == figures, (name, signal)

@@ -238,7 +238,7 @@ def test_llm_protocol_is_skipped_and_said_so_without_a_model(tmp_path, model):
     result = CliRunner().invoke(cli, ["eval", "utility", str(EXAMPLES), "--clusters", str(_tiny_clusters(tmp_path)),
                                       "--out", str(out), "--strategies", "greedy"])
     assert result.exit_code == 0, result.output
-    assert "LLM protocol: skipped: no model configured" in result.output
+    assert "LLM protocol: skipped: no model configured (--model NAME or [llm] model)" in result.output
     report = json.loads((out / "eval.json").read_text())
     assert "llm" not in report["baselines"]["original"] and "corpus_leak" not in report["baselines"]["original"]
 

@@ -255,6 +255,7 @@ _CONDITION_HEAD = re.compile(
 _PROCEDURE_SUFFIX = re.compile(
     r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:ectomy|ectomies|otomy|otomies|ostomy|plasty|"
     r"plasties|scopy|scopies|desis|pexy))(?!\w)", re.I)
+_PROCEDURE_STEMS = ("ectom", "otom", "ostom", "plast", "scop", "desis", "pexy")  # a cheap test before the regex
 _CONDITION_SUFFIX = re.compile(r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|trophy|ectasia))(?!\w)", re.I)
 # Words with a medical suffix that are not conditions.
 _SUFFIX_FALSE_FRIENDS = {
@@ -622,6 +623,8 @@ class RulesExtractor:
     def _conditions(self, text: str):
         terms = self.gaz.conditions
         for start, end, phrase in _ngrams(text, 4):
+            if phrase not in terms and not phrase.endswith("s"):
+                continue  # decided without a call: this loop sees every word n-gram of the corpus
             term = _in_gazetteer(phrase, terms)
             if term:
                 yield _Finding(start, end, "MEDICAL_CONDITION", term, self._boost(text, start, "MEDICAL_CONDITION"))
@@ -639,6 +642,8 @@ class RulesExtractor:
     def _treatments(self, text: str):
         terms = self.gaz.treatments
         for start, end, phrase in _ngrams(text, 3):
+            if phrase not in terms and not phrase.endswith("s"):
+                continue  # decided without a call: this loop sees every word n-gram of the corpus
             term = _in_gazetteer(phrase, terms)
             if term:
                 yield _Finding(start, end, "TREATMENT", term, self._boost(text, start, "TREATMENT"))
@@ -652,7 +657,9 @@ class RulesExtractor:
                 yield finding
         for m in _DRUG_SUFFIX.finditer(text):
             yield _Finding(m.start(1), m.end(1), "TREATMENT", m.group(1).lower(), BASE_RELEVANCE["TREATMENT"])
-        for m in _PROCEDURE_SUFFIX.finditer(text):
+        lower = text.lower()
+        procedures = _PROCEDURE_SUFFIX.finditer(text) if any(p in lower for p in _PROCEDURE_STEMS) else ()
+        for m in procedures:
             start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
             if phrase:
                 yield _Finding(start, end, "TREATMENT", phrase, self._boost(text, start, "TREATMENT"))
@@ -726,11 +733,16 @@ def _ngrams(text: str, max_n: int, capitalised: bool = False):
 def _in_gazetteer(phrase: str, terms: frozenset[str]) -> str | None:
     """The gazetteer term a phrase names, in the plural too ("cardiac arrhythmias" -> "cardiac
     arrhythmia"), so both forms become one value; a bare generic head ("injury") is no value."""
-    words = phrase.split()
-    term = phrase if phrase in terms else " ".join([*words[:-1], plural_stem(words[-1])]) if words else phrase
-    if term not in terms:
+    if phrase in terms:
+        term = phrase
+    elif phrase.endswith("s"):  # the cheap test first: this runs for every word n-gram of the corpus
+        head, _, last = phrase.rpartition(" ")
+        term = f"{head} {plural_stem(last)}" if head else plural_stem(last)
+        if term not in terms:
+            return None
+    else:
         return None
-    return None if len(words) == 1 and _GENERIC_HEAD.fullmatch(term) else term  # "injuries": too generic
+    return None if " " not in term and _GENERIC_HEAD.fullmatch(term) else term  # "injuries": too generic
 
 
 def _trim_modifiers(text: str, start: int, end: int) -> tuple[int, int, str]:

@@ -113,8 +113,8 @@ def llm_options(command):
                    "Default on for rules and llm, off for precomputed.")
 @click.option("--ngrams/--no-ngrams", default=None,
               help="Add rare N-grams shared by 2..k documents as PHRASE entities (default off).")
-@click.option("--ngram-max-df", type=click.IntRange(2), help="k: the most documents a rare N-gram may be in (default 5).")
-@click.option("--ngram-weight", type=click.FloatRange(0, 1), help="Weight of the PHRASE type (default 0.4).")
+@click.option("--ngram-max-df", type=click.IntRange(2), help="k: the most documents a rare N-gram may be in (default 2; raise it for large corpora).")
+@click.option("--ngram-weight", type=click.FloatRange(0, 1), help="Weight of the PHRASE type (default 0.35).")
 @click.option("--ngram-max-n", type=click.IntRange(1, 12), help="Longest N-gram in words (default 7).")
 @click.option("--entities", "entities_file", type=click.Path(path_type=Path),
               help="Precomputed entities (JSON/JSONL of per-document [original, normalized, type, relevance]).")

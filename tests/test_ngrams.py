@@ -101,3 +101,10 @@ def test_phrases_flow_through_the_pipeline(tmp_path):
     run = json.loads((out / "run.json").read_text())
     assert run["settings"]["entity_schema"]["types"]["PHRASE"]["weight"] == 1.0
     assert "ngrams" in run["timings_seconds"]
+
+
+def test_help_states_the_real_defaults():
+    text = " ".join(CliRunner().invoke(cli, ["analyze", "--help"]).output.split())
+    defaults = NgramSettings()
+    assert f"(default {defaults.max_df};" in text and f"(default {defaults.weight})" in text
+    assert f"(default {defaults.max_n})" in text

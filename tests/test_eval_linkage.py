@@ -80,43 +80,40 @@ def test_cli_on_the_examples(tmp_path):
 
 
 README_ROW = re.compile(r"^\| (\w+) \| (rules|ngrams|both) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| (\d+) \|$", re.M)
+UNLABELLED_ROW = re.compile(r"^\| (\w+) \| (rules|ngrams|both) \| (\d+) \| (\d+) \| (\d+) \|$", re.M)
+SIGNAL_FLAGS = {"rules": [], "ngrams": ["--extractor", "none", "--ngrams"], "both": ["--ngrams"]}
+
+
+def readme_rows(pattern: re.Pattern[str], sets: tuple[str, ...]) -> list[tuple[str, ...]]:
+    rows = pattern.findall((ROOT / "README.md").read_text())
+    assert {(r[0], r[1]) for r in rows} == {(s, signal) for s in sets for signal in SIGNAL_FLAGS}
+    return rows
+
+
+def linkage_of(tmp_path, name: str, signal: str, *gold: str) -> dict:
+    """eval linkage --json of a default analysis of a thesis-dev set with one signal."""
+    out = tmp_path / f"{name}-{signal}"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["analyze", str(thesis_set(name) / "documents"), "--out", str(out), "-q",
+                               *SIGNAL_FLAGS[signal]]).exit_code == 0
+    return json.loads(runner.invoke(cli, ["eval", "linkage", str(out), *gold, "--json"]).output)
 
 
 @pytest.mark.slow
 def test_readme_linkage_figures_reproduce(tmp_path):
     """The README's linkage table (rules extractor, default policy) is what the command gives."""
-    rows = README_ROW.findall((ROOT / "README.md").read_text())
-    assert {(r[0], r[1]) for r in rows} == {(s, signal) for s in ("debug_3", "tuning_chain_5", "tuning_filter_5")
-                                            for signal in ("rules", "ngrams", "both")}
-    flags = {"rules": [], "ngrams": ["--extractor", "none", "--ngrams"], "both": ["--ngrams"]}
-    runner = CliRunner()
-    for name, signal, *figures in rows:
-        base = thesis_set(name)
-        out = tmp_path / f"{name}-{signal}"
-        assert runner.invoke(cli, ["analyze", str(base / "documents"), "--out", str(out), "-q", *flags[signal]]).exit_code == 0
-        m = json.loads(runner.invoke(cli, ["eval", "linkage", str(out), "--gold", str(base / "gold_links.json"),
-                                           "--json"]).output)
+    for name, signal, *figures in readme_rows(README_ROW, ("debug_3", "tuning_chain_5", "tuning_filter_5")):
+        m = linkage_of(tmp_path, name, signal, "--gold", str(thesis_set(name) / "gold_links.json"))
         got = [m["pairs"]["precision"], m["pairs"]["recall"], m["pairs"]["f1"],
                m["chains"]["precision"], m["chains"]["recall"], m["chains"]["f1"]]
         assert [f"{v:.3f}" for v in got] == figures[:6], (name, signal)
         assert (m["inter_cluster_links"] or 0) == int(figures[6]), (name, signal)
 
 
-UNLABELLED_ROW = re.compile(r"^\| (\w+) \| (rules|ngrams|both) \| (\d+) \| (\d+) \| (\d+) \|$", re.M)
-
-
 @pytest.mark.slow
 def test_readme_false_links_on_unlabelled_sets_reproduce(tmp_path):
     """The README's table of links between clusters on the sets without gold links."""
-    rows = UNLABELLED_ROW.findall((ROOT / "README.md").read_text())
-    assert {(r[0], r[1]) for r in rows} == {(s, signal) for s in ("qa_5", "train_10", "qa_25")
-                                            for signal in ("rules", "ngrams", "both")}
-    flags = {"rules": [], "ngrams": ["--extractor", "none", "--ngrams"], "both": ["--ngrams"]}
-    runner = CliRunner()
-    for name, signal, *figures in rows:
-        out = tmp_path / f"{name}-{signal}"
-        assert runner.invoke(cli, ["analyze", str(thesis_set(name) / "documents"), "--out", str(out), "-q",
-                                   *flags[signal]]).exit_code == 0
-        m = json.loads(runner.invoke(cli, ["eval", "linkage", str(out), "--json"]).output)
+    for name, signal, *figures in readme_rows(UNLABELLED_ROW, ("qa_5", "train_10", "qa_25")):
+        m = linkage_of(tmp_path, name, signal)
         got = [m["flagged_pairs"], m["intra_cluster_links"] or 0, m["inter_cluster_links"] or 0]
         assert [str(v) for v in got] == figures, (name, signal)

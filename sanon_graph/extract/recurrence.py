@@ -72,17 +72,28 @@ def reconcile_types(findings: Findings, schema: EntitySchema) -> int:
             winner[value] = (best, relevance[best])
     if not winner:
         return 0
-    retyped = 0
+    def retype(f: ExtractedEntity) -> ExtractedEntity | None:
+        best = winner.get(_key(f.normalized or f.original))
+        if best is None or best[0] == f.type:
+            return None
+        return ExtractedEntity(f.original, f.normalized, best[0], max(f.relevance, best[1]))
+
+    return _rewrite(findings, retype)
+
+
+def _rewrite(findings: Findings, change) -> int:
+    """Replace every finding change() returns a new one for (None: keep it); returns how many."""
+    changed = 0
     for doc_id, items in findings.items():
         updated = []
         for f in items:
-            best = winner.get(_key(f.normalized or f.original))
-            if best is not None and best[0] != f.type:
-                f = ExtractedEntity(f.original, f.normalized, best[0], max(f.relevance, best[1]))
-                retyped += 1
+            new = change(f)
+            if new is not None:
+                f = new
+                changed += 1
             updated.append(f)
         findings[doc_id] = updated
-    return retyped
+    return changed
 
 
 # Types whose values are common-noun phrases, where "disorders" and "disorder" are one value.
@@ -104,17 +115,13 @@ def merge_plural_variants(findings: Findings, types: frozenset[str] = PLURAL_FOL
                  for (t, _), values in forms.items() if len(values) > 1 for value in values}
     if not canonical:
         return 0
-    renamed = 0
-    for doc_id, items in findings.items():
-        updated = []
-        for f in items:
-            target = canonical.get((f.type, f.normalized))
-            if target is not None and target != f.normalized:
-                f = ExtractedEntity(f.original, target, f.type, f.relevance)
-                renamed += 1
-            updated.append(f)
-        findings[doc_id] = updated
-    return renamed
+    def rename(f: ExtractedEntity) -> ExtractedEntity | None:
+        target = canonical.get((f.type, f.normalized))
+        if target is None or target == f.normalized:
+            return None
+        return ExtractedEntity(f.original, target, f.type, f.relevance)
+
+    return _rewrite(findings, rename)
 
 
 def facility_aliases(original: str) -> list[str]:

@@ -621,13 +621,7 @@ class RulesExtractor:
             yield _Finding(m.start(1), m.start(1) + len(span), "UNIQUE_FACT", _fold(span), BASE_RELEVANCE["UNIQUE_FACT"])
 
     def _conditions(self, text: str):
-        terms = self.gaz.conditions
-        for start, end, phrase in _ngrams(text, 4):
-            if phrase not in terms and not phrase.endswith("s"):
-                continue  # decided without a call: this loop sees every word n-gram of the corpus
-            term = _in_gazetteer(phrase, terms)
-            if term:
-                yield _Finding(start, end, "MEDICAL_CONDITION", term, self._boost(text, start, "MEDICAL_CONDITION"))
+        yield from self._gazetteer_terms(text, self.gaz.conditions, 4, "MEDICAL_CONDITION")
         for pattern in (_CONDITION_HEAD, _CONDITION_SUFFIX):
             for m in pattern.finditer(text):
                 start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
@@ -640,13 +634,7 @@ class RulesExtractor:
                     yield finding
 
     def _treatments(self, text: str):
-        terms = self.gaz.treatments
-        for start, end, phrase in _ngrams(text, 3):
-            if phrase not in terms and not phrase.endswith("s"):
-                continue  # decided without a call: this loop sees every word n-gram of the corpus
-            term = _in_gazetteer(phrase, terms)
-            if term:
-                yield _Finding(start, end, "TREATMENT", term, self._boost(text, start, "TREATMENT"))
+        yield from self._gazetteer_terms(text, self.gaz.treatments, 3, "TREATMENT")
         for m in _TREATMENT_HEAD.finditer(text):
             start, end, phrase = _trim_modifiers(text, m.start(1), m.end(1))
             if len(phrase.split()) >= 3:  # one modifier: "valve repair" matches across documents more often
@@ -686,6 +674,15 @@ class RulesExtractor:
         for start, end, phrase in _ngrams(text, 3, capitalised=True):
             if phrase in places:
                 yield _Finding(start, end, "LOCATION", phrase, BASE_RELEVANCE["LOCATION"])
+
+    def _gazetteer_terms(self, text: str, terms: frozenset[str], max_n: int, entity_type: str):
+        """Word n-grams up to max_n that name a gazetteer term, singular or plural."""
+        for start, end, phrase in _ngrams(text, max_n):
+            if phrase not in terms and not phrase.endswith("s"):
+                continue  # decided without a call: this loop sees every word n-gram of the corpus
+            term = _in_gazetteer(phrase, terms)
+            if term:
+                yield _Finding(start, end, entity_type, term, self._boost(text, start, entity_type))
 
     def _is_place(self, phrase: str) -> bool:
         return phrase.lower() in self.gaz.places

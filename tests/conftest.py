@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import strategies as st
 from sanon_graph_cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,3 +43,19 @@ def write_json(path: Path, value: object) -> Path:
 
 def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def draw_mentions(draw, max_docs: int, max_entities: int):
+    """A random small corpus for property tests: per-document {entity: relevance}, the
+    entities' uniqueness and METHOD-style type weights, and the number of documents."""
+    from sanon_graph.risk import uniqueness
+
+    n_docs = draw(st.integers(2, max_docs))
+    n_entities = draw(st.integers(1, max_entities))
+    weights = [draw(st.sampled_from([1.0, 0.95, 0.85, 0.72, 0.55, 0.35])) for _ in range(n_entities)]
+    mentions = []
+    for _ in range(n_docs):
+        ents = draw(st.sets(st.integers(0, n_entities - 1), min_size=1, max_size=n_entities))
+        mentions.append({e: draw(st.floats(0.05, 1.0)) for e in sorted(ents)})
+    freq = [max(1, sum(e in m for m in mentions)) for e in range(n_entities)]
+    return mentions, [uniqueness(f, n_docs) for f in freq], weights, n_docs

@@ -13,18 +13,12 @@ from sanon_graph.config import Policy
 from sanon_graph.risk import MaskingState, uniqueness
 from sanon_graph.select import SelectionResult, chain_target, greedy
 
+from .conftest import draw_mentions
+
 
 @st.composite
 def states(draw):
-    n_docs = draw(st.integers(2, 8))
-    n_entities = draw(st.integers(1, 12))
-    weights = [draw(st.sampled_from([1.0, 0.95, 0.85, 0.72, 0.55, 0.35])) for _ in range(n_entities)]
-    mentions = []
-    for _ in range(n_docs):
-        ents = draw(st.sets(st.integers(0, n_entities - 1), min_size=1, max_size=n_entities))
-        mentions.append({e: draw(st.floats(0.05, 1.0)) for e in sorted(ents)})
-    freq = [max(1, sum(e in m for m in mentions)) for e in range(n_entities)]
-    u = [uniqueness(f, n_docs) for f in freq]
+    mentions, u, weights, _ = draw_mentions(draw, 8, 12)
     theta_doc = draw(st.sampled_from([0.5, 0.8, 0.95]))
     return mentions, u, weights, Policy(theta_doc=theta_doc)
 

@@ -17,6 +17,8 @@ from sanon_graph.select import TOLERANCE, SelectionResult, chain_target, greedy
 from sanon_graph.select.knapsack import min_cost_cover
 from sanon_graph.select.run import entity_costs, select
 
+from .conftest import draw_mentions
+
 
 @contextmanager
 def quiet_stage(name, total):
@@ -25,15 +27,7 @@ def quiet_stage(name, total):
 
 @st.composite
 def cases(draw):
-    n_docs = draw(st.integers(2, 6))
-    n_entities = draw(st.integers(1, 9))
-    weights = [draw(st.sampled_from([1.0, 0.95, 0.85, 0.72, 0.55, 0.35])) for _ in range(n_entities)]
-    mentions = []
-    for _ in range(n_docs):
-        ents = draw(st.sets(st.integers(0, n_entities - 1), min_size=1, max_size=n_entities))
-        mentions.append({e: draw(st.floats(0.05, 1.0)) for e in sorted(ents)})
-    freq = [max(1, sum(e in m for m in mentions)) for e in range(n_entities)]
-    u = [uniqueness(f, n_docs) for f in freq]
+    mentions, u, weights, n_docs = draw_mentions(draw, 6, 9)
     policy = Policy(theta_doc=draw(st.sampled_from([0.5, 0.8, 0.95])),
                     theta_chain=draw(st.sampled_from([0.3, 0.5])))
     length = draw(st.sampled_from([2, 3]))

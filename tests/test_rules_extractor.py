@@ -127,6 +127,7 @@ def test_an_identifier_right_after_a_name_is_the_persons(extractor):
     # the same shape after a facility, or far from the name, stays a case number
     assert ("NON_PERSONAL_ID", "AB-2231") in found(extractor, "Rivertown Clinic (ID# AB-2231) filed it.")
     assert ("NON_PERSONAL_ID", "AB-2231") in found(extractor, "Lincoln Kaur said the audit reference was AB-2231.")
+    assert ("NON_PERSONAL_ID", "NCT04567823") in found(extractor, "Lincoln Kaur (NCT04567823) enrolled.")
 
 
 def test_study_identifiers_are_weaker_than_a_persons_number(extractor):

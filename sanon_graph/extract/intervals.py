@@ -58,7 +58,7 @@ def _day(value: str) -> date | None:
 
 
 def _month_end(year: int, month: int) -> date:
-    return (date(year + month // 12, month % 12 + 1, 1)) - timedelta(days=1)
+    return date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
 
 
 def date_interval(value: str) -> Interval | None:

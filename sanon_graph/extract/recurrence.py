@@ -1,6 +1,6 @@
 """Corpus-level passes over the extractors' findings, before the graph is built.
 
-Two things per-document extraction cannot see, because they only show across documents:
+Things per-document extraction cannot see, because they only show across documents:
 
 1. *Type reconciliation.* The same value typed differently in two documents ("PT-8872-3A" as
    a patient ID in a claim and as a case number in an audit) would become two entities and
@@ -15,10 +15,12 @@ Two things per-document extraction cannot see, because they only show across doc
    Values that mean something else out of context are not propagated: they need a letter
    and four characters, so ages, years and bare numbers stay with the extractor's context
    rules.
+3. *Plurals.* "degenerative retinal disorders" and "... disorder" are one condition when both
+   forms occur.
 
-A third, small step folds plurals: "degenerative retinal disorders" and "... disorder" are one
-condition when both forms occur. All passes change only findings, so everything downstream (the verbatim guard, the graph,
-redaction) treats their results like any extractor's.
+All passes change only findings, so everything downstream (the verbatim guard, the graph,
+redaction) treats their results like any extractor's. Ranges that contain a value are a pass
+of their own (intervals.py).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ def reconcile_types(findings: Findings, schema: EntitySchema) -> int:
             winner[value] = (best, relevance[best])
     if not winner:
         return 0
+
     def retype(f: ExtractedEntity) -> ExtractedEntity | None:
         best = winner.get(_key(f.normalized or f.original))
         if best is None or best[0] == f.type:
@@ -115,6 +118,7 @@ def merge_plural_variants(findings: Findings, types: frozenset[str] = PLURAL_FOL
                  for (t, _), values in forms.items() if len(values) > 1 for value in values}
     if not canonical:
         return 0
+
     def rename(f: ExtractedEntity) -> ExtractedEntity | None:
         target = canonical.get((f.type, f.normalized))
         if target is None or target == f.normalized:

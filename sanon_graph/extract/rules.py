@@ -286,7 +286,8 @@ _BOOST_ADJECTIVES = {"rare", "experimental", "unusual", "uncommon", "orphan", "n
 _GENERIC_HEAD = re.compile(
     r"(?:therap(?:y|ies)|infusions?|surger(?:y|ies)|transplant(?:ation)?|rehabilitation|injections?|"
     r"replacement|procedures?|treatments?|medications?|implant|resection|amputation|ablation|stent|"
-    r"bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|decompression|supplements?|regimen|dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
+    r"bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|decompression|supplements?|regimen|"
+    r"dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
     r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?)s?"
 )
@@ -833,7 +834,8 @@ def _person_ids(text: str, chosen: list[_Finding]) -> list[_Finding]:
     previous: _Finding | None = None
     for f in chosen:  # in text order
         if (f.type == "NON_PERSONAL_ID" and previous is not None and previous.type == "NAME"
-                and f.start - previous.end <= 16 and _NAME_THEN_ID.fullmatch(text[previous.end:f.start])):
+                and f.start - previous.end <= 16 and _NAME_THEN_ID.fullmatch(text[previous.end:f.start])
+                and not _REGISTRY_ID.fullmatch(f.normalized)):  # a trial number stays the trial's
             f = _Finding(f.start, f.end, "PATIENT_ID", f.normalized, max(f.relevance, BASE_RELEVANCE["PATIENT_ID"]))
         out.append(f)
         if f.type not in PHRASE_TYPES:

@@ -4,7 +4,10 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 DEMO_OUT ?= demo-out
 
-.PHONY: demo test bench lint clean
+NEO4J_VERSION ?= 5.26
+NEO4J_PORT ?= 7687
+
+.PHONY: demo test bench lint clean neo4j neo4j-build
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,11 +17,27 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test,eval]'
 	touch $@
 
-demo: $(VENV)/.installed
+# The demo needs only the package itself: no test or evaluation extras.
+$(VENV)/.demo-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+demo: $(VENV)/.demo-installed
 	$(BIN)/sanon-graph analyze examples/corpus --out $(DEMO_OUT) --force
 
-test: $(VENV)/.installed
+# The real Neo4j the tests run against, both lines (5.26 LTS on Java 17, 2026.x on Java 25),
+# built from neo4j-testserver/ with Maven: downloaded once, offline after. Without java/mvn it
+# warns and those tests skip; with SANON_GRAPH_REQUIRE_NEO4J=1 (CI) it fails instead.
+neo4j-build:
+	$(PYTHON) neo4j-testserver/testserver.py --build-only
+
+test: $(VENV)/.installed neo4j-build
 	$(BIN)/python -m pytest -q
+
+# A real Neo4j Community server for you (no Docker): prints URI, user and password; Ctrl-C
+# stops it. NEO4J_VERSION=2026 for the current line, NEO4J_PORT=0 for any free port.
+neo4j:
+	$(PYTHON) neo4j-testserver/testserver.py --version $(NEO4J_VERSION) --port $(NEO4J_PORT)
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_llm.py

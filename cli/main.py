@@ -65,7 +65,18 @@ def fail(exc: SanonError) -> None:
     sys.exit(exc.exit_code)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class Commands(click.Group):
+    """The command group. A library error becomes one clear line and its exit code here, in
+    one place for every command."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except SanonError as exc:
+            fail(exc)
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="sanon-graph")
 def cli() -> None:
     """sanon-graph: make a document corpus safe to put behind a RAG system.
@@ -138,6 +149,12 @@ def llm_options(command):
               help="Replacement: value -> [NAME] (default), complete -> [REDACTED], pseudonym -> NAME_<hash>.")
 @click.option("--document-stage/--no-document-stage", default=None, help="Run the document stage (default on).")
 @click.option("--chain-stage/--no-chain-stage", default=None, help="Run the chain stage (default on).")
+@click.option("--backend", type=click.Choice(["ladybug", "neo4j"]),
+              help="Graph database. ladybug (default): embedded, DIR/graph.lbug, no server. neo4j: a Neo4j "
+                   "5.26+ server from NEO4J_URI (bolt://, neo4j://, +s, +ssc), NEO4J_USERNAME, NEO4J_PASSWORD, "
+                   "NEO4J_DATABASE, or [neo4j] in the config (never the password).")
+@click.option("--dataset", help="neo4j: the dataset this analysis is stored as (default: DIR's name). Every node "
+                                "and relationship carries it; a re-run replaces it; nothing else is touched.")
 @click.option("--force", is_flag=True, help="Replace a non-empty output folder (only once the new one is complete).")
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary on stdout.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
@@ -156,16 +173,15 @@ def analyze(input_path: Path, out_dir: Path, config_file: Path | None, as_json: 
       replacements.json the replacement dictionary (a re-identification key: keep private)
       run.json          effective configuration, versions, counts, timings
       report.md         a readable summary: what was risky, what was masked and why
-      graph.lbug        the LadybugDB graph, for exploration with Cypher
+      graph.lbug        the LadybugDB graph, for exploration with Cypher (with
+                        --backend neo4j the graph is the dataset on the server instead)
 
-    The input is never modified. A failed run leaves no output folder behind.
+    `explore`, `cypher` and `export` reopen the graph from DIR (on Neo4j with the
+    credentials from the environment). The input is never modified. A failed run leaves
+    no output folder behind, and on Neo4j no half-written dataset.
     """
-    try:
-        settings = load_settings(config_file, options)
-        analysis = run_analysis(input_path, out_dir, settings, BarProgress(not quiet and not as_json), force)
-    except SanonError as exc:
-        fail(exc)
-        return
+    settings = load_settings(config_file, options)
+    analysis = run_analysis(input_path, out_dir, settings, BarProgress(not quiet and not as_json), force)
     summary = analysis.summary()
     if as_json:
         click.echo(json.dumps({"out": str(out_dir), **summary, "timings_seconds": analysis.timings}))
@@ -191,12 +207,8 @@ def extract(input_path: Path, out_file: Path, config_file: Path | None, as_json:
     """
     from sanon_graph.pipeline import extract_to_file
 
-    try:
-        settings = load_settings(config_file, options)
-        summary = extract_to_file(input_path, out_file, settings, BarProgress(not quiet and not as_json))
-    except SanonError as exc:
-        fail(exc)
-        return
+    settings = load_settings(config_file, options)
+    summary = extract_to_file(input_path, out_file, settings, BarProgress(not quiet and not as_json))
     if as_json:
         click.echo(json.dumps(summary))
     else:
@@ -281,20 +293,17 @@ def explore(analysis_dir: Path, query: str | None, param: tuple[str, ...], fmt: 
     """
     from sanon_graph.explore import curated_queries, run_curated
 
-    try:
-        if query is None:
-            table = Table(show_header=True, header_style="bold")
-            table.add_column("query")
-            table.add_column("parameters")
-            table.add_column("what it shows")
-            for q in curated_queries().values():
-                params = ", ".join(k if v is None else f"{k}={v}" for k, v in q.params.items())
-                table.add_row(q.name, params, q.description)
-            out.print(table)
-            return
-        _print_frame(run_curated(analysis_dir, query, _params(param)), fmt)
-    except SanonError as exc:
-        fail(exc)
+    if query is None:
+        table = Table(show_header=True, header_style="bold")
+        table.add_column("query")
+        table.add_column("parameters")
+        table.add_column("what it shows")
+        for q in curated_queries().values():
+            params = ", ".join(k if v is None else f"{k}={v}" for k, v in q.params.items())
+            table.add_row(q.name, params, q.description)
+        out.print(table)
+        return
+    _print_frame(run_curated(analysis_dir, query, _params(param)), fmt)
 
 
 @cli.command()
@@ -312,10 +321,7 @@ def cypher(analysis_dir: Path, query: str, param: tuple[str, ...], fmt: str) -> 
     """
     from sanon_graph.explore import run_cypher
 
-    try:
-        _print_frame(run_cypher(analysis_dir, query, _params(param)), fmt)
-    except SanonError as exc:
-        fail(exc)
+    _print_frame(run_cypher(analysis_dir, query, _params(param)), fmt)
 
 
 @cli.command()
@@ -333,12 +339,36 @@ def export(analysis_dir: Path, fmt: str, target: Path) -> None:
     """
     from sanon_graph.export import export_graphml, export_neo4j_admin
 
-    try:
-        counts = export_neo4j_admin(analysis_dir, target) if fmt == "neo4j-admin" else export_graphml(analysis_dir, target)
-    except SanonError as exc:
-        fail(exc)
-        return
+    counts = export_neo4j_admin(analysis_dir, target) if fmt == "neo4j-admin" else export_graphml(analysis_dir, target)
     out.print(", ".join(f"{k}: {v}" for k, v in counts.items()) + f"  ->  {target}")
+
+
+@cli.command()
+@click.option("--reset", "reset", metavar="NAME", help="Remove the dataset NAME (in batches) and everything of it.")
+@click.option("--config", "config_file", type=click.Path(path_type=Path), help="TOML config with [neo4j].")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def datasets(reset: str | None, config_file: Path | None, as_json: bool) -> None:
+    """List the analyses stored on the Neo4j server (NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD,
+    NEO4J_DATABASE), or remove one with --reset NAME. Only the nodes and relationships an analysis
+    wrote (those carrying its dataset) are read or removed; the rest of the database is untouched.
+    """
+    from sanon_graph.graph.neo4j import list_datasets, reset_dataset
+    from sanon_graph.graph.store import resolve_location
+
+    settings = load_settings(config_file, {})
+    location = resolve_location("neo4j", settings.neo4j, reset or "any", Path("."), run_id="")
+    if reset:
+        nodes = reset_dataset(location)
+        if as_json:
+            click.echo(json.dumps({"dataset": reset, "removed_nodes": nodes}))
+        else:
+            out.print(f"dataset {escape(reset)}: {nodes} node(s) removed from {location.uri}")
+        return
+    frame = list_datasets(location)
+    if as_json:
+        click.echo(frame.to_json(orient="records", force_ascii=False))
+        return
+    _print_frame(frame, "table")
 
 
 @cli.group(name="eval")
@@ -359,11 +389,7 @@ def linkage(analysis_dir: Path, gold_file: Path | None, risk: str, as_json: bool
     """Precision, recall and F1 of the chains DIR flags against gold links, at chain and pair level."""
     from sanon_graph.eval.linkage import evaluate_run
 
-    try:
-        metrics = evaluate_run(analysis_dir, gold_file, risk)
-    except SanonError as exc:
-        fail(exc)
-        return
+    metrics = evaluate_run(analysis_dir, gold_file, risk)
     if as_json:
         click.echo(json.dumps(metrics))
         return
@@ -397,11 +423,7 @@ def eval_entities(analysis_dir: Path, clusters_dir: Path, as_json: bool) -> None
     """Extractor recall of DIR against the hidden persons' entities of the clusters."""
     from sanon_graph.eval.entities import evaluate_entities
 
-    try:
-        m = evaluate_entities(analysis_dir, clusters_dir)
-    except SanonError as exc:
-        fail(exc)
-        return
+    m = evaluate_entities(analysis_dir, clusters_dir)
     if as_json:
         click.echo(json.dumps(m))
         return
@@ -450,13 +472,9 @@ def _run_evaluation(parts: tuple[str, ...], input_path: Path, clusters_dir: Path
     bad = [x for x in chosen if x not in ("greedy", "knapsack", "exact")]
     if bad:
         raise click.BadParameter(f"unknown strategy {bad[0]!r} (greedy, knapsack, exact)", param_hint="--strategies")
-    try:
-        base = load_settings(config_file, options)
-        report = evaluate(input_path, clusters_dir, out_dir, base, chosen, retrieval, parts,
-                          BarProgress(not quiet and not as_json), force)
-    except SanonError as exc:
-        fail(exc)
-        return
+    base = load_settings(config_file, options)
+    report = evaluate(input_path, clusters_dir, out_dir, base, chosen, retrieval, parts,
+                      BarProgress(not quiet and not as_json), force)
     if as_json:
         click.echo(json.dumps(report))
         return
@@ -574,20 +592,16 @@ def ablate(input_path: Path, out_dir: Path, config_file: Path | None, strategies
     bad = [s for s in strategies if s not in ("greedy", "knapsack", "exact")]
     if bad:
         raise click.BadParameter(f"unknown strategy {bad[0]!r} (greedy, knapsack, exact)", param_hint="--strategies")
-    try:
-        base = load_settings(config_file, options)
-        if any(not 2 <= cl <= 4 for cl in chain_lengths):
-            raise ConfigError("--chain-lengths: chain lengths are 2, 3 or 4")
-        if any(not 0 < t <= 1 for t in [*theta_docs, *theta_chains, *document_only]):
-            raise ConfigError("--theta-docs/--theta-chains/--document-only: targets are in (0, 1]")
-        points = grid(strategies, chain_lengths, theta_docs, theta_chains, document_only)
-        rows = run_ablation(input_path, out_dir, base, points, BarProgress(not quiet and not as_json),
-                            keep_runs=keep_runs, force=force)
-        if plot:
-            draw(rows, Path(out_dir) / "ablation.png")
-    except SanonError as exc:
-        fail(exc)
-        return
+    base = load_settings(config_file, options)
+    if any(not 2 <= cl <= 4 for cl in chain_lengths):
+        raise ConfigError("--chain-lengths: chain lengths are 2, 3 or 4")
+    if any(not 0 < t <= 1 for t in [*theta_docs, *theta_chains, *document_only]):
+        raise ConfigError("--theta-docs/--theta-chains/--document-only: targets are in (0, 1]")
+    points = grid(strategies, chain_lengths, theta_docs, theta_chains, document_only)
+    rows = run_ablation(input_path, out_dir, base, points, BarProgress(not quiet and not as_json),
+                        keep_runs=keep_runs, force=force)
+    if plot:
+        draw(rows, Path(out_dir) / "ablation.png")
     if as_json:
         click.echo(json.dumps(rows))
         return

@@ -55,6 +55,23 @@ class Policy(BaseModel):
         return {"HIGH": self.rho_high, "MEDIUM": self.rho_medium}.get(category)
 
 
+class Neo4jSettings(BaseModel):
+    """Where the server backend connects. The password is never here: NEO4J_PASSWORD only."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    uri: str | None = None  # NEO4J_URI wins; default bolt://localhost:7687
+    username: str | None = None  # NEO4J_USERNAME wins; default neo4j
+    database: str | None = None  # NEO4J_DATABASE wins; default neo4j
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_password(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "password" in data:
+            raise ValueError("a password does not belong in a config file: set NEO4J_PASSWORD in the environment")
+        return data
+
+
 class Settings(BaseModel):
     """Everything an analysis run depends on; written to run.json as the effective config."""
 
@@ -77,7 +94,11 @@ class Settings(BaseModel):
     document_stage: bool = True
     chain_stage: bool = True
     redaction: Literal["value", "complete", "pseudonym"] = "value"
-    backend: Literal["ladybug"] = "ladybug"
+    # Where the graph lives: ladybug (embedded, in the output folder) or neo4j (a server;
+    # the analysis is one dataset there, named by `dataset`, default the output folder's name).
+    backend: Literal["ladybug", "neo4j"] = "ladybug"
+    dataset: str | None = None
+    neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
     ngrams: NgramSettings = Field(default_factory=NgramSettings)
 
@@ -145,7 +166,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read config file: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    known = {"policy", "entity_types", "extraction", "selection", "redaction", "llm", "ngrams"}
+    known = {"policy", "entity_types", "extraction", "selection", "redaction", "llm", "ngrams", "graph", "neo4j"}
     unknown = set(raw) - known
     if unknown:
         raise ConfigError(f"{path}: unknown section(s) {sorted(unknown)}; expected {sorted(known)}")
@@ -161,6 +182,11 @@ def _read_toml(path: Path) -> dict[str, Any]:
         data["llm"] = dict(raw["llm"])
     if "ngrams" in raw:
         data["ngrams"] = dict(raw["ngrams"])
+    if "neo4j" in raw:
+        data["neo4j"] = dict(raw["neo4j"])
+    for key in ("backend", "dataset"):
+        if key in raw.get("graph", {}):
+            data[key] = raw["graph"][key]
     extraction = raw.get("extraction", {})
     if "extractor" in extraction:
         data["extractor"] = extraction["extractor"]

@@ -7,17 +7,18 @@ first comment line is its description.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import ladybug
 import pandas as pd
 
-from .errors import ConfigError, GraphError
-from .graph.queries import load_query, statements
+from .errors import ConfigError
+from .graph import GraphLocation, GraphStore, open_store
+from .graph.queries import load_query
 
 PREFIX = "explore_"
 _PARAMS = re.compile(r"^//\s*params:\s*(.*)$", re.MULTILINE)
@@ -58,19 +59,25 @@ def parse_value(text: str) -> Any:
     return text
 
 
-def _graph_path(analysis_dir: Path) -> Path:
-    path = Path(analysis_dir) / "graph.lbug"
-    if not path.exists():
+def open_analysis_graph(analysis_dir: Path) -> GraphStore:
+    """The graph of an analysis (DIR from `analyze`), opened read-only: the engine itself
+    refuses writes. run.json says where it is (an embedded database in DIR, or a Neo4j dataset,
+    reopened with the credentials from the environment)."""
+    analysis_dir = Path(analysis_dir)
+    run_file = analysis_dir / "run.json"
+    location = None
+    if run_file.is_file():
+        try:
+            recorded = json.loads(run_file.read_text(encoding="utf-8")).get("graph")
+        except (OSError, ValueError) as exc:
+            raise ConfigError(f"{run_file}: unreadable ({exc})") from None
+        if recorded:
+            location = GraphLocation.model_validate(recorded)
+    if location is None:  # folders written before run.json recorded the graph
+        location = GraphLocation(backend="ladybug", path="graph.lbug")
+    if location.backend == "ladybug" and not (analysis_dir / (location.path or "")).exists():
         raise ConfigError(f"{analysis_dir}: no graph.lbug here; give the output folder of `sanon-graph analyze`")
-    return path
-
-
-def open_read_only(analysis_dir: Path) -> ladybug.Connection:
-    """A read-only connection to an analysis' graph: writes fail in the engine."""
-    try:
-        return ladybug.Connection(ladybug.Database(str(_graph_path(analysis_dir)), read_only=True))
-    except RuntimeError as exc:
-        raise GraphError(f"cannot open {analysis_dir}/graph.lbug read-only: {exc}") from None
+    return open_store(location, analysis_dir, read_only=True)
 
 
 def run_curated(analysis_dir: Path, name: str, given: dict[str, str]) -> pd.DataFrame:
@@ -89,24 +96,19 @@ def run_curated(analysis_dir: Path, name: str, given: dict[str, str]) -> pd.Data
             params[key] = parse_value(default)
         else:
             raise ConfigError(f"query {name!r} needs --param {key}=...")
-    (statement,) = statements(load_query("ladybug", PREFIX + name))
-    return execute(open_read_only(analysis_dir), statement, params)
+    store = open_analysis_graph(analysis_dir)
+    try:
+        return store.rows(PREFIX + name, params)
+    finally:
+        store.close()
 
 
 def run_cypher(analysis_dir: Path, query: str, given: dict[str, str]) -> pd.DataFrame:
-    """An ad-hoc query on a read-only connection: writes fail in the engine, not by inspection."""
-    return execute(open_read_only(analysis_dir), query, {k: parse_value(v) for k, v in given.items()})
-
-
-def execute(conn: ladybug.Connection, statement: str, params: dict[str, Any]) -> pd.DataFrame:
-    """Run one statement with parameters; rows as a DataFrame, failures as GraphError."""
+    """An ad-hoc query on a read-only graph: writes fail in the engine, not by inspection.
+    On Neo4j the analysis' dataset is the parameter $dataset."""
+    store = open_analysis_graph(analysis_dir)
     try:
-        result = conn.execute(statement, params)
-    except RuntimeError as exc:
-        message = str(exc)
-        if "read-only" in message:
-            raise GraphError("the graph is opened read-only: queries here cannot change it") from None
-        raise GraphError(f"query failed: {message}") from None
-    if isinstance(result, list):
-        result = result[-1]
-    return result.get_as_df() if result.get_column_names() else pd.DataFrame()
+        return store.cypher(query, {k: parse_value(v) for k, v in given.items()})
+    finally:
+        store.close()
+

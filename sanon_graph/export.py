@@ -16,8 +16,8 @@ from pathlib import Path
 import pandas as pd
 
 from .errors import ConfigError
-from .explore import execute, open_read_only
-from .graph.queries import load_query, statements
+from .explore import open_analysis_graph
+from .graph import GraphStore
 
 ARRAY_DELIMITER = ";"
 
@@ -52,9 +52,9 @@ TABLES = (
 )
 
 
-def _frame(conn, table: Table) -> pd.DataFrame:
-    (statement,) = statements(load_query("ladybug", table.query))
-    return execute(conn, statement, {})
+def _frame(store: GraphStore, table: Table) -> pd.DataFrame:
+    keys = ("id",) if table.kind == "node" else ("start_id", "end_id")
+    return store.rows(table.query, columns=(*keys, *(c for c in table.columns if c != "id")))
 
 
 def _cell(value: object) -> object:
@@ -84,11 +84,15 @@ def _labels(table: Table, frame: pd.DataFrame) -> pd.Series | str:
 
 def export_neo4j_admin(analysis_dir: Path, target: Path) -> dict[str, int]:
     """Write the CSV files and import-command.txt into target; returns rows per file."""
-    conn = open_read_only(analysis_dir)
+    store = open_analysis_graph(analysis_dir)
+    try:
+        frames = {table.file: _frame(store, table) for table in TABLES}
+    finally:
+        store.close()
     target.mkdir(parents=True, exist_ok=True)
     counts = {}
     for table in TABLES:
-        frame = _frame(conn, table)
+        frame = frames[table.file]
         header = []
         for column in frame.columns:
             if table.kind == "node" and column == "id":
@@ -125,7 +129,11 @@ def export_graphml(analysis_dir: Path, target: Path) -> dict[str, int]:
     """Write one GraphML file; node ids are <label>:<id>. Lists are joined with ';'."""
     if target.suffix.lower() != ".graphml":
         raise ConfigError(f"{target}: the GraphML export is one file ending in .graphml")
-    conn = open_read_only(analysis_dir)
+    store = open_analysis_graph(analysis_dir)
+    try:
+        frames = {table.file: _frame(store, table) for table in TABLES}
+    finally:
+        store.close()
     ns = "http://graphml.graphdrawing.org/xmlns"
     root = ET.Element("graphml", xmlns=ns)
     keys: dict[tuple[str, str], str] = {}
@@ -142,7 +150,7 @@ def export_graphml(analysis_dir: Path, target: Path) -> dict[str, int]:
     graph = ET.SubElement(root, "graph", id="sanon-graph", edgedefault="directed")
     counts = {"nodes": 0, "edges": 0}
     for table in TABLES:
-        frame = _frame(conn, table)
+        frame = frames[table.file]
         for row in frame.to_dict("records"):
             if table.kind == "node":
                 element = ET.SubElement(graph, "node", id=f"{table.label}:{row.pop('id')}")

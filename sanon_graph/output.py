@@ -122,8 +122,10 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
 
     run = {
         "tool": "sanon-graph",
-        "versions": versions(),
+        "versions": versions(a.graph),
+        "run_id": a.run_id,
         "started": a.started,
+        "graph": a.graph.model_dump(mode="json", exclude_none=True) if a.graph else None,
         "input": str(input_path),
         "settings": a.settings.model_dump(mode="json"),
         "counts": a.summary(),
@@ -140,7 +142,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
             ],
             "chains": sum(1 for c in a.chains if not c.target_met),
         },
-        "outputs": list(OUTPUT_FILES) + ["masked/", "graph.lbug"],
+        "outputs": list(OUTPUT_FILES) + ["masked/"] + ([a.graph.path] if a.graph and a.graph.path else []),
     }
     (folder / "run.json").write_text(json.dumps(run, indent=2) + "\n", encoding="utf-8")
     (folder / "report.md").write_text(render_report(a), encoding="utf-8")

@@ -16,6 +16,7 @@ import platform
 import shutil
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -35,7 +36,14 @@ from .extract.ngrams import shared_ngrams
 from .extract.precomputed import PrecomputedExtractor
 from .extract.recurrence import merge_plural_variants, propagate, reconcile_types
 from .extract.rules import RulesExtractor
-from .graph.ladybug import LadybugStore
+from .graph import (
+    GraphLocation,
+    GraphStore,
+    check_reachable,
+    open_store,
+    resolve_location,
+    settle_run,
+)
 from .ingest import read_corpus
 from .masked_corpus import verify_masked_corpus, write_masked_corpus
 from .models import Corpus, Document, ExtractedEntity, md5_hex
@@ -84,7 +92,7 @@ class Analysis:
     state: MaskingState
     risk_before: np.ndarray
     risk_after: np.ndarray
-    entity_table: pd.DataFrame  # freq, uniqueness, importance from the graph
+    entity_table: pd.DataFrame  # freq from the graph; uniqueness, importance (cross-checked) from the reference
     links: pd.DataFrame
     chains: list[ChainRecord]
     selection: SelectionResult
@@ -97,6 +105,8 @@ class Analysis:
     started: str = ""
     llm_stats: dict[str, Any] | None = None
     cross_document: dict[str, int] | None = None
+    run_id: str = ""
+    graph: GraphLocation | None = None  # where the graph was written (run.json: reopened from there)
 
     def summary(self) -> dict[str, Any]:
         chains = self.chains
@@ -189,8 +199,12 @@ def analyze(
         timings[name] = round(time.perf_counter() - t0, 3)
 
     out_dir.parent.mkdir(parents=True, exist_ok=True)
+    run_id = uuid.uuid4().hex
+    location = resolve_location(settings.backend, settings.neo4j, settings.dataset, out_dir, run_id)
+    check_reachable(location)
     work = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
-    store: LadybugStore | None = None
+    store: GraphStore | None = None
+    graph_begun = False  # from here on, a failure must not leave a half-written graph behind
     try:
         with timed("ingest"):
             corpus = read_corpus(input_path)
@@ -223,26 +237,34 @@ def analyze(
         n_docs = len(doc_ids)
 
         with timed("load"):
-            store = LadybugStore(work / "graph.lbug")
+            store = open_store(location, work, create=True)
+            graph_begun = True
             store.create_schema()
             store.load(*_frames(corpus, assembled, entity_ids))
 
         with timed("score"):
             # The Python reference state the selection works on; the graph's numbers must agree.
             state = _reference_state(assembled, doc_index, entity_ids, n_docs)
-            link_plan = _link_plan(state, settings.policy.edge_strength_threshold)
+            link_plan = _link_plan(state, settings.policy.edge_strength_threshold, store.link_row_budget(n_docs))
             store.score_documents(n_docs)
             store.create_links(settings.policy.edge_strength_threshold, link_plan.max_freq, link_plan.parts)
             entity_table = store.entities().set_index("entity_id").loc[entity_ids]
             graph_docs = store.documents().set_index("doc_id").loc[doc_ids]
             links = store.links()
 
-        _cross_check("uniqueness", entity_table["uniqueness"].to_numpy(), np.array(state.u))
+        # The graph's numbers must equal the reference's; the outputs then carry the reference's,
+        # so every engine writes the same bytes (engines sum and multiply in their own order).
+        reference_u = np.array(state.u)
+        reference_importance = np.array([state.importance(e) for e in range(len(entity_ids))])
+        _cross_check("uniqueness", entity_table["uniqueness"].to_numpy(), reference_u)
+        _cross_check("importance", entity_table["importance"].to_numpy(), reference_importance)
+        entity_table = entity_table.assign(uniqueness=reference_u, importance=reference_importance)
         risk_before = np.array([state.doc_risk(d) for d in range(n_docs)])
         _cross_check("document risk", graph_docs["risk_before"].to_numpy(), risk_before)
         link_pairs = [(doc_index[a], doc_index[b]) for a, b in zip(links["doc_a"], links["doc_b"], strict=True)]
-        _cross_check("link strength", links["strength_before"].to_numpy(float),
-                     np.array([state.strength(a, b) for a, b in link_pairs]))
+        strength_before = np.array([state.strength(a, b) for a, b in link_pairs])
+        _cross_check("link strength", links["strength_before"].to_numpy(float), strength_before)
+        links = links.assign(strength_before=strength_before)
 
         with timed("chains"):
             chains = _chains(store, settings, doc_index, state)
@@ -275,10 +297,12 @@ def analyze(
             links = _merge_link_strengths(links, store.links())
         risk_after = np.array([state.doc_risk(d) for d in range(n_docs)])
         _cross_check("document risk after masking", risk_after_graph, risk_after)
-        _cross_check("link strength after masking", links["strength_after"].to_numpy(float),
-                     np.array([state.strength(a, b) for a, b in link_pairs]))
+        strength_after = np.array([state.strength(a, b) for a, b in link_pairs])
+        _cross_check("link strength after masking", links["strength_after"].to_numpy(float), strength_after)
+        links = links.assign(strength_after=strength_after)
         store.store_chains(*_chain_frames(chains, doc_ids))
         timings.update({f"graph: {k}": v for k, v in store.query_seconds.items()})
+        location.version = store.version()
         store.close()
         store = None
         release_memory()  # the engine's buffer pool, before the masked corpus is built
@@ -289,7 +313,7 @@ def analyze(
             links=links, chains=chains, selection=selection, replacements=replacements,
             timings=timings, warnings=warnings, started=started,
             llm_stats=extractor.stats.as_dict() if hasattr(extractor, "stats") else None,
-            cross_document=cross_document,
+            cross_document=cross_document, run_id=run_id, graph=location,
         )
 
         with timed("redact", len(documents)) as advance:
@@ -307,11 +331,17 @@ def analyze(
 
         with timed("write"):
             write_outputs(analysis, work, input_path)
+            settle_run(location, complete=True, summary=analysis.summary())
         move_into_place(work, out_dir, force)
         return analysis
     except BaseException:
         if store is not None:
             store.close()
+        if graph_begun:
+            try:
+                settle_run(location, complete=False)
+            except Exception:  # noqa: S110 - the run's own error is the one to report
+                pass
         shutil.rmtree(work, ignore_errors=True)
         raise
 
@@ -429,6 +459,7 @@ def _frames(corpus: Corpus, assembled: Assembled, entity_ids: list[str]) -> tupl
         "risk": np.zeros(len(docs)),
         "risk_before": np.zeros(len(docs)),
         "common_log": np.zeros(len(docs)),
+        "ordinal": np.arange(len(docs), dtype=np.int64),  # load order: spreads documents over partitions
         "part": np.zeros(len(docs), dtype=np.int64),
     })
     ents = [assembled.entities[e] for e in entity_ids]
@@ -465,21 +496,17 @@ def _reference_state(assembled: Assembled, doc_index: dict[str, int], entity_ids
     )
 
 
-# Pair rows the candidate enumeration may spend to tighten its bound (see risk.link_candidate_plan).
-ROW_BUDGET_PER_DOCUMENT = 150
-MIN_ROW_BUDGET = 2_000_000
-
-
-def _link_plan(state: MaskingState, threshold: float) -> LinkPlan:
+def _link_plan(state: MaskingState, threshold: float, budget: int) -> LinkPlan:
+    """The candidate cutoff: any plan finds exactly the same links; the engine's row budget
+    (pair rows it may enumerate to tighten the bound) only decides how fast."""
     docs = np.fromiter((d for d, ms in enumerate(state.mentions) for _ in ms), dtype=np.int64)
     ents = np.fromiter((e for ms in state.mentions for e in ms), dtype=np.int64)
     rels = np.fromiter((r for ms in state.mentions for r in ms.values()), dtype=float)
     freq = np.array([len(d) for d in state.docs_of], dtype=np.int64)
-    budget = max(MIN_ROW_BUDGET, ROW_BUDGET_PER_DOCUMENT * len(state.mentions))
     return link_candidate_plan(docs, ents, rels, freq, np.array(state.scale), threshold, budget)
 
 
-def _chains(store: LadybugStore, settings: Settings, doc_index: dict[str, int], state: MaskingState) -> list[ChainRecord]:
+def _chains(store: GraphStore, settings: Settings, doc_index: dict[str, int], state: MaskingState) -> list[ChainRecord]:
     chains: list[ChainRecord] = []
     for length in range(2, settings.policy.chain_length + 1):
         frame = store.chains(length)
@@ -555,11 +582,9 @@ def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str
     return warnings
 
 
-def versions() -> dict[str, str]:
-    import ladybug
-
+def versions(graph: GraphLocation | None = None) -> dict[str, str]:
     return {
         "sanon-graph": __version__,
-        "ladybug": getattr(ladybug, "__version__", "unknown"),
+        "graph": graph.version if graph is not None and graph.version else "unknown",
         "python": platform.python_version(),
     }

@@ -59,3 +59,4 @@ def draw_mentions(draw, max_docs: int, max_entities: int):
         mentions.append({e: draw(st.floats(0.05, 1.0)) for e in sorted(ents)})
     freq = [max(1, sum(e in m for m in mentions)) for e in range(n_entities)]
     return mentions, [uniqueness(f, n_docs) for f in freq], weights, n_docs
+from .neo4j_server import neo4j_clean, neo4j_server  # noqa: E402, F401  (real Neo4j fixtures, tests/neo4j_server.py)

@@ -1,6 +1,7 @@
-"""The Cypher in cypher/ladybug/ computes exactly what sanon_graph.risk computes, on random
-corpora, in a real embedded LadybugDB: uniqueness, importance, document risk, kept links
-(strength and via), chains of 2-4 documents, and the rescoring after masking."""
+"""The Cypher of both dialects computes exactly what sanon_graph.risk computes, on random
+corpora, in a real embedded LadybugDB and on a real Neo4j server (both Neo4j lines):
+uniqueness, importance, document risk, kept links (strength and via), chains of 2-4
+documents, and the rescoring after masking."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sanon_graph import risk
-from sanon_graph.graph.ladybug import LadybugStore
+from sanon_graph.graph import GraphStore
+
+from .graph_backends import new_ladybug_store, new_neo4j_store
 
 TOL = 1e-9
 THRESHOLD = 0.3  # lower than the default so random graphs keep enough edges to form chains
@@ -36,13 +39,13 @@ def corpora(draw):
     return mentions, weights, masked, raise_cutoff, parts
 
 
-def _load(store: LadybugStore, mentions, weights):
+def _load(store: GraphStore, mentions, weights):
     doc_ids = [f"d{i:02d}" for i in range(len(mentions))]
     ent_ids = [f"e{i:02d}" for i in range(len(weights))]
-    store.create_schema()
     store.load(
         pd.DataFrame({"id": doc_ids, "source_id": doc_ids, "path": "x.json",
-                      "risk": 0.0, "risk_before": 0.0, "common_log": 0.0, "part": 0}),
+                      "risk": 0.0, "risk_before": 0.0, "common_log": 0.0,
+                      "ordinal": np.arange(len(doc_ids), dtype=np.int64), "part": 0}),
         pd.DataFrame({"id": ent_ids, "type": "T", "value": ent_ids, "weight": weights,
                       "freq": np.zeros(len(ent_ids), dtype=np.int64), "uniqueness": 0.0, "importance": 0.0,
                       "masked": False, "stage": "", "replacement": ""}),
@@ -105,77 +108,95 @@ def _simple_paths(edges: set[tuple[int, int]], n_docs: int, max_docs: int):
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpora())
 def test_cypher_equals_python_reference(corpus):
+    with tempfile.TemporaryDirectory() as tmp:
+        check_against_reference(new_ladybug_store(Path(tmp) / "g.lbug"), corpus)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(corpora())
+def test_neo4j_cypher_equals_python_reference(neo4j_server, corpus):
+    check_against_reference(new_neo4j_store(neo4j_server), corpus)
+
+
+def check_against_reference(store: GraphStore, corpus) -> None:
+    """Load a random corpus into a fresh store and hold every number to the reference."""
     mentions, weights, masked, raise_cutoff, parts = corpus
     state, freq = _reference(mentions, weights)
-    with tempfile.TemporaryDirectory() as tmp:
-        store = LadybugStore(Path(tmp) / "g.lbug")
-        try:
-            doc_ids, ent_ids = _load(store, mentions, weights)
-            store.score_documents(len(mentions))
-            store.create_links(THRESHOLD, _cutoff(mentions, state, freq) + raise_cutoff, parts)
+    try:
+        doc_ids, ent_ids = _load(store, mentions, weights)
+        store.score_documents(len(mentions))
+        store.create_links(THRESHOLD, _cutoff(mentions, state, freq) + raise_cutoff, parts)
 
-            entities = store.entities().set_index("entity_id")
-            for e, eid in enumerate(ent_ids):
-                if freq[e] == 0:
-                    continue  # an entity no document mentions has no uniqueness
-                assert abs(entities.at[eid, "uniqueness"] - state.u[e]) <= TOL
-                assert abs(entities.at[eid, "importance"] - state.importance(e)) <= TOL
+        entities = store.entities().set_index("entity_id")
+        for e, eid in enumerate(ent_ids):
+            if freq[e] == 0:
+                continue  # an entity no document mentions has no uniqueness
+            assert abs(entities.at[eid, "uniqueness"] - state.u[e]) <= TOL
+            assert abs(entities.at[eid, "importance"] - state.importance(e)) <= TOL
 
-            docs = store.documents().set_index("doc_id")
-            for d, did in enumerate(doc_ids):
-                assert abs(docs.at[did, "risk_before"] - state.doc_risk(d)) <= TOL
+        docs = store.documents().set_index("doc_id")
+        for d, did in enumerate(doc_ids):
+            assert abs(docs.at[did, "risk_before"] - state.doc_risk(d)) <= TOL
 
-            # Kept links: exactly the pairs at or over the threshold, with the shared entities as via.
-            links = store.links()
-            got = {(doc_ids.index(r.doc_a), doc_ids.index(r.doc_b)): r for r in links.itertuples()}
-            expected = set()
-            kept_ties = set()  # float ties at the threshold the graph kept: chains may run over them
-            for a, b in itertools.combinations(range(len(mentions)), 2):
-                shared = set(mentions[a]) & set(mentions[b])
-                if not shared:
-                    continue
-                s = state.strength(a, b)
-                if abs(s - THRESHOLD) <= TOL:
-                    if got.pop((a, b), None) is not None:  # a float tie at the threshold may go either way
-                        kept_ties.add((a, b))
-                    continue
-                if s >= THRESHOLD:
-                    expected.add((a, b))
-                    row = got[(a, b)]
-                    assert abs(row.strength_before - s) <= TOL
-                    assert sorted(row.via) == sorted(ent_ids[e] for e in shared)
-            assert set(got) == expected
+        # Kept links: exactly the pairs at or over the threshold, with the shared entities as via.
+        links = store.links()
+        got = {(doc_ids.index(r.doc_a), doc_ids.index(r.doc_b)): r for r in links.itertuples()}
+        expected = set()
+        kept_ties = set()  # float ties at the threshold the graph kept: chains may run over them
+        for a, b in itertools.combinations(range(len(mentions)), 2):
+            shared = set(mentions[a]) & set(mentions[b])
+            if not shared:
+                continue
+            s = state.strength(a, b)
+            if abs(s - THRESHOLD) <= TOL:
+                if got.pop((a, b), None) is not None:  # a float tie at the threshold may go either way
+                    kept_ties.add((a, b))
+                continue
+            if s >= THRESHOLD:
+                expected.add((a, b))
+                row = got[(a, b)]
+                assert abs(row.strength_before - s) <= TOL
+                assert sorted(row.via) == sorted(ent_ids[e] for e in shared)
+        assert set(got) == expected
 
-            # Chains of 2..4 documents over the kept edges, each simple path once.
-            for length in (2, 3, 4):
-                frame = store.chains(length)
-                chains = {tuple(doc_ids.index(d) for d in ids): r for ids, r in zip(frame["doc_ids"], frame["risk"], strict=True)}
-                canonical = {(p if p[0] < p[-1] else tuple(reversed(p))): r for p, r in chains.items()}
-                assert len(canonical) == len(chains), "a chain was returned in both directions"
-                # the chains are exactly the simple paths over the edges the graph kept
-                want = {p for p in _simple_paths(expected | kept_ties, len(mentions), length) if len(p) == length}
-                assert set(canonical) == want
-                for path, r in canonical.items():
-                    assert abs(r - state.chain_risk(path)) <= TOL
+        # Chains of 2..4 documents over the kept edges, each simple path once.
+        for length in (2, 3, 4):
+            frame = store.chains(length)
+            chains = {tuple(doc_ids.index(d) for d in ids): r for ids, r in zip(frame["doc_ids"], frame["risk"], strict=True)}
+            canonical = {(p if p[0] < p[-1] else tuple(reversed(p))): r for p, r in chains.items()}
+            assert len(canonical) == len(chains), "a chain was returned in both directions"
+            # the chains are exactly the simple paths over the edges the graph kept
+            want = {p for p in _simple_paths(expected | kept_ties, len(mentions), length) if len(p) == length}
+            assert set(canonical) == want
+            for path, r in canonical.items():
+                assert abs(r - state.chain_risk(path)) <= TOL
 
-            # After masking: risks and strengths of the kept edges on the masked state.
-            store.write_masking([{"id": ent_ids[e], "stage": "document", "replacement": "[T]"} for e in masked])
-            store.rescore()
-            for e in masked:
-                state.mask(e)
-            docs = store.documents().set_index("doc_id")
-            for d, did in enumerate(doc_ids):
-                assert abs(docs.at[did, "risk"] - state.doc_risk(d)) <= TOL
-            for r in store.links().itertuples():
-                a, b = doc_ids.index(r.doc_a), doc_ids.index(r.doc_b)
-                assert abs(r.strength - state.strength(a, b)) <= TOL
-        finally:
-            store.close()
+        # After masking: risks and strengths of the kept edges on the masked state.
+        store.write_masking([{"id": ent_ids[e], "stage": "document", "replacement": "[T]"} for e in masked])
+        store.rescore()
+        for e in masked:
+            state.mask(e)
+        docs = store.documents().set_index("doc_id")
+        for d, did in enumerate(doc_ids):
+            assert abs(docs.at[did, "risk"] - state.doc_risk(d)) <= TOL
+        for r in store.links().itertuples():
+            a, b = doc_ids.index(r.doc_a), doc_ids.index(r.doc_b)
+            assert abs(r.strength - state.strength(a, b)) <= TOL
+    finally:
+        store.close()
 
 
 def test_common_weak_values_are_not_link_candidates_but_links_are_exact(tmp_path):
     """A value in every document but one (weak: u small) sits above the cutoff; the pairs it
     alone would join are not candidates, and every kept link is still found with its full via."""
+    check_common_weak_values(new_ladybug_store(tmp_path / "g.lbug"))
+
+
+def test_neo4j_common_weak_values_are_not_link_candidates_but_links_are_exact(neo4j_server):
+    check_common_weak_values(new_neo4j_store(neo4j_server))
+
+
+def check_common_weak_values(store: GraphStore) -> None:
     n = 30
     mentions = [{0: 1.0} for _ in range(n - 1)] + [{}]  # entity 0: "female", in 29 of 30
     for k in range(0, n - 1, 2):  # pairs of documents sharing a rare, strong value
@@ -185,7 +206,6 @@ def test_common_weak_values_are_not_link_candidates_but_links_are_exact(tmp_path
     state, freq = _reference(mentions, weights)
     cutoff = _cutoff(mentions, state, freq)
     assert 2 <= cutoff < n - 1  # the common value is excluded from candidate generation
-    store = LadybugStore(tmp_path / "g.lbug")
     try:
         doc_ids, ent_ids = _load(store, mentions, weights)
         store.score_documents(n)

@@ -77,7 +77,7 @@ def test_utility_per_category_and_attack_prompts():
 
 @pytest.fixture(scope="module")
 def model():
-    pytest.importorskip("sentence_transformers", reason="the eval extra is not installed")
+    pytest.importorskip("tokenizers", reason="the eval extra is not installed")
     from sanon_graph.eval.retriever import load_model
 
     return load_model()

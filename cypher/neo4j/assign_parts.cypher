@@ -1,0 +1,3 @@
+// Spread documents over $parts partitions for link_candidates.cypher, by load order.
+MATCH (d:Document {dataset: $dataset})
+CALL (d) { SET d.part = d.ordinal % $parts } IN TRANSACTIONS OF 10000 ROWS;

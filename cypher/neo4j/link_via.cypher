@@ -1,0 +1,7 @@
+// via = the entities two linked documents share (on the initial graph, before any masking).
+MATCH (a:Document {dataset: $dataset})-[l:LINKED]->(b:Document)
+CALL (a, b, l) {
+    MATCH (a)-[:MENTIONS]->(e)<-[:MENTIONS]-(b)
+    WITH l, collect(e.id) AS via
+    SET l.via = via
+} IN TRANSACTIONS OF 5000 ROWS;

@@ -1,0 +1,287 @@
+"""The one door to a graph: the GraphStore, its row schemas and the sequence of named queries.
+
+The method's graph work is one sequence of named Cypher queries (cypher/<dialect>/<name>.cypher):
+load the bipartite graph, score uniqueness and document risk, find and score the links, list
+the chains, write the masking decisions back and rescore. That sequence lives here, once. An
+engine (graph/ladybug.py, embedded; graph/neo4j.py, a server) only supplies how to execute a
+statement, how to bulk-load a table, its version, and how to close; its tuning (partitions,
+buffer pool, batch sizes) stays in its own module.
+
+Rows come back as plain pandas DataFrames with the columns below; nothing engine-specific
+leaves this package.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+import pandas as pd
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..errors import ConfigError
+from .queries import load_query, statements
+
+# The row schemas the store returns (DataFrame columns, in order).
+DOCUMENT_ROWS = ("doc_id", "risk_before", "risk")  # risk: on the current masking state
+ENTITY_ROWS = ("entity_id", "freq", "uniqueness", "importance")
+LINK_ROWS = ("doc_a", "doc_b", "via", "strength_before", "strength")  # doc_a < doc_b; via: entity ids
+CHAIN_ROWS = ("doc_ids", "risk")  # doc_ids: a simple path over kept links, in order
+
+# The tables a bulk load fills (the columns are those of copy_<table>.cypher).
+TABLES = ("documents", "entities", "mentions", "chains", "includes")
+
+# One query per chain length: fixed path shapes need no variable-length pattern bound.
+CHAIN_QUERIES = {2: "chains_2", 3: "chains_3", 4: "chains_4"}
+
+
+class Engine(Protocol):
+    """What a graph engine supplies to the store."""
+
+    dialect: str  # the folder of cypher/ its queries come from
+
+    def execute(self, statement: str, parameters: dict[str, Any], name: str) -> pd.DataFrame | None:
+        """Run one statement; rows as a DataFrame, or None when it returns none."""
+
+    def bulk_load(self, table: str, frame: pd.DataFrame, statement: str) -> None:
+        """Load a whole table (one of TABLES) with the statement of copy_<table>.cypher."""
+
+    def link_row_budget(self, n_docs: int) -> int:
+        """Pair rows link_candidates may enumerate to tighten its bound (risk.link_candidate_plan):
+        the same links either way, found fastest at the engine's own trade-off."""
+
+    def version(self) -> str:
+        """The engine and its version, for run.json."""
+
+    def begin(self) -> None:
+        """Start a new run's graph, after the schema."""
+
+    def close(self) -> None: ...
+
+
+class GraphLocation(BaseModel):
+    """Where an analysis' graph lives; written to run.json so later commands reopen it.
+
+    Never holds a secret: Neo4j credentials come from the environment each time.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    backend: Literal["ladybug", "neo4j"] = "ladybug"
+    path: str | None = None  # ladybug: the database folder, relative to the output folder
+    uri: str | None = None  # neo4j
+    username: str | None = None  # neo4j: NEO4J_USERNAME wins (the password is only ever in NEO4J_PASSWORD)
+    database: str | None = None  # neo4j
+    dataset: str | None = None  # neo4j: every node and relationship of the analysis carries it
+    run_id: str | None = None  # neo4j: the run that wrote the dataset (a later run replaces it)
+    version: str | None = Field(None, description="the engine's version when the graph was written")
+
+
+class GraphStore:
+    """The method's graph work as named queries, on any engine."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.query_seconds: dict[str, float] = {}  # time per named query, for run.json
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect
+
+    # -- plumbing -----------------------------------------------------------------------
+
+    def run(self, name: str, parameters: dict[str, Any] | None = None) -> pd.DataFrame | None:
+        """Run a named query with parameters; the last statement's rows, if it returns any."""
+        result = None
+        started = time.perf_counter()
+        for statement in statements(load_query(self.dialect, name)):
+            result = self.engine.execute(statement, dict(parameters or {}), name)
+        self._timed(name, started)
+        return result
+
+    def rows(self, name: str, parameters: dict[str, Any] | None = None,
+             columns: tuple[str, ...] = ()) -> pd.DataFrame:
+        """A named query's rows; an empty frame with `columns` when there are none."""
+        frame = self.run(name, parameters)
+        return frame if frame is not None else pd.DataFrame(columns=list(columns))
+
+    def _timed(self, name: str, started: float) -> None:
+        self.query_seconds[name] = round(self.query_seconds.get(name, 0.0) + time.perf_counter() - started, 3)
+
+    def bulk_load(self, table: str, frame: pd.DataFrame) -> None:
+        if table not in TABLES:
+            raise ValueError(f"unknown table {table!r}")
+        if frame.empty:
+            return
+        name = f"copy_{table}"
+        started = time.perf_counter()
+        (statement,) = statements(load_query(self.dialect, name))
+        self.engine.bulk_load(table, frame, statement)
+        self._timed(name, started)
+
+    def version(self) -> str:
+        return self.engine.version()
+
+    def link_row_budget(self, n_docs: int) -> int:
+        return self.engine.link_row_budget(n_docs)
+
+    # -- the method's sequence ----------------------------------------------------------
+
+    def create_schema(self) -> None:
+        """The schema of a new graph, then the engine's start of a run (on Neo4j: the
+        dataset's old nodes removed, the run marked unfinished)."""
+        self.run("schema")
+        started = time.perf_counter()
+        self.engine.begin()
+        self._timed("begin", started)
+
+    def load(self, documents: pd.DataFrame, entities: pd.DataFrame, mentions: pd.DataFrame) -> None:
+        """The bipartite graph: documents, entities, (:Document)-[:MENTIONS {relevance}]->(:Entity).
+
+        Frames as pipeline._frames builds them; mentions: from (document id), to (entity id), relevance.
+        """
+        self.bulk_load("documents", documents)
+        self.bulk_load("entities", entities)
+        self.bulk_load("mentions", mentions)
+
+    def score_documents(self, n_docs: int) -> None:
+        """Uniqueness and importance of every entity, document risk before any masking."""
+        self.run("uniqueness", {"n_docs": float(n_docs)})
+        self.run("importance")
+        self.run("document_risk")
+        self.run("snapshot_risk")
+
+    def create_links(self, threshold: float, max_freq: int, parts: int = 1) -> None:
+        """Kept links with strength and via, exactly as the all-pairs computation would find them.
+
+        Candidates come from entities with freq <= max_freq (risk.link_candidate_plan), built in
+        `parts` partitions of the documents to bound one query's memory, then scored over all
+        shared entities and pruned.
+        """
+        self.run("link_bounds", {"max_freq": int(max_freq)})
+        # The pre-filter must never drop a pair the exact computation keeps: a small margin
+        # makes it err towards scoring a pair too many.
+        max_log_keep = math.log1p(-threshold) + 1e-9 if threshold < 1.0 else 0.0
+        self.run("assign_parts", {"parts": int(parts)})
+        for part in range(parts):
+            self.run("link_candidates", {"max_freq": int(max_freq), "max_log_keep": max_log_keep, "part": part,
+                                         "threshold": float(threshold)})
+        self.run("score_links")
+        self.run("prune_links", {"threshold": float(threshold)})
+        self.run("link_via")
+        self.run("hop_risk")
+
+    def chains(self, length: int) -> pd.DataFrame:
+        """Simple paths of `length` documents over kept links, each once, with R_chain."""
+        if length not in CHAIN_QUERIES:
+            raise ValueError("chains are computed for 2, 3 or 4 documents")
+        return self.rows(CHAIN_QUERIES[length], columns=CHAIN_ROWS)
+
+    def documents(self) -> pd.DataFrame:
+        return self.rows("documents", columns=DOCUMENT_ROWS)
+
+    def entities(self) -> pd.DataFrame:
+        return self.rows("entities", columns=ENTITY_ROWS)
+
+    def links(self) -> pd.DataFrame:
+        frame = self.rows("links", columns=LINK_ROWS)
+        # via is a set: one order whatever order the engine collected it in
+        frame["via"] = [sorted(v) for v in frame["via"]]
+        return frame
+
+    def store_chains(self, chains: pd.DataFrame, includes: pd.DataFrame) -> None:
+        """Chains and their documents in order, for exploration:
+        (:Chain)-[:INCLUDES {position}]->(:Document)."""
+        self.bulk_load("chains", chains)
+        self.bulk_load("includes", includes)
+
+    def write_masking(self, rows: list[dict[str, str]]) -> None:
+        """Masking decisions (rows: id, stage, replacement) onto the entities."""
+        if rows:
+            self.run("mark_masked", {"rows": rows})
+
+    def rescore(self) -> None:
+        """Document risks, link strengths and hop risks on the masked state."""
+        self.run("document_risk")
+        self.run("score_links")
+        self.run("hop_risk")
+
+    def cypher(self, statement: str, parameters: dict[str, Any] | None = None) -> pd.DataFrame:
+        """An ad-hoc statement (exploration): rows, or an empty frame."""
+        frame = self.engine.execute(statement, dict(parameters or {}), "cypher")
+        return frame if frame is not None else pd.DataFrame()
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+def open_store(location: GraphLocation, folder: Path | None = None, *, read_only: bool = False,
+               create: bool = False) -> GraphStore:
+    """Open the graph at `location` (relative paths under `folder`, an output folder).
+
+    create=True starts a new graph there: a new embedded database, or on Neo4j the dataset
+    emptied and marked as being written by location.run_id. read_only=True opens it so that
+    the engine itself refuses writes (a read-only database; a READ access-mode session).
+    """
+    if location.backend == "ladybug":
+        from .ladybug import LadybugEngine  # engines are imported only when used
+
+        if location.path is None:
+            raise ConfigError("the graph location names no LadybugDB path")
+        path = Path(location.path)
+        if folder is not None and not path.is_absolute():
+            path = Path(folder) / path
+        return GraphStore(LadybugEngine(path, read_only=read_only, create=create))
+    from .neo4j import Neo4jEngine
+
+    return GraphStore(Neo4jEngine.connect(location, read_only=read_only, check_dataset=not create))
+
+
+def resolve_location(backend: str, neo4j_settings: Any, dataset: str | None, out_dir: Path,
+                     run_id: str) -> GraphLocation:
+    """Where a new analysis writes its graph. Neo4j: NEO4J_URI / NEO4J_USERNAME / NEO4J_DATABASE
+    win over the config's [neo4j]; the dataset defaults to the output folder's name."""
+    if backend == "ladybug":
+        return GraphLocation(backend="ladybug", path="graph.lbug")
+    from .neo4j import DEFAULT_DATABASE, DEFAULT_URI, check_dataset_name
+
+    return GraphLocation(
+        backend="neo4j",
+        uri=os.environ.get("NEO4J_URI") or neo4j_settings.uri or DEFAULT_URI,
+        username=os.environ.get("NEO4J_USERNAME") or neo4j_settings.username or None,
+        database=os.environ.get("NEO4J_DATABASE") or neo4j_settings.database or DEFAULT_DATABASE,
+        dataset=check_dataset_name(dataset or Path(out_dir).name),
+        run_id=run_id,
+    )
+
+
+def check_reachable(location: GraphLocation) -> None:
+    """Fail before the long work, not after it: a server that refuses us says so now."""
+    if location.backend != "neo4j":
+        return
+    from .neo4j import Neo4jEngine
+
+    Neo4jEngine.connect(location, check_dataset=False).close()
+
+
+def settle_run(location: GraphLocation, complete: bool, summary: dict[str, Any] | None = None) -> None:
+    """After a run that wrote a graph: mark it complete, or remove what the failed run wrote.
+
+    The embedded graph lives in the output folder, which is moved into place or removed as a
+    whole; a Neo4j dataset is marked (or removed) on the server.
+    """
+    if location.backend != "neo4j":
+        return
+    from .neo4j import Neo4jEngine
+
+    engine = Neo4jEngine.connect(location, check_dataset=False)
+    try:
+        if complete:
+            engine.mark_complete(summary or {})
+        else:
+            engine.discard()
+    finally:
+        engine.close()

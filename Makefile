@@ -43,6 +43,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_llm.py
 	$(BIN)/python benchmarks/bench_ngrams.py
 	$(BIN)/python benchmarks/bench_analyze.py
+	$(BIN)/python benchmarks/bench_neo4j.py
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
+import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,19 +23,24 @@ from benchmarks.synthetic import write  # noqa: E402
 BUDGETS = {"precomputed": (120.0, 4096.0), "rules": (240.0, 4096.0)}
 
 
-def run_case(case: str, corpus: Path, entities: Path, out: Path) -> dict:
+def run_case(case: str, corpus: Path, entities: Path | None, out: Path, extra: list[str] = ()) -> dict:
     cmd = [sys.executable, "-m", "sanon_graph_cli.main", "analyze", str(corpus), "--out", str(out),
-           "--force", "--json"]
+           "--force", "--json", *extra]
     if case == "precomputed":
         cmd += ["--extractor", "precomputed", "--entities", str(entities)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    t0 = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    wall = time.perf_counter() - t0
-    if done.returncode != 0:
-        raise SystemExit(f"{case}: analyze failed:\n{done.stderr}")
-    peak_mb = max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
-    summary = json.loads(done.stdout)
+    with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+        t0 = time.perf_counter()
+        process = subprocess.Popen(cmd, stdout=stdout, stderr=stderr)
+        # wait4: this process' own peak memory (RUSAGE_CHILDREN would be the largest child so far)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - t0
+        process.returncode = os.waitstatus_to_exitcode(status)
+        stdout.seek(0)
+        stderr.seek(0)
+        if process.returncode != 0:
+            raise SystemExit(f"{case}: analyze failed:\n{stderr.read().decode()}")
+        summary = json.loads(stdout.read())
+    peak_mb = usage.ru_maxrss / 1024
     return {"case": case, "wall_s": wall, "peak_mb": peak_mb, **summary}
 
 

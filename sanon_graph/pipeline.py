@@ -421,9 +421,15 @@ def shared_extraction(input_path: Path, base: Settings, entities_file: Path, pro
 
 def precomputed_settings(base: Settings, entities_file: Path, **changes: Any) -> Settings:
     """base, reading a shared extraction instead of extracting again (the cross-document pass
-    already ran when the file was written)."""
+    already ran when the file was written).
+
+    These are measurement runs (ablate, eval), many at a time: they run on the embedded engine,
+    whatever base's backend, so they leave no datasets behind on a server. Both engines give
+    byte-identical outputs (tests/test_neo4j_backend.py), so the measurements are the same.
+    """
     data = base.model_dump()
-    data.update(extractor="precomputed", entities_file=entities_file, cross_document=False, **changes)
+    data.update(extractor="precomputed", entities_file=entities_file, cross_document=False, backend="ladybug",
+                **changes)
     return Settings.model_validate(data)
 
 
@@ -459,7 +465,10 @@ def _frames(corpus: Corpus, assembled: Assembled, entity_ids: list[str]) -> tupl
         "risk": np.zeros(len(docs)),
         "risk_before": np.zeros(len(docs)),
         "common_log": np.zeros(len(docs)),
-        "ordinal": np.arange(len(docs), dtype=np.int64),  # load order: spreads documents over partitions
+        # the document's rank in id order (Python's, by code point): the one order every engine
+        # uses for "a before b" (a link's direction, a chain's first document), whatever its own
+        # collation; an integer also compares much faster than a string in the pair enumeration
+        "ordinal": _ranks([d.doc_id for d in docs]),
         "part": np.zeros(len(docs), dtype=np.int64),
     })
     ents = [assembled.entities[e] for e in entity_ids]
@@ -481,6 +490,12 @@ def _frames(corpus: Corpus, assembled: Assembled, entity_ids: list[str]) -> tupl
         "relevance": np.array([m.relevance for m in assembled.mentions], dtype=float),
     })
     return documents, entities, mentions
+
+
+def _ranks(ids: list[str]) -> np.ndarray:
+    ranks = np.empty(len(ids), dtype=np.int64)
+    ranks[sorted(range(len(ids)), key=ids.__getitem__)] = np.arange(len(ids))
+    return ranks
 
 
 def _reference_state(assembled: Assembled, doc_index: dict[str, int], entity_ids: list[str], n_docs: int) -> MaskingState:

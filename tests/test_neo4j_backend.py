@@ -19,7 +19,7 @@ from sanon_graph.graph.neo4j import MIN_VERSION, check_server_version
 
 from .conftest import EXAMPLES, THESIS_SETS, read_jsonl, thesis_set
 from .contract import check_output_contract
-from .graph_backends import assert_same_analysis, neo4j_environment
+from .graph_backends import assert_same_analysis, neo4j_environment, new_neo4j_store
 from .neo4j_server import driver_module, start_local
 from .test_ingest_cli import tree_digest
 
@@ -339,3 +339,51 @@ def test_the_password_is_never_printed_logged_or_written(neo4j_server, tmp_path,
     assert files
     for path in files:
         assert secret.encode() not in path.read_bytes(), path
+
+
+def test_no_query_uses_syntax_the_server_deprecates(neo4j_server, tmp_path, caplog):
+    """Every query of cypher/neo4j/ (analysis with chains of 2-4 documents, every exploration,
+    the export, a reset) runs without a deprecation notification on both Neo4j lines. The
+    driver logs the server's notifications; a deprecated function proves the check can fail."""
+    caplog.set_level(logging.DEBUG, logger="neo4j.notifications")
+    env = neo4j_environment(neo4j_server)
+    out = tmp_path / "out"
+    assert analyze(EXAMPLES, out, "--backend", "neo4j", "--dataset", "deprecations", "--chain-length", "4",
+                   env=env).exit_code == 0
+    chain = read_jsonl(out / "chains.jsonl")[0]["chain_id"]
+    for name, *params in [*EXPLORATIONS, ("chain_masking", f"chain={chain}")]:
+        assert run("explore", out, name, *[a for p in params for a in ("-p", p)], env=env).exit_code == 0
+    assert run("export", out, "--format", "graphml", "--to", tmp_path / "g.graphml", env=env).exit_code == 0
+    assert run("datasets", "--reset", "deprecations", env=env).exit_code == 0
+    deprecations = [r.getMessage() for r in caplog.records if "deprecat" in r.getMessage().lower()]
+    assert deprecations == []
+    store = new_neo4j_store(neo4j_server)
+    try:
+        store.cypher("MATCH (n) RETURN id(n) AS old LIMIT 1")
+    finally:
+        store.close()
+    assert any("deprecat" in r.getMessage().lower() for r in caplog.records)
+
+
+def test_ids_that_engines_order_differently_give_the_same_analysis(neo4j_server, tmp_path):
+    """Ids outside the Basic Multilingual Plane, where UTF-16 order (Java's String.compareTo)
+    and code point order disagree: "a before b" (a link's direction, a chain's first document)
+    is the document's rank in Python's id order on both engines, whatever their collation, so
+    both write the same files."""
+    from .conftest import write_json
+
+    ids = ["x\uFB01", "x\U0001F600", "x\u00e9", "x"]
+    members = ["MBR-55821", "MBR-66932", "MBR-77043", "MBR-88154", "MBR-99265"]
+    # neighbours in the list share a member ID: links x\uFB01 - x\U0001F600 - x\u00e9 - x
+    texts = [f"Claim for member {members[k]}; the same household as member {members[k + 1]}." for k in range(4)]
+    corpus = write_json(tmp_path / "in" / "docs.json", [{"id": i, "content": t} for i, t in zip(ids, texts, strict=True)])
+    embedded_out, neo4j_out = tmp_path / "embedded", tmp_path / "neo4j"
+    assert analyze(corpus, embedded_out, "--chain-length", "3").exit_code == 0
+    result = analyze(corpus, neo4j_out, "--chain-length", "3", "--backend", "neo4j",
+                     env=neo4j_environment(neo4j_server))
+    assert result.exit_code == 0, result.output
+    links = read_jsonl(neo4j_out / "links.jsonl")
+    assert len(links) == 3 and all(link["doc_a"] < link["doc_b"] for link in links)
+    pair = next(link for link in links if {link["doc_a"].split("|")[0], link["doc_b"].split("|")[0]} == {*ids[:2]})
+    assert pair["doc_a"].split("|")[0] == ids[0]  # code point order (UTF-16 order puts the emoji first)
+    assert_same_analysis(embedded_out, neo4j_out)

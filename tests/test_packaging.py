@@ -70,3 +70,16 @@ def test_wheel_contains_cypher_and_cli(tmp_path):
     assert "sanon_graph/data/conditions.txt" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "sanon-graph = sanon_graph_cli.main:cli" in zipfile.ZipFile(wheel).read(entry_points).decode()
+
+
+def test_docker_compose_runs_the_tested_neo4j_without_a_password_in_it():
+    """docker-compose.yml cannot run here (no Docker engine); at least it pins the Neo4j the
+    tests run (the test server's 5.26 line) and takes the password from the env file only."""
+    import re
+
+    compose = (ROOT / "docker-compose.yml").read_text()
+    pom = (ROOT / "neo4j-testserver" / "pom.xml").read_text()
+    (image,) = re.findall(r"image:\s*neo4j:(\S+)-community", compose)
+    assert f"<neo4j.version>{image}</neo4j.version>" in pom
+    assert "${NEO4J_PASSWORD" in compose and "healthcheck" in compose and "neo4j-data:/data" in compose
+    assert "NEO4J_PASSWORD=" not in compose

@@ -1,3 +1,3 @@
-// Spread documents over $parts partitions for link_candidates.cypher, by load order.
+// Spread documents over $parts partitions for link_candidates.cypher, by their rank in id order.
 MATCH (d:Document)
 SET d.part = d.ordinal % $parts;

@@ -9,7 +9,7 @@
 // Pairs sharing only entities above $max_freq provably stay under the threshold
 // (risk.link_candidate_plan), so this finds every link without the quadratic cost of common values.
 MATCH (a:Document)-[:MENTIONS]->(r:Entity)<-[:MENTIONS]-(b:Document)
-WHERE a.part = $part AND a.id < b.id AND r.freq <= $max_freq AND NOT r.masked
+WHERE a.part = $part AND a.ordinal < b.ordinal AND r.freq <= $max_freq AND NOT r.masked
 WITH a, b, sum(CASE WHEN r.importance >= 1.0 THEN -1000.0 ELSE ln(1.0 - r.importance) END) AS rare_log
 WHERE rare_log + (CASE WHEN a.common_log > b.common_log THEN a.common_log ELSE b.common_log END) <= $max_log_keep
 CREATE (a)-[:LINKED {strength: 0.0, strength_before: 0.0, hop_risk: 0.0}]->(b);

@@ -15,7 +15,7 @@ MATCH (a:Document {dataset: $dataset})
 WHERE a.part = $part
 CALL (a) {
     MATCH (a)-[:MENTIONS]->(r:Entity)<-[:MENTIONS]-(b:Document)
-    WHERE a.id < b.id AND r.freq <= $max_freq AND NOT r.masked
+    WHERE a.ordinal < b.ordinal AND r.freq <= $max_freq AND NOT r.masked
     WITH a, b, sum(CASE WHEN r.importance >= 1.0 THEN -1000.0 ELSE log(1.0 - r.importance) END) AS rare_log
     WHERE rare_log + (CASE WHEN a.common_log > b.common_log THEN a.common_log ELSE b.common_log END) <= $max_log_keep
     MATCH (a)-[ma:MENTIONS]->(e)<-[mb:MENTIONS]-(b)

@@ -188,9 +188,9 @@ class GraphStore:
 
     def links(self) -> pd.DataFrame:
         frame = self.rows("links", columns=LINK_ROWS)
-        # via is a set: one order whatever order the engine collected it in
+        # via is a set, and rows come in the engine's string order: one order for every engine
         frame["via"] = [sorted(v) for v in frame["via"]]
-        return frame
+        return frame.sort_values(["doc_a", "doc_b"], kind="stable", ignore_index=True)
 
     def store_chains(self, chains: pd.DataFrame, includes: pd.DataFrame) -> None:
         """Chains and their documents in order, for exploration:

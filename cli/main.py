@@ -146,7 +146,11 @@ def llm_options(command):
 @click.option("--time-limit", "time_limit_seconds", type=click.FloatRange(0, min_open=True),
               help="exact: seconds before the best verified solution is used (default 60).")
 @click.option("--redaction", type=click.Choice(["value", "complete", "pseudonym"]),
-              help="Replacement: value -> [NAME] (default), complete -> [REDACTED], pseudonym -> NAME_<hash>.")
+              help="Replacement: value -> [NAME] (default), complete -> [REDACTED], pseudonym -> NAME_<keyed hash> (HMAC-SHA256 with SANON_GRAPH_PSEUDONYM_KEY; a random key per run when unset).")
+@click.option("--direct-floor/--no-direct-floor", default=None,
+              help="Mask every direct identifier (types with direct = true: names, IDs, addresses, phone "
+                   "numbers, e-mail addresses) before the risk stages, whatever the risks (default on). "
+                   "--no-direct-floor reproduces METHOD's selection exactly.")
 @click.option("--document-stage/--no-document-stage", default=None, help="Run the document stage (default on).")
 @click.option("--chain-stage/--no-chain-stage", default=None, help="Run the chain stage (default on).")
 @click.option("--backend", type=click.Choice(["ladybug", "neo4j"]),
@@ -224,7 +228,8 @@ def _print_summary(summary: dict, out_dir: Path) -> None:
     table.add_column("after", justify="right")
     table.add_row("documents", str(summary["documents"]), f"{summary['documents_changed']} changed")
     table.add_row("entities", str(summary["entities"]),
-                  f"{summary['masked_entities']} masked ({summary['masked_document_stage']} document, "
+                  f"{summary['masked_entities']} masked ({summary['masked_direct']} direct, "
+                  f"{summary['masked_document_stage']} document, "
                   f"{summary['masked_chain_stage']} chain)")
     table.add_row("links kept", str(summary["links"]), "")
     for cat in ("HIGH", "MEDIUM", "LOW"):

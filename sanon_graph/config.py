@@ -33,6 +33,9 @@ class Policy(BaseModel):
     medium: float = Field(0.5, ge=0.0, le=1.0)
     rho_high: float = Field(0.5, gt=0.0, le=1.0)
     rho_medium: float = Field(0.7, gt=0.0, le=1.0)
+    # Mask every entity of a `direct` type before the risk stages, whatever the risks. Off
+    # reproduces METHOD's selection exactly (the thesis tables use that).
+    direct_floor: bool = True
 
     @model_validator(mode="after")
     def _consistent(self) -> Policy:
@@ -94,6 +97,9 @@ class Settings(BaseModel):
     document_stage: bool = True
     chain_stage: bool = True
     redaction: Literal["value", "complete", "pseudonym"] = "value"
+    # Metadata keys whose string values are scanned and masked like the content ([ingest]
+    # metadata_fields); None scans every key, [] none.
+    metadata_fields: list[str] | None = None
     # Where the graph lives: ladybug (embedded, in the output folder) or neo4j (a server;
     # the analysis is one dataset there, named by `dataset`, default the output folder's name).
     backend: Literal["ladybug", "neo4j"] = "ladybug"
@@ -166,7 +172,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read config file: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    known = {"policy", "entity_types", "extraction", "selection", "redaction", "llm", "ngrams", "graph", "neo4j"}
+    known = {"policy", "entity_types", "extraction", "selection", "redaction", "llm", "ngrams", "graph", "neo4j",
+             "ingest"}
     unknown = set(raw) - known
     if unknown:
         raise ConfigError(f"{path}: unknown section(s) {sorted(unknown)}; expected {sorted(known)}")
@@ -187,6 +194,12 @@ def _read_toml(path: Path) -> dict[str, Any]:
     for key in ("backend", "dataset"):
         if key in raw.get("graph", {}):
             data[key] = raw["graph"][key]
+    ingest = raw.get("ingest", {})
+    unknown_ingest = set(ingest) - {"metadata_fields"}
+    if unknown_ingest:
+        raise ConfigError(f"{path}: unknown key(s) in [ingest]: {sorted(unknown_ingest)}; expected metadata_fields")
+    if "metadata_fields" in ingest:
+        data["metadata_fields"] = ingest["metadata_fields"]
     extraction = raw.get("extraction", {})
     if "extractor" in extraction:
         data["extractor"] = extraction["extractor"]

@@ -3,11 +3,15 @@
 Accepted: a folder (recursive) or a single file of .json (one document, a list of
 documents, or {"documents": [...]}) and .jsonl (one document per line).
 A document is {"id", "content", "metadata"?}. Errors name file, record and reason.
+String values in metadata are scanned like the content (all keys by default; `[ingest]
+metadata_fields` names the keys to scan), because an "author" leaks a name as surely as
+the text does.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +38,9 @@ def discover(root: Path) -> list[Path]:
     return files
 
 
-def read_corpus(root: Path) -> Corpus:
-    """Read and validate every document under root."""
+def read_corpus(root: Path, metadata_fields: Sequence[str] | None = None) -> Corpus:
+    """Read and validate every document under root. `metadata_fields`: the metadata keys whose
+    string values are scanned with the content (None: every key; empty: none)."""
     root = Path(root)
     base = root.parent if root.is_file() else root
     documents: list[Document] = []
@@ -49,7 +54,7 @@ def read_corpus(root: Path) -> Corpus:
         layout.path = rel
         files[rel] = layout
         for slot, label, record in records:
-            doc = _document(path, rel, slot, label, record)
+            doc = _document(path, rel, slot, label, record, metadata_fields)
             where = f"{rel} {label}"
             if doc.source_id in seen:
                 raise InputError(path, f"duplicate id {doc.source_id!r} (first seen in {seen[doc.source_id]})", label)
@@ -106,7 +111,8 @@ def _parse(path: Path, text: str) -> tuple[FileLayout, list[tuple[int, str, Any]
     raise InputError(path, "expected a document object, a list of documents or {\"documents\": [...]}")
 
 
-def _document(path: Path, rel: str, slot: int, label: str, record: Any) -> Document:
+def _document(path: Path, rel: str, slot: int, label: str, record: Any,
+              metadata_fields: Sequence[str] | None = None) -> Document:
     if not isinstance(record, dict):
         raise InputError(path, f"a document must be a JSON object, got {type(record).__name__}", label)
     if "id" not in record or record["id"] is None or record["id"] == "":
@@ -129,4 +135,20 @@ def _document(path: Path, rel: str, slot: int, label: str, record: Any) -> Docum
         content=content,
         path=rel,
         record=slot,
+        metadata_text="\n".join(_metadata_strings(metadata, metadata_fields)) if metadata else "",
     )
+
+
+def _metadata_strings(metadata: dict[str, Any], fields: Sequence[str] | None) -> Iterator[str]:
+    """Every non-empty string under the chosen keys, nested lists and objects included."""
+    chosen = metadata if fields is None else {k: v for k, v in metadata.items() if k in set(fields)}
+    stack = list(reversed(list(chosen.values())))
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if value.strip():
+                yield value
+        elif isinstance(value, list):
+            stack.extend(reversed(value))
+        elif isinstance(value, dict):
+            stack.extend(reversed(list(value.values())))

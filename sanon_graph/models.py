@@ -41,6 +41,14 @@ class Document:
     content: str
     path: str  # relative to the input root, POSIX separators
     record: int  # slot of the record in its file's payload (list index; JSONL: line index)
+    # The metadata's string values chosen for scanning ([ingest] metadata_fields), one per
+    # line: an "author": "Dr. Imogen Reyes" leaks like the content does, so it is analysed too.
+    metadata_text: str = ""
+
+    @property
+    def text(self) -> str:
+        """What the extractors read: the content, then the scanned metadata values."""
+        return f"{self.content}\n\n{self.metadata_text}" if self.metadata_text else self.content
 
 
 @dataclass(slots=True)

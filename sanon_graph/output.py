@@ -2,7 +2,8 @@
 
 documents.jsonl  doc_id, source_id, path, risk_before, risk_after, mentions [{entity_id, relevance}]
 entities.jsonl   entity_id, type, normalized_value, original_values, doc_ids, uniqueness,
-                 importance, masked, stage ("document"|"chain"|null), replacement
+                 importance, masked, stage ("direct"|"document"|"chain"|null), replacement,
+                 kept_because (why an unmasked value was left; null when masked)
 links.jsonl      doc_a, doc_b, via, strength_before, strength_after (edges kept by the pruning)
 chains.jsonl     doc_ids, source_ids, risk_initial, risk_pre_chain, risk_after, category
                  (from risk_pre_chain), target_met (+ target, reason)
@@ -74,8 +75,9 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
             "masked": eid in masked_stage,
             "stage": masked_stage.get(eid),
             "replacement": a.replacements.get(eid),
+            "kept_because": a.kept.get(e),
         }
-        for eid in a.entity_ids
+        for e, eid in enumerate(a.entity_ids)
     ))
 
     _write_jsonl(folder / "links.jsonl", (
@@ -132,6 +134,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
         "extraction": a.assembled.stats.as_dict(),
         "llm": a.llm_stats,
         "cross_document": a.cross_document,
+        "pseudonym_key": a.pseudonym_key,
         "skipped_documents": [{"path": p, "record": r, "reason": why} for p, r, why in a.corpus.skipped],
         "warnings": a.warnings,
         "timings_seconds": a.timings,

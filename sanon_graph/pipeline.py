@@ -29,7 +29,7 @@ import pandas as pd
 
 from . import __version__
 from .config import Settings
-from .errors import ConfigError, GraphError
+from .errors import ConfigError, GraphError, SanonError
 from .extract import Assembled, Extractor, assemble
 from .extract.intervals import link_contained_values
 from .extract.ngrams import shared_ngrams
@@ -48,9 +48,11 @@ from .ingest import read_corpus
 from .masked_corpus import verify_masked_corpus, write_masked_corpus
 from .models import Corpus, Document, ExtractedEntity, md5_hex
 from .output import write_outputs
+from .pseudonym import KEY_ENV, pseudonym_key
 from .redact import MaskedValue, Redactor, replacement_for
 from .risk import LinkPlan, MaskingState, link_candidate_plan, uniqueness
 from .select import SelectionResult, chain_target
+from .select.explain import kept_reasons
 from .select.run import select
 
 CROSS_CHECK_TOLERANCE = 1e-9
@@ -97,6 +99,8 @@ class Analysis:
     chains: list[ChainRecord]
     selection: SelectionResult
     replacements: dict[str, str]  # entity_id -> replacement
+    kept: dict[int, str] = field(default_factory=dict)  # unmasked entity index -> why it was left
+    pseudonym_key: dict[str, str] | None = None  # source and fingerprint, never the key
     documents_changed: int = 0
     replacements_made: int = 0
     characters_masked: int = 0
@@ -122,6 +126,11 @@ class Analysis:
             "chains_by_category_pre_chain": _count_categories(self.settings, [c.risk_pre_chain for c in chains]),
             "chains_by_category_after": _count_categories(self.settings, [c.risk_after for c in chains]),
             "masked_entities": len(self.selection.masked),
+            "masked_direct": sum(1 for s in self.selection.masked.values() if s == "direct"),
+            "direct_identifiers_unmasked": sum(
+                1 for e, eid in enumerate(self.entity_ids)
+                if e not in self.selection.masked
+                and self.assembled.entities[eid].type in self.settings.entity_schema.direct_identifiers),
             "masked_document_stage": sum(1 for s in self.selection.masked.values() if s == "document"),
             "masked_chain_stage": sum(1 for s in self.selection.masked.values() if s == "chain"),
             "masked_weight": round(sum(self.assembled.entities[self.entity_ids[e]].weight
@@ -202,12 +211,18 @@ def analyze(
     run_id = uuid.uuid4().hex
     location = resolve_location(settings.backend, settings.neo4j, settings.dataset, out_dir, run_id)
     check_reachable(location)
+    key = None
+    if settings.redaction == "pseudonym":
+        key = pseudonym_key()  # a key that is too short fails here, before any work
+        if key.source == "random":
+            progress.warn(f"{KEY_ENV} is not set: pseudonyms use a random key for this run only "
+                          f"(fingerprint {key.fingerprint}); set it to keep them stable across runs")
     work = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
     store: GraphStore | None = None
     graph_begun = False  # from here on, a failure must not leave a half-written graph behind
     try:
         with timed("ingest"):
-            corpus = read_corpus(input_path)
+            corpus = read_corpus(input_path, settings.metadata_fields)
         for path, record, reason in corpus.skipped:
             progress.warn(f"{path}: record {record}: {reason}, skipped")
         documents = corpus.documents
@@ -269,7 +284,10 @@ def analyze(
         with timed("chains"):
             chains = _chains(store, settings, doc_index, state)
 
-        selection, pre_chain = select(state, [c.doc_ids for c in chains], settings, entity_ids, doc_ids, timed)
+        direct_types = settings.entity_schema.direct_identifiers
+        direct = [assembled.entities[eid].type in direct_types for eid in entity_ids]
+        selection, pre_chain = select(state, [c.doc_ids for c in chains], settings, entity_ids, doc_ids, timed,
+                                      direct)
         for chain, r_pre in zip(chains, pre_chain, strict=True):
             chain.risk_pre_chain = r_pre
             chain.category, chain.target = chain_target(settings.policy, r_pre)
@@ -283,9 +301,13 @@ def analyze(
                 chain.reason = None if chain.target_met else "chain stage disabled"
 
         replacements = {
-            entity_ids[e]: replacement_for(settings.redaction, assembled.entities[entity_ids[e]].type, entity_ids[e])
+            entity_ids[e]: replacement_for(settings.redaction, assembled.entities[entity_ids[e]].type,
+                                           entity_ids[e], key)
             for e in selection.masked
         }
+        if key is not None and len(set(replacements.values())) < len(replacements):
+            raise SanonError("two masked values would share a pseudonym (a 64-bit collision): run again "
+                             "with another SANON_GRAPH_PSEUDONYM_KEY")
 
         with timed("rescore"):
             store.write_masking(
@@ -314,6 +336,8 @@ def analyze(
             timings=timings, warnings=warnings, started=started,
             llm_stats=extractor.stats.as_dict() if hasattr(extractor, "stats") else None,
             cross_document=cross_document, run_id=run_id, graph=location,
+            kept=kept_reasons(state, selection, chains, direct, settings.policy.direct_floor),
+            pseudonym_key=key.record() if key is not None else None,
         )
 
         with timed("redact", len(documents)) as advance:
@@ -384,7 +408,7 @@ def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progre
     import json
 
     progress = progress or Progress()
-    corpus = read_corpus(Path(input_path))
+    corpus = read_corpus(Path(input_path), settings.metadata_fields)
     extractor = make_extractor(settings)
     with progress.stage("extract", _extraction_passes(settings) * len(corpus.documents)) as advance:
         findings = extractor.extract(corpus.documents, advance)

@@ -5,6 +5,15 @@ Every original variant of every masked entity is replaced wherever it occurs: wh
 first, in one pass so an inserted replacement is never matched again. Whitespace inside a
 value matches any whitespace run, so a name broken over a line is still found. Values are
 escaped, so regex metacharacters in them are literal.
+
+Whole tokens: a match inside a longer run of identifier characters (letters and digits
+joined by / - . # _, as in "12345/06", "PT-8872-3A", "ID#4582-9173") is widened to the
+whole run, so a replacement never leaves a fragment ("[NON_PERSONAL_ID]/06") that still
+identifies. This lives here, not in one extractor, because it must hold for whatever an
+extractor returns (an LLM that answers "12345", a precomputed file); the rule extractor also
+takes whole runs, so the graph links on the real identifier. A separator only joins when a
+letter or digit follows it, so a sentence's full stop is never swallowed, and trailing
+punctuation is not part of a value: "at [ADDRESS]." keeps its full stop.
 """
 
 from __future__ import annotations
@@ -14,7 +23,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-_TOKEN = re.compile(r"\w+")
+from .pseudonym import PseudonymKey, pseudonym
+
+_TOKEN = re.compile(r"[^\W_]+")  # letters and digits; "_" separates like the matcher does
 
 
 def _value_regex(value: str) -> str:
@@ -29,10 +40,35 @@ def values_pattern(values: tuple[str, ...]) -> re.Pattern[str]:
     # Longest first so "Polk Health Network" wins over "Polk Health" at the same position.
     ordered = sorted(values, key=lambda v: (-len(v), v))
     body = "|".join(_value_regex(v) for v in ordered)
-    return re.compile(rf"(?<!\w)(?:{body})(?!\w)", re.IGNORECASE)
+    # Whole-word on letters and digits; "_" joins identifier parts like "/" or "-" does, so a
+    # value inside "0123_45" is found, and then widened to the whole run.
+    return re.compile(rf"(?<![^\W_])(?:{body})(?![^\W_])", re.IGNORECASE)
 
 
-_WORD_CHAR = re.compile(r"\w")
+_WORD_CHAR = re.compile(r"[^\W_]")  # the matcher's boundary: a letter or a digit
+_JOINERS = "/-.#_"  # characters that join letters and digits into one identifier token
+_TRAILING_PUNCTUATION = ".,;:!?"
+
+
+def _widen(text: str, start: int, end: int) -> tuple[int, int]:
+    """The whole identifier run around text[start:end]: across joiners with a word character
+    on both sides, and the word characters beyond them."""
+    n = len(text)
+    while start >= 2 and text[start - 1] in _JOINERS and text[start - 2].isalnum():
+        start -= 1
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+            start -= 1
+    while end + 1 < n and text[end] in _JOINERS and text[end + 1].isalnum():
+        end += 1
+        while end < n and (text[end].isalnum() or text[end] == "_"):
+            end += 1
+    return start, end
+
+
+def strip_trailing_punctuation(value: str) -> str:
+    """A value without the sentence punctuation an extractor may have taken with it."""
+    stripped = value.rstrip().rstrip(_TRAILING_PUNCTUATION).rstrip()
+    return stripped or value.strip()
 
 
 def fold(text: str) -> str:
@@ -48,7 +84,7 @@ def occurs_in(text: str, value: str) -> bool:
 def occurs_in_folded(folded_text: str, value: str) -> bool:
     """occurs_in on a text already passed through fold(): no regex, so checking a million
     extracted values against their documents does not compile a million patterns."""
-    needle = fold(value)
+    needle = fold(strip_trailing_punctuation(value))
     if not needle:
         return False
     start = folded_text.find(needle)
@@ -68,14 +104,17 @@ def _key(value: str) -> str:
     return " ".join(value.split()).lower()
 
 
-def replacement_for(strategy: str, entity_type: str, entity_id: str) -> str:
-    """The replacement a masked entity gets everywhere (the replacement dictionary's value)."""
+def replacement_for(strategy: str, entity_type: str, entity_id: str, key: PseudonymKey | None = None) -> str:
+    """The replacement a masked entity gets everywhere (the replacement dictionary's value).
+    Pseudonyms are keyed (pseudonym.py): without the key a guessed value cannot be confirmed."""
     if strategy == "complete":
         return "[REDACTED]"
     if strategy == "value":
         return f"[{entity_type}]"
     if strategy == "pseudonym":
-        return f"{entity_type}_{entity_id[:8]}"
+        if key is None:
+            raise ValueError("pseudonyms need a key (pseudonym.pseudonym_key())")
+        return pseudonym(key, entity_type, entity_id)
     raise ValueError(f"unknown redaction strategy {strategy!r}")
 
 
@@ -101,7 +140,7 @@ class Redactor:
         self.always: set[str] = set()
         for item in masked:
             for variant in item.variants:
-                variant = variant.strip()
+                variant = strip_trailing_punctuation(variant)
                 if not variant:
                     continue
                 key = _key(variant)
@@ -150,15 +189,26 @@ class Redactor:
         pattern = self._pattern_for(text)
         if pattern is None:
             return text, 0
-        count = 0
-
-        def substitute(match: re.Match[str]) -> str:
-            nonlocal count
-            count += 1
-            self.characters_replaced += len(match.group(0))
-            return self.replacement_of[_key(match.group(0))]
-
-        return pattern.sub(substitute, text), count
+        # Widen every match to its whole identifier run; runs that touch merge into one
+        # replacement (the first match's), so "12345/06" with both parts masked is one token.
+        spans: list[list] = []
+        for match in pattern.finditer(text):
+            start, end = _widen(text, *match.span())
+            if spans and start <= spans[-1][1]:
+                spans[-1][1] = max(spans[-1][1], end)
+            else:
+                spans.append([start, end, self.replacement_of[_key(match.group(0))]])
+        if not spans:
+            return text, 0
+        out: list[str] = []
+        position = 0
+        for start, end, replacement in spans:
+            out.append(text[position:start])
+            out.append(replacement)
+            self.characters_replaced += end - start
+            position = end
+        out.append(text[position:])
+        return "".join(out), len(spans)
 
     def surviving(self, text: str) -> list[str]:
         """Masked values still present in text, ignoring the replacement tokens themselves."""

@@ -57,9 +57,9 @@ def render_report(a: Analysis) -> str:
     add("## Summary\n")
     add("| | |\n|---|---|")
     for key in ("documents", "documents_skipped", "entities", "mentions", "links", "chains",
-                "masked_entities", "masked_document_stage", "masked_chain_stage", "masked_weight",
+                "masked_entities", "masked_direct", "masked_document_stage", "masked_chain_stage", "masked_weight",
                 "characters_masked", "documents_changed", "replacements_made", "documents_over_target_after",
-                "chains_target_unmet"):
+                "chains_target_unmet", "direct_identifiers_unmasked"):
         add(f"| {key.replace('_', ' ')} | {summary[key]} |")
     add(f"| max document risk | {summary['max_document_risk_before']:.3f} -> {summary['max_document_risk_after']:.3f} |")
     add(f"| max chain risk | {summary['max_chain_risk_before']:.3f} -> {summary['max_chain_risk_after']:.3f} |")
@@ -110,9 +110,17 @@ def render_report(a: Analysis) -> str:
                 f"{target} | {d.risk_before:.3f} -> {d.risk_after:.3f} |")
         if len(a.selection.decisions) > MAX_ROWS:
             add(f"\n... and {len(a.selection.decisions) - MAX_ROWS} more decisions (entities.jsonl has them all).")
+        add("\nDirect: every value of a direct-identifier type (" + ", ".join(sorted(s.entity_schema.direct_identifiers))
+            + ") is masked before the risk stages, whatever the risks"
+            + (" (the floor; `--no-direct-floor` turns it off)." if p.direct_floor else
+               ": the floor is OFF in this run (`--no-direct-floor`), so direct identifiers were masked only "
+               "where the risk stages chose them.")
+            + " The row names the riskiest document the value is in.")
         add("\nDocument stage: the document's most important unmasked entity, until its risk is under "
             "theta_doc. Chain stage: the entity whose masking lowers the chain's risk most, until the "
             "chain meets its target. A masked value is replaced in every document.\n")
+
+    _kept_section(a, add)
 
     unmet_docs = [(d, o) for d, o in a.selection.documents.items() if not o.target_met]
     unmet_chains = [c for c in a.chains if not c.target_met]
@@ -136,3 +144,30 @@ def render_report(a: Analysis) -> str:
     add("## Timings (seconds)\n")
     add(" | ".join(f"{k}: {v}" for k, v in a.timings.items() if not k.startswith("graph: ")) + "\n")
     return "\n".join(lines)
+
+
+def _kept_section(a: Analysis, add) -> None:
+    """What was extracted and left readable, grouped by type and reason; direct identifiers
+    left readable are listed one by one (with the floor on there are none)."""
+    entities = a.assembled.entities
+    if not a.kept:
+        return
+    add("## What stayed readable and why\n")
+    add(f"{len(a.kept)} extracted values were left unmasked. `entities.jsonl` gives each one's "
+        "reason in `kept_because`.\n")
+    groups: dict[tuple[str, str], int] = {}
+    for e, reason in a.kept.items():
+        head = reason.split(":")[0]
+        key = (entities[a.entity_ids[e]].type, head)
+        groups[key] = groups.get(key, 0) + 1
+    add("| type | reason | values |\n|---|---|---|")
+    for (etype, head), n in sorted(groups.items(), key=lambda kv: (-kv[1], kv[0])):
+        add(f"| {etype} | {head} | {n} |")
+    direct = a.settings.entity_schema.direct_identifiers
+    left = [e for e in a.kept if entities[a.entity_ids[e]].type in direct]
+    if left:
+        add(f"\n**{len(left)} direct identifiers are readable in masked/**:")
+        for e in left[:MAX_ROWS]:
+            ent = entities[a.entity_ids[e]]
+            add(f"- {ent.type} `{_md(ent.normalized_value)}`: {_md(a.kept[e])}")
+    add("")

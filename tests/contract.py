@@ -11,7 +11,7 @@ from .conftest import read_jsonl
 
 DOCUMENT_FIELDS = {"doc_id", "source_id", "path", "risk_before", "risk_after", "mentions"}
 ENTITY_FIELDS = {"entity_id", "type", "normalized_value", "original_values", "doc_ids", "uniqueness",
-                 "importance", "masked", "stage", "replacement"}
+                 "importance", "masked", "stage", "replacement", "kept_because"}
 LINK_FIELDS = {"doc_a", "doc_b", "via", "strength_before", "strength_after"}
 CHAIN_FIELDS = {"doc_ids", "source_ids", "risk_initial", "risk_pre_chain", "risk_after", "category", "target_met"}
 
@@ -38,7 +38,14 @@ def check_output_contract(out: Path, input_dir: Path) -> dict:
     for e in entities:
         assert ENTITY_FIELDS <= set(e)
         assert set(e["doc_ids"]) <= doc_ids and e["original_values"]
-        assert (e["stage"] in ("document", "chain")) == e["masked"] == (e["replacement"] is not None)
+        assert (e["stage"] in ("direct", "document", "chain")) == e["masked"] == (e["replacement"] is not None)
+        assert (e["kept_because"] is None) == e["masked"]
+    direct_types = {name for name, t in run["settings"]["entity_schema"]["types"].items() if t["direct"]}
+    if policy["direct_floor"]:  # the floor: no direct identifier is left, and each is its own stage
+        assert all(e["masked"] for e in entities if e["type"] in direct_types)
+        assert all(e["stage"] == "direct" for e in entities if e["type"] in direct_types)
+    else:
+        assert all(e["stage"] != "direct" for e in entities)
     for link in links:
         assert LINK_FIELDS <= set(link)
         assert link["strength_before"] >= policy["edge_strength_threshold"] - 1e-12

@@ -89,6 +89,43 @@ def test_every_strategy_meets_every_target_and_exact_is_the_optimum(case):
     assert spent["greedy"] >= optimum and spent["knapsack"] >= optimum
 
 
+@settings(max_examples=80, deadline=None)
+@given(cases(), st.data())
+def test_the_floor_masks_every_direct_entity_first_with_every_strategy(case, data):
+    """With random direct flags: every direct entity is masked as "direct" by every strategy, the
+    risk stages then meet METHOD's targets computed on the floored state, and exact is the
+    cheapest way to do that (brute force over the remaining entities)."""
+    mentions, u, weights, policy, chains, cost = case
+    direct = data.draw(st.lists(st.booleans(), min_size=len(u), max_size=len(u)))
+    floor = {e for e, d in enumerate(direct) if d and any(e in m for m in mentions)}
+    # METHOD's targets on the floored state: the floor's entities weigh nothing there
+    floored = [0.0 if e in floor else w for e, w in enumerate(weights)]
+    over, targets = reference_targets(mentions, u, floored, policy, chains)
+    costs = entity_costs(MaskingState(mentions, u, weights), cost)
+    spent = {}
+    for strategy in ("greedy", "knapsack", "exact"):
+        state = MaskingState(mentions, u, weights)
+        s = Settings(policy=policy, selection=strategy, mask_cost=cost)
+        result, _ = select(state, chains, s, [f"e{i}" for i in range(len(u))],
+                           [f"d{i}" for i in range(len(mentions))], quiet_stage, direct)
+        assert {e for e, stage in result.masked.items() if stage == "direct"} == floor, strategy
+        assert floor <= set(result.masked)
+        assert meets(mentions, u, weights, policy, chains, over, targets, set(result.masked)), strategy
+        spent[strategy] = sum(costs[e] for e in set(result.masked) - floor)
+        assert [d.stage for d in result.decisions][:len(floor)] == ["direct"] * len(floor)
+    rest = [e for e in range(len(u)) if e not in floor]
+    optimum = min(sum(costs[e] for e in subset)
+                  for k in range(len(rest) + 1) for subset in itertools.combinations(rest, k)
+                  if meets(mentions, u, weights, policy, chains, over, targets, floor | set(subset)))
+    assert spent["exact"] == optimum <= min(spent["greedy"], spent["knapsack"])
+    # off: the same call gives METHOD's selection, no direct stage
+    off = Settings(policy=policy.model_copy(update={"direct_floor": False}), selection="greedy", mask_cost=cost)
+    result, _ = select(MaskingState(mentions, u, weights), chains, off, [f"e{i}" for i in range(len(u))],
+                       [f"d{i}" for i in range(len(mentions))], quiet_stage, direct)
+    assert "direct" not in result.masked.values()
+    assert result.masked == run("greedy", mentions, u, weights, policy, chains, cost).masked
+
+
 def test_hand_made_case_where_greedy_masks_more_than_needed():
     # Three documents; a value shared by all of them pushes each over theta_doc together
     # with one private value. Greedy, per document, masks the most important value of each

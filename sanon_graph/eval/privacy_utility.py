@@ -16,7 +16,8 @@ from typing import Any
 from ..config import Settings
 from ..errors import InputError
 from ..pipeline import Progress, check_output_location, move_into_place
-from .baselines import build_baselines
+from ..redact import occurs_in
+from .baselines import ExtractedValue, build_baselines
 from .clusters import Cluster, read_clusters
 from .metrics import TextIndex, attack_prompts, leak_rates, utility_scores
 from .phrase_search import phrase_search_linkage
@@ -45,7 +46,7 @@ def evaluate(
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
     try:
-        baselines = build_baselines(input_path, work, base, strategies, progress)
+        baselines, direct = build_baselines(input_path, work, base, strategies, progress)
         _check_cluster_documents(clusters, baselines["original"], Path(clusters_dir))
         model = None
         if retrieval:
@@ -68,6 +69,8 @@ def evaluate(
             for name, contents in baselines.items():
                 results[name] = measure(clusters, contents, base, model, retrieval, parts, baselines["original"],
                                         runner)
+                if "privacy" in parts:
+                    results[name]["direct_extracted_unmasked"] = direct_left(direct, contents)
                 advance(1, name)
         report = {"input": str(input_path), "clusters": str(clusters_dir), "retrieval": retrieval,
                   "top_k": TOP_K, "parts": list(parts), "llm_protocol": llm_note, "baselines": results}
@@ -109,6 +112,16 @@ def measure(clusters: Sequence[Cluster], contents: dict[str, str], base: Setting
 
         result["llm"] = llm_protocol(clusters, contents, lambda q: retriever.search(q, TOP_K), runner, schema)
     return result
+
+
+def direct_left(direct: Sequence[ExtractedValue], contents: dict[str, str]) -> dict[str, Any]:
+    """Extracted direct identifiers still readable in a baseline's texts (any spelling, in any
+    document it was found in): with the direct-identifier floor this is 0."""
+    left = [v for v in direct if any(occurs_in(contents.get(d, ""), x) for d in v.documents for x in v.variants)]
+    by_type: dict[str, int] = {}
+    for v in left:
+        by_type[v.entity_type] = by_type.get(v.entity_type, 0) + 1
+    return {"count": len(left), "extracted": len(direct), "by_type": dict(sorted(by_type.items()))}
 
 
 def _check_cluster_documents(clusters: Sequence[Cluster], original: dict[str, str], folder: Path) -> None:

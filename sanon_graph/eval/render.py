@@ -24,6 +24,8 @@ def summary_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
             row["corpus leak"] = r["corpus_leak"]["weighted_leak_rate"]
             row["direct identifiers leak"] = r["corpus_leak"]["direct_leak_rate"]
             row["leaked clusters"] = r["corpus_leak"]["leaked_clusters"]
+        if "direct_extracted_unmasked" in r:
+            row["direct identifiers extracted but not masked"] = r["direct_extracted_unmasked"]["count"]
         if "retrieval_leak" in r:
             row["retrieval leak"] = r["retrieval_leak"]["weighted_leak_rate"]
         if "phrase_search" in r:

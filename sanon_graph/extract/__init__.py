@@ -70,7 +70,7 @@ def assemble(
     mentions: list[Mention] = []
     for doc in documents:
         per_doc: dict[str, float] = {}
-        folded = fold(doc.content)
+        folded = fold(doc.text)
         for f in findings.get(doc.doc_id, ()):
             stats.findings += 1
             if f.type not in schema:

@@ -112,7 +112,7 @@ def system_prompt(schema: EntitySchema) -> str:
 
 
 def user_prompt(doc: Document, context: list[tuple[str, str]] | None) -> str:
-    text = f"Document:\n{doc.content}"
+    text = f"Document:\n{doc.text}"
     if context:
         listed = "\n".join(f"- {value} ({etype})" for value, etype in context)
         text += (
@@ -324,7 +324,7 @@ class LLMExtractor:
 
         async def one(doc: Document) -> None:
             context = context_of(doc)
-            key = AnswerCache.key(self.settings.model, doc.content, pass_name, context)
+            key = AnswerCache.key(self.settings.model, doc.text, pass_name, context)
             cached = self.cache.get(key)
             if cached is None:
                 async with semaphore:
@@ -408,7 +408,7 @@ class LLMExtractor:
         max_rel: dict[tuple[str, str], float] = {}
         last_seen: dict[tuple[str, str], int] = {}
         for position, doc in enumerate(documents):
-            folded = fold(doc.content)
+            folded = fold(doc.text)
             for e in local.get(doc.doc_id, []):
                 if not occurs_in_folded(folded, e.original):
                     continue  # a value the model invented must not become context either

@@ -214,7 +214,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         items = findings.get(doc.doc_id, [])
         present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
         new: list[ExtractedEntity] = []
-        for found, i in index.find(doc.content):
+        for found, i in index.find(doc.text):
             if _key(found) in alias_keys and not found[:1].isupper():
                 continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
             k = entries[i]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import re
+from bisect import bisect_left
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date
@@ -81,11 +82,24 @@ MONTHS = {
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
 _DAY = r"(?:[0-2]?\d|3[01])(?:st|nd|rd|th)?"
 
-_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![\w-])")
-_PHONE = re.compile(
-    r"(?<![\w+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\w)"
-    r"|(?<![\w+])\+\d{1,3}(?:[\s.-]\d{2,4}){2,4}(?!\w)"
+# Any address shape: dots, plus signs, hyphens, apostrophes and digits in the local part,
+# subdomains, hyphens and non-ASCII letters in the domain, any case; a full stop after it ends
+# the sentence. A malformed address ("john..doe@") is still someone's address.
+_EMAIL = re.compile(
+    r"(?<![\w.+'%-])[\w.+'%-]+@[\w-]+(?:\.[\w-]+)+(?![\w-])"
 )
+_PHONE = re.compile(
+    r"(?=[\d(+])(?:"  # a cheap first test: every alternative starts with a digit, "(" or "+"
+    # North American: (312) 555-0147, 312-555-0147, +1 312 555 0147
+    r"(?<![\w+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\w)"
+    # International with + or 00: +49 30 12345678, +44 (0)20 7946 0958, 0044 20 7946 0958
+    # (one digit per step, so a long digit string parses one way only and fails fast)
+    r"|(?<![\w+])(?:\+|00)[1-9](?:[ .-]?\(?\d\)?){7,17}(?![\w-]|[./]\d)"
+    # National with a trunk 0: (020) 7946 0958, 020 7946 0958, 07700 900123, 030 12345678
+    r"|(?<![\w+(/.-])(?:\(0\d{1,4}\)|0\d{2,4})[ .-]?\d{3,8}(?:[ .-]\d{3,4})?(?![\w-]|[./]\d))"
+)
+_PHONE_GROUPING = re.compile(r"[ .()-]")
+PHONE_DIGITS = (8, 15)  # the digits a telephone number has, country code included (E.164)
 _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<![\w/-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-])"), "ymd"),
     # A full stop may end the sentence after a date, but "1.2.2023.4" is no date.
@@ -117,22 +131,54 @@ _AGE_RANGE = re.compile(r"(?<!\w)(?:aged?|ages)\s+(\d{1,3})\s*(?:-|–|to)\s*(\d
 _AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(\d0)s(?!\w)", re.I)
 _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
 
-# Identifier-shaped tokens: letters and digits with hyphens, or a letter prefix and digits.
-_ID = re.compile(
-    r"(?<![\w-])#?((?=[A-Za-z0-9-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+|[A-Z]{1,5}\d{3,}[A-Z0-9]*|\d{6,})(?![\w-])"
+# Identifier runs: letters and digits joined by single separators (- / . _ #), taken whole
+# ("12345/06", "PT-8872-3A", "1234.56.789"); whether a run is an identifier is decided in
+# Python (_is_identifier). The lookahead fails ordinary words at their first letter.
+_ID_RUN = re.compile(
+    r"(?<![\w/.#-])(?<!\d,)#?(?=[A-Za-z0-9/._#-]*[0-9])"
+    r"([A-Za-z0-9]+(?:[-/._#][A-Za-z0-9]+)*)(?![\w-]|[/.#][A-Za-z0-9])"
 )
-# Upper-case letters and digits mixed, no separator: 7XT9B32, 45T9R7P2, W9R04J. A separate
-# pattern (the mix is checked in Python) so ordinary words fail at their first letter.
-_ID_MIXED = re.compile(r"(?<![\w-])#?([A-Z0-9]{5,12})(?![\w-])")
-# Directly after "ID", "#" or "number", a digits-dash-digits token is an identifier, not a range.
-_ID_CUE = re.compile(r"(?:\bID|#|\bnumber|\bno\.)\s*:?\s*#?$", re.I)
-_ID_KEYWORD_NUMBER = re.compile(
-    r"(?:\bID|\bnumber|\bno\.|#)\s*:?\s*#?(\d{4,}[A-Z]?)(?![\w-])", re.I
+# A cue word glued to the number: "ID#4582-9173", "No.4711/99": the cue is not part of the value.
+_ID_GLUED_CUE = re.compile(r"^(?:[A-Za-z]+#|(?:no|nr|ref|id)\.)(?=[A-Za-z0-9])", re.I)
+_ID_LETTERS_DIGITS = re.compile(r"[A-Z]{1,5}\d{3,}[A-Z0-9]*")
+_ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 7XT9B32, 45T9R7P2, W9R04J: the mix is checked in Python
+_ID_PART = re.compile(r"[A-Z0-9]+")  # beside / . _ # every part is digits or capitals: not "mg/dL", "v2.1"
+_ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/99" is no date
+    r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])(?:[-/.]\d{1,2})?|\d{1,2}/(?:19|20)\d\d"
 )
-_PERSON_ID_CONTEXT = re.compile(
-    r"\b(?:patient|member|subscriber|policyholder|policy\s*holder|insured|beneficiary|mrn|medical\s+record|record\s+number|ssn|social\s+security|enrollee|claimant|participant)\b[^.]{0,30}$",
+_ID_DATE_PART = re.compile(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}/\d{4}|\d{4}")
+_QUARTER = re.compile(r"Q[1-4][/.]\d{2,4}")
+_ID_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")  # 1.234.567: a number, not an identifier
+_ID_YEAR_SLASH = re.compile(r"(?:19|20)\d\d/(?:\d\d|(?:19|20)\d\d)")  # 2019/20, 2019/2020
+_CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
+# Directly after "ID", "#", "number" or "no.", a digits-only run is an identifier, not a range.
+_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?)\s*:?\s*#?$", re.I)
+_ID_SEPARATOR = re.compile(r"[-/._#]")
+# The nearest cue word before an identifier says whose it is: a person's (patient, employee,
+# national ID, passport, application) or a process's (claim, policy, invoice, study).
+_ID_OWNER_CUE = re.compile(
+    r"\b(?:(?P<person>patient|member|subscriber|policy\s*holder|insured|beneficiary|mrn|medical\s+record|"
+    r"record\s+number|ssn|social\s+security|enrollee|claimant|participant|employee|staff|personnel|payroll|"
+    r"national\s+(?:id|identity|identification|insurance|registration)|citizen\s+service|bsn|"
+    r"burgerservicenummer|passport|nhs|identity\s+(?:card|number|document)|id\s+card|"
+    r"personal\s+(?:id|identification|number|code)|driver'?s?\s+licen[cs]e|applicant|application)"
+    r"|(?P<process>claim|policy|invoice|study|protocol|order|ticket|reference|batch|lot|contract|account|"
+    r"grant|trial|exception|authori[sz]ation|plan))\b",
     re.I,
 )
+# The number of a case named after a party: "Doe v. Poland [GC], no. 30210/96".
+_CASE_NUMBER_BEFORE = re.compile(
+    r"\bvs?\.?[ \t]+(?:the[ \t]+)?[A-Z][\w'’-]*(?:[ \t]+(?:and[ \t]+)?[A-Z][\w'’-]*){0,3}(?:[ \t]*\[[A-Z]+\])?[ \t]*[,(]?[ \t]*"
+    r"(?:(?i:application|appl\.)[ \t]+)?(?i:nos?\.|numbers?)[ \t]*$"
+)
+# A person's number written in spaced groups ("NHS number 943 476 5919") is no phone number.
+_SPACED_ID_CUE = (
+    r"(?i:\b(?:nhs|ssn|bsn|social\s+security|national\s+(?:id|identity|identification|insurance)|citizen\s+service|"
+    r"passport|mrn|(?:patient|member|employee|staff|personnel)\s+id)(?:\s+(?:number|no\.?|nr\.?))?\s*[:#]?\s*)"
+)
+_SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}(\d{{2,4}}(?: \d{{2,4}}){{1,3}})(?![\w-]|[./]\d)")
+_SPACED_ID_BEFORE = re.compile(rf"{_SPACED_ID_CUE}$")
+_ID_OWNER_GAP = re.compile(r"(?:[^.]|(?<=\bno)\.|(?<=\bnr)\.|(?<=\bNo)\.|(?<=\bNr)\.|(?<=\bNO)\.){0,30}")
 # Public trial-registry numbers (ClinicalTrials.gov NCT, EudraCT, ISRCTN) and study names ("the
 # CARES-2 trial") name a study, the same for every participant: as identifying as the clinic that
 # ran it, not as a person's own number.
@@ -140,7 +186,7 @@ _REGISTRY_ID = re.compile(r"NCT\d{8}|\d{4}-\d{6}-\d{2}|ISRCTN\d{8}", re.I)
 REGISTRY_RELEVANCE = 0.4
 _STUDY_AFTER = re.compile(r"\s+(?:clinical\s+|research\s+)?(?:trial|study)\b", re.I)  # "the CARES-2 trial"
 _NOT_IDS = {"covid-19", "covid19", "sars-cov-2", "h1n1", "hba1c", "a1c", "type-2", "type-1", "mid-2023"}
-_SPINAL_LEVEL = re.compile(r"[CTLS]\d{1,2}-[CTLS]?\d{1,2}", re.I)  # L4-L5, C5-6: vertebrae, not identifiers
+_SPINAL_LEVEL = re.compile(r"[CTLS]\d{1,2}[-/][CTLS]?\d{1,2}", re.I)  # L4-L5, C5-6: vertebrae, not identifiers
 _ID_NUMBER_RANGE = re.compile(r"^\d+-\d+$")  # 4400-4500, 2019-2021: ranges, not identifiers
 
 _STREET = (
@@ -162,7 +208,7 @@ _PROVIDER = re.compile(
     rf"(?<![\w-])((?:{_CAP}\s+){{0,3}}{_CAP}\s+(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
     r"Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
-    r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|"
+    r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology))(?!\w)"
 )
@@ -172,22 +218,108 @@ _PROVIDER_LEADING_NOISE = {
     "his", "her", "its", "this", "that", "new", "internal", "memo", "patient", "patients",
 }
 
-_TITLES = r"(?:Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Nurse|Sister)"
-# Latin letters with accents count (Esmé, Łukasz, Núñez); O'Brien, Smith-Jones; not the possessive 's
-_UPPER = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
-_LOWER = r"[a-zß-öø-ÿā-ž]"
-_NAME_WORD = rf"{_UPPER}{_LOWER}+(?:'{_UPPER}{_LOWER}+|-{_UPPER}?{_LOWER}+)*"
-_TITLED_NAME = re.compile(rf"(?<!\w)({_TITLES})\.?\s+({_NAME_WORD}(?:\s+[A-Z]\.)?(?:\s+{_NAME_WORD}){{0,2}})")
+def _letter_class(test) -> str:
+    """A character class of the Latin letters (ASCII, Latin-1, Extended-A/B, Extended Additional)
+    that pass test: str.isupper or str.islower. Built once, so Łukasiewicz, Núñez and Nguyễn count."""
+    chars = [chr(c) for c in (*range(0x41, 0x250), *range(0x1E00, 0x1F00)) if chr(c).isalpha() and test(chr(c))]
+    ranges: list[list[str]] = []
+    for ch in chars:
+        if ranges and ord(ch) == ord(ranges[-1][1]) + 1:
+            ranges[-1][1] = ch
+        else:
+            ranges.append([ch, ch])
+    return "[" + "".join(a if a == b else f"{a}-{b}" for a, b in ranges) + "]"
+
+
+_TITLE_WORDS = (
+    "Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Nurse|Sister|Judge|Justice|Sir|Dame|Rev|Revd|Reverend|"
+    "Mme|Mlle|Herr|Frau|Dhr|Mevr|DR|MR|MRS|MS|MX|MISS|PROF|JUDGE|JUSTICE"
+)
+_TITLES = rf"(?:{_TITLE_WORDS})"
+_TITLE_SET = frozenset(w.lower() for w in _TITLE_WORDS.split("|"))
+_UPPER = _letter_class(str.isupper)
+_LOWER = _letter_class(str.islower)
+_GAP = r"[ \t\u00a0]+"  # between the words of one name: never a line break
+_NAME_END = r"(?![\w-]|['’](?!s(?!\w))\w)"  # a whole word; a possessive 's may follow
+# A name word: Smith, Núñez-Ortega, O'Neill, D'Souza, al-Rashid, McDonald, MacArthur, DeVito;
+# not the possessive 's.
+_NAME_WORD = (
+    rf"(?:[OoDd]['’]|(?:[Aa]l|[Ee]l)-)?(?:Mc|Mac|Fitz|De|Di|Da|Le|La|Van|Von)?{_UPPER}{_LOWER}+"
+    rf"(?:['’]{_UPPER}{_LOWER}+|-{_UPPER}?{_LOWER}+)*"
+)
+_CAPS_WORD = rf"(?:[OD]['’])?{_UPPER}{{2,}}(?:['’-]{_UPPER}+)*"  # JOHN, O'NEILL: checked with isupper()
+_INITIALS = r"[A-Z]\.(?:[ \t]?[A-Z]\.){0,3}"  # J., A.B., A. B.
+# Surname particles: van der Berg, de la Cruz, von Trapp, St. John, bin Said, ter Horst. Lower
+# case (or "St."), so no word is both a particle and a name word and a run parses one way only;
+# "Van Dijk", "De Luca" are name words.
+_PARTICLE = (
+    r"(?:van|von|de|der|den|des|del|della|di|da|du|dos|das|le|la|los|zu|bin|ibn|bint|ter|ten|St\.|Ste\.)"
+)
+_NAME_TOKEN = rf"(?:{_INITIALS}|(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})"
+_NAME_RUN = rf"{_NAME_TOKEN}(?:{_GAP}{_NAME_TOKEN}){{0,4}}"
+_CAPS_RUN = rf"{_CAPS_WORD}(?:{_GAP}(?:{_INITIALS}{_GAP})?{_CAPS_WORD}){{0,3}}"
+_TOKEN_SPLIT = re.compile(rf"{_INITIALS}|\S+")
+_IS_INITIALS = re.compile(_INITIALS)
+_IS_PARTICLE = re.compile(rf"(?i:{_PARTICLE})")
+# A title, with or without a full stop: "Mr A.B. Cd", "Mr St Clair Edward Doe", "Judge Hale", "Mr JOHN DOE".
+_TITLED_NAME = re.compile(rf"(?<![\w.])({_TITLES})(\.?){_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}")
+# A word that says a person comes next: "Patient Henrietta Okafor", "Applicant: JOHN DOE",
+# "the employee, Jan de Vries", "named Rex Marin", "signed by A. Ricci", "Name: ...".
+_ROLE_WORDS = (
+    r"patient|member|claimant|policyholder|policy\s+holder|coordinator|specialist|surgeon|physician|"
+    r"case\s+manager|adjuster|auditor|director|manager|representative|agent|insured|employee|contact|supervisor|"
+    r"lead|researcher|investigator|clinician|therapist|nurse|wife|husband|son|daughter|mother|father|"
+    r"applicants?|respondents?|appellant|defendant|plaintiff|petitioner|complainant|claimants|beneficiary|"
+    r"subscriber|enrollee|client|tenant|witness|worker|colleague|staff\s+member|spouse|partner|"
+    r"brother|sister|guardian|caregiver|deceased|practitioner|investigator|officer|executive|consultant|"
+    r"counsel|solicitor|registrar|clerk|secretary|administrator|advocate"
+)
+
+
+def _by_first_letter(alternatives: str) -> str:
+    """"patient|policyholder|member" -> "m(?:ember)|p(?:atient|olicyholder)": the engine tests
+    one letter instead of every word at each word start (twice as fast on this list)."""
+    groups: dict[str, list[str]] = {}
+    for word in alternatives.split("|"):
+        groups.setdefault(word[0], []).append(word[1:])
+    return "|".join(f"{first}(?:{'|'.join(sorted(rest, key=len, reverse=True))})" for first, rest in sorted(groups.items()))
+
+
 _ROLE_NAME = re.compile(
-    rf"(?<!\w)(?:[Pp]atient|[Mm]ember|[Cc]laimant|[Pp]olicyholder|[Cc]oordinator|[Ss]pecialist|"
-    rf"[Ss]urgeon|[Pp]hysician|[Cc]ase\s+manager|[Aa]djuster|[Aa]uditor|[Dd]irector|[Mm]anager|"
-    rf"[Rr]epresentative|[Aa]gent|[Ii]nsured|[Ee]mployee|[Cc]ontact|[Ss]upervisor|[Ll]ead|"
-    rf"[Rr]esearcher|[Ii]nvestigator|[Cc]linician|[Tt]herapist|[Nn]urse|[Ww]ife|[Hh]usband|"
-    rf"[Ss]on|[Dd]aughter|[Mm]other|[Ff]ather)\s+({_NAME_WORD}(?:\s+{_NAME_WORD}){{1,2}})"
+    rf"(?<![\w-])(?:(?i:{_by_first_letter(_ROLE_WORDS)})(?:['’]s)?(?:[ \t]+(?i:full[ \t]+)?(?i:name))?[ \t]*[:,]?"
+    rf"|(?i:named|called|signed[ \t]+by|signed[ \t]*:|(?:full[ \t]+)?name[ \t]*:|name[ \t]+is))"
+    rf"{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
 )
 # A first name with an initial: "Marguerite V.", "Amara L. Ricci"
-_INITIAL_NAME = re.compile(rf"(?<![\w.])({_NAME_WORD})\s+([A-Z]\.)(?:\s+({_NAME_WORD}))?(?!\w)")
-_CAPITAL_PAIR = re.compile(rf"(?<![\w.])({_NAME_WORD})\s+({_NAME_WORD})(?:\s+({_NAME_WORD}))?(?!\w)")
+_INITIAL_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}){_GAP}([A-Z]\.)(?:{_GAP}({_NAME_WORD}))?(?!\w)")
+# A known first name and one or two more name words, particles allowed: "Jan van der Berg".
+_CAPITAL_PAIR = re.compile(
+    rf"(?<![\w.'’-])({_NAME_WORD}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})(?:{_GAP}({_NAME_WORD}))?{_NAME_END}"
+)
+# Initials before a surname, or a surname before its initials: "J. Smith", "A.B. Cd", "Smith, J."
+_INITIALS_SURNAME = re.compile(rf"(?<![\w.])({_INITIALS}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){_NAME_END}")
+_SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}),{_GAP}({_INITIALS})(?![\w])(?!{_GAP}{_UPPER})")
+# A possessive after two name words: "Fabrizio Wasicki's claim".
+_POSSESSIVE_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})['’]s(?!\w)")
+# A name followed by what only a person has: "Rex Marin, the applicant", "Lin Tran (employee)",
+# "Arlo Finch, born 1961", "Arlo Finch, 54, of Denver".
+_ROLE_AFTER = re.compile(
+    r"(?i:,[ \t]*(?:the|a|an|our|their|his|her)[ \t]+(?:applicant|patient|employee|claimant|insured|member|"
+    r"policyholder|respondent|appellant|defendant|plaintiff|petitioner|beneficiary|subscriber|tenant|client|"
+    r"deceased|worker)\b|[ \t]*\([ \t]*(?:applicant|patient|employee|claimant|insured|member|policyholder|"
+    r"respondent|dob|d\.o\.b\.|born)\b|,[ \t]*(?:born|dob|d\.o\.b\.|aged[ \t]+\d|\d{1,3},|a[ \t]+\d{1,3}-year-old))"
+)
+_NAME_BEFORE = re.compile(  # the two name words that end where a _ROLE_AFTER cue begins
+    rf"(?<![\w.'’-]){_NAME_WORD}{_GAP}(?:{_INITIALS}{_GAP})?(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}$"
+)
+# The parties of a case: "Wójcikiewicz v. Poland", "Doe v Roe".
+_CASE_PARTIES = re.compile(
+    rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}(?:{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){{0,2}})"
+    rf"(?:{_GAP}and{_GAP}[Oo]thers)?{_GAP}v(?:s)?\.?{_GAP}(?:the{_GAP})?((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}(?:{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){{0,2}}){_NAME_END}"
+)
+_CASE_V = re.compile(r"[ \t]vs?\.?[ \t]+(?:the[ \t]+)?[A-Z]")  # cheap tests before the rules above run
+_COMMA_INITIAL = re.compile(r",[ \t]+[A-Z]\.")
+_NEXT_CAPITAL = re.compile(rf"{_GAP}({_NAME_WORD}|{_CAPS_WORD})")
 
 _DEMOGRAPHIC = re.compile(
     r"(?<!\w)(male|female|man|woman|non-binary|nonbinary|transgender|hispanic|latino|latina|"
@@ -333,6 +465,9 @@ class Gazetteers:
         self.treatments = _data_terms("treatments.txt")
         self.places = _places()
         self.first_names = _first_names()
+        self.organisation_heads = _data_terms("organisation_heads.txt")
+        self.not_name_words = _data_terms("not_name_words.txt")
+        self.organisation_openers = _data_terms("organisation_openers.txt")
 
 
 @lru_cache(maxsize=1)
@@ -421,7 +556,7 @@ class RulesExtractor:
         workers = min(os.cpu_count() or 1, MAX_WORKERS)
         if len(documents) < PARALLEL_MIN_DOCUMENTS or workers < 2:
             for i, doc in enumerate(documents, start=1):
-                out[doc.doc_id] = self.extract_text(doc.content)
+                out[doc.doc_id] = self.extract_text(doc.text)
                 if progress and i % CHUNK == 0:
                     progress(CHUNK)
             if progress:
@@ -434,7 +569,7 @@ class RulesExtractor:
         _WORKER_EXTRACTOR = self
         try:
             with ProcessPoolExecutor(workers, mp_context=context) as pool:
-                for chunk, results in zip(chunks, pool.map(_extract_chunk, ([d.content for d in c] for c in chunks)), strict=True):
+                for chunk, results in zip(chunks, pool.map(_extract_chunk, ([d.text for d in c] for c in chunks)), strict=True):
                     for doc, found in zip(chunk, results, strict=True):
                         out[doc.doc_id] = found
                     if progress:
@@ -455,97 +590,232 @@ class RulesExtractor:
                 if f.type in self.schema:
                     add(f)
         chosen = _person_ids(text, _resolve_overlaps(findings))
-        return [
-            ExtractedEntity(text[f.start:f.end], f.normalized, f.type, round(min(1.0, f.relevance), 4))
-            for f in chosen
-        ]
+        out = []
+        for f in chosen:
+            original, normalized = text[f.start:f.end], f.normalized
+            if original[-1:] in _TRAILING_PUNCTUATION and not (f.type == "NAME" and _ENDS_WITH_INITIAL.search(original)):
+                # trailing punctuation ends the sentence, it is never part of a value
+                original, normalized = original.rstrip(_TRAILING_PUNCTUATION), normalized.rstrip(_TRAILING_PUNCTUATION)
+                if not original:
+                    continue
+            out.append(ExtractedEntity(original, normalized, f.type, round(min(1.0, f.relevance), 4)))
+        return out
 
     # --- direct identifiers -------------------------------------------------------------
 
     def _emails(self, text: str):
         for m in _EMAIL.finditer(text):
-            yield _Finding(m.start(), m.end(), "EMAIL", m.group(0).lower(), BASE_RELEVANCE["EMAIL"])
+            address = m.group(0).lstrip(".'")  # "(.lead@x.org": the address starts at its first letter
+            start = m.end() - len(address)
+            yield _Finding(start, m.end(), "EMAIL", address.lower(), BASE_RELEVANCE["EMAIL"])
 
     def _phones(self, text: str):
         for m in _PHONE.finditer(text):
-            digits = re.sub(r"\D", "", m.group(0))
-            if len(digits) == 10:
-                digits = "1" + digits
-            yield _Finding(m.start(), m.end(), "PHONE_NUMBER", "+" + digits, BASE_RELEVANCE["PHONE_NUMBER"])
+            if _SPACED_ID_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+                continue  # "NHS number 943 476 5919": a person's identifier (_ids)
+            number = m.group(0)
+            if not number.startswith("+") and not _PHONE_GROUPING.search(number):
+                continue  # 0012345678 without spaces or dashes is an account number, not a phone
+            international = number.startswith(("+", "00"))
+            if international:
+                number = number.replace("(0)", "")  # +44 (0)20: the trunk 0 is not dialled from abroad
+            digits = re.sub(r"\D", "", number)
+            if international and digits.startswith("00"):
+                digits = digits[2:]
+            if not PHONE_DIGITS[0] <= len(digits) <= PHONE_DIGITS[1] or not international and len(digits) < 10:
+                continue
+            if len(digits) == 10 and not digits.startswith("0"):
+                digits = "1" + digits  # North American without its country code
+            normalized = digits if digits.startswith("0") else "+" + digits
+            yield _Finding(m.start(), m.end(), "PHONE_NUMBER", normalized, BASE_RELEVANCE["PHONE_NUMBER"])
 
     def _addresses(self, text: str):
         for m in _ADDRESS.finditer(text):
+            end = m.end() - 1 if m.group(0).endswith(".") else m.end()  # "12 Elm Road." ends a sentence
             words = re.findall(r"[A-Za-z0-9]+", m.group(0).lower())
             normalized = " ".join(_STREET_ABBREV.get(w, w) for w in words)
-            yield _Finding(m.start(), m.end(), "ADDRESS", normalized, BASE_RELEVANCE["ADDRESS"])
+            yield _Finding(m.start(), end, "ADDRESS", normalized, BASE_RELEVANCE["ADDRESS"])
 
     def _ids(self, text: str):
-        for m in _ID.finditer(text):
-            token = m.group(1)
-            low = token.lower()
-            cued = _ID_CUE.search(text[max(0, m.start() - 12):m.start(1)]) is not None
-            if low in _NOT_IDS or _SPINAL_LEVEL.fullmatch(token) or not cued and (
-                    _ID_NUMBER_RANGE.match(token) or _looks_like_date(token)):
-                continue
-            if any(len(part) >= 3 and part.isalpha() and part.islower() for part in token.split("-")):
-                continue  # "58-year-old", "covid-related": words, not codes
-            if not any(c.isalpha() for c in token) and len(token) < 6:
-                continue
-            yield self._id_finding(text, m.start(1), m.end(1), token)
-        for m in _ID_KEYWORD_NUMBER.finditer(text):
-            yield self._id_finding(text, m.start(1), m.end(1), m.group(1))
-        for m in _ID_MIXED.finditer(text):
-            token = m.group(1)
-            digits = sum(c.isdigit() for c in token)
-            if digits >= 2 and digits < len(token) and token.lower() not in _NOT_IDS:
-                yield self._id_finding(text, m.start(1), m.end(1), token)
+        for m in _SPACED_PERSON_ID.finditer(text):
+            if sum(c.isdigit() for c in m.group(1)) >= 6:
+                yield _Finding(m.start(1), m.end(1), "PATIENT_ID", m.group(1).replace(" ", ""), BASE_RELEVANCE["PATIENT_ID"])
+        for m in _ID_RUN.finditer(text):
+            start, token = m.start(1), m.group(1)
+            glued = _ID_GLUED_CUE.match(token)
+            if glued:
+                start, token = start + glued.end(), token[glued.end():]
+            if _is_identifier(text, start, token):
+                yield self._id_finding(text, start, start + len(token), token)
 
     def _id_finding(self, text: str, start: int, end: int, token: str) -> _Finding:
         if _REGISTRY_ID.fullmatch(token) or _STUDY_AFTER.match(text, end):
             return _Finding(start, end, "NON_PERSONAL_ID", token.upper(), REGISTRY_RELEVANCE)
-        before = text[max(0, start - 45):start]
-        if _PERSON_ID_CONTEXT.search(before):
+        if _id_owner(text, start) == "person" or _CASE_NUMBER_BEFORE.search(text, max(0, start - 60), start):
             return _Finding(start, end, "PATIENT_ID", token.upper(), BASE_RELEVANCE["PATIENT_ID"])
         return _Finding(start, end, "NON_PERSONAL_ID", token.upper(), BASE_RELEVANCE["NON_PERSONAL_ID"])
 
     def _names(self, text: str):
         first_names = self.gaz.first_names
         for m in _TITLED_NAME.finditer(text):
-            name = m.group(2)
-            words = name.split()
-            if words[0].lower() in _STOP_CAPITALS:
+            title, run = m.group(1), m.group(3)
+            caps = run.isupper()
+            if title.isupper() and not (caps and " " in run):
+                continue  # "MS" is multiple sclerosis unless a full name in capitals follows
+            tokens = self._name_tokens(text, m.start(3), m.end(3), cue="title")
+            if not tokens:
                 continue
-            if len(words) == 1:  # "Dr. Tan": keep the title so a lone surname is not masked as a word
-                yield _Finding(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.8)
+            start, end = tokens[0][0], tokens[-1][1]
+            if len(_name_words(text[start:end])) == 1 and not _IS_INITIALS.match(text, start):
+                # "Dr. Tan", "Dr van der Berg": keep the title so a lone surname is not masked as a word
+                yield _Finding(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.8)
             else:
-                yield _Finding(m.start(2), m.end(2), "NAME", _normalize_name(name), BASE_RELEVANCE["NAME"])
-        for m in _ROLE_NAME.finditer(text):
-            name = m.group(1)
-            words = name.split()
-            if any(w.lower() in _STOP_CAPITALS for w in words) or self._is_place(name):
+                yield _Finding(start, end, "NAME", _normalize_name(text[start:end]), BASE_RELEVANCE["NAME"])
+        pos = 0
+        while (m := _ROLE_NAME.search(text, pos)) is not None:
+            pos = m.end()
+            run = m.group(1)
+            if run.isupper() and run.split()[0].lower() not in first_names:
+                continue  # "Patient: HIV POSITIVE"; "Applicant: JOHN DOE" has a first name
+            tokens = self._name_tokens(text, m.start(1), m.end(1), cue="role")
+            if not tokens:
+                pos = m.start(1)  # "Lead Investigator Corvin Ashgrove": the next role word may be the cue
+            if len(tokens) < 2 or self._is_place(text[tokens[0][0]:tokens[-1][1]]):
                 continue
-            yield _Finding(m.start(1), m.end(1), "NAME", _normalize_name(name), BASE_RELEVANCE["NAME"])
+            first = text[tokens[0][0]:tokens[0][1]].lower()
+            if first in self.gaz.organisation_openers and first not in first_names:
+                continue  # "Claims Adjuster, Blue Harbor Mutual": the employer, not a person
+            start, end = tokens[0][0], tokens[-1][1]
+            yield _Finding(start, end, "NAME", _normalize_name(text[start:end]), BASE_RELEVANCE["NAME"])
         for m in _INITIAL_NAME.finditer(text):
             first, surname = m.group(1), m.group(3)
             if first.lower() not in first_names or first.lower() in _STOP_CAPITALS:
                 continue
-            if surname and surname.lower() in _STOP_CAPITALS:
+            if surname and self._not_a_name_word(surname):
                 surname = None
             end = m.end(3) if surname else m.end(2)
+            if self._org_follows(text, end):
+                continue
             yield _Finding(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.9)
-        for m in _CAPITAL_PAIR.finditer(text):
+        pos = 0
+        while (m := _CAPITAL_PAIR.search(text, pos)) is not None:
+            pos = m.end()
             words = [w for w in m.groups() if w]
             if words[0].lower() not in first_names:
+                pos = m.start(2)  # the next word may begin the name: "Report Maria Lopez"
                 continue
-            if words[-1].lower() in _STOP_CAPITALS or len(words) == 3 and words[2].lower() in _STOP_CAPITALS:
+            if self._not_a_name_word(words[-1]) or len(words) == 3 and self._not_a_name_word(words[2]):
                 words = words[:2]
-            if any(w.lower() in _STOP_CAPITALS for w in words) or self._is_place(" ".join(words)):
+            if any(self._not_a_name_word(w.split()[-1]) for w in words) or self._is_place(" ".join(words)):
                 continue
-            end = m.start() + len(" ".join(words)) if len(words) == 2 else m.end()
-            span = text[m.start():end]
-            if len(span.split()) != len(words):
+            if all(self._is_place(w) for w in words):
+                continue  # "Denver Colorado": a city and its state
+            end = m.end(2) if len(words) == 2 else m.end()
+            if any(w.lower() in self.gaz.organisation_heads for w in m.group(0).split()) or self._org_follows(text, end):
+                continue  # "Rocky Mountain Imaging", "Phoenix Wellness": organisations
+            yield _Finding(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.9)
+        yield from self._weak_names(text)
+
+    def _weak_names(self, text: str):
+        """Names found by their shape and a weaker cue: initials, a possessive, an apposition
+        ("Rex Marin, the applicant"), the parties of a case. Every word must look like a name."""
+        for m in _INITIALS_SURNAME.finditer(text):
+            before = text[max(0, m.start() - 30):m.start()].rstrip(" \t")
+            previous = before.split()[-1] if before.split() else ""
+            if previous[:1].isupper() and previous[-1:].isalpha() and previous.lower() not in _TITLE_SET:
+                continue  # "Hepatitis C. Treatment", "Plan B. Smith": a label, not an initial
+            if self._name_words_ok(_name_words(m.group(2))) and not self._org_follows(text, m.end()):
+                yield _Finding(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.9)
+        if _COMMA_INITIAL.search(text):
+            for m in _SURNAME_INITIALS.finditer(text):
+                if self._name_words_ok(_name_words(m.group(1))):
+                    yield _Finding(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.85)
+        possessives = _POSSESSIVE_NAME.finditer(text) if "'s" in text or "’s" in text else ()
+        appositions = (_NAME_BEFORE.search(text, max(0, c.start() - 80), c.start()) for c in _ROLE_AFTER.finditer(text))
+        for m in (*possessives, *appositions):
+            if m is None:
                 continue
-            yield _Finding(m.start(), end, "NAME", _normalize_name(span), 0.9)
+            phrase = m.group(1) if m.re is _POSSESSIVE_NAME else m.group(0)
+            words = _name_words(phrase)
+            if words and words[0].lower() in self.gaz.organisation_openers:
+                continue  # "Blue Harbor's network": a business, not a person
+            if self._name_words_ok(words, every_word_checked=True) and not self._is_place(phrase):
+                start = m.start(1) if m.re is _POSSESSIVE_NAME else m.start()
+                yield _Finding(start, start + len(phrase), "NAME", _normalize_name(phrase), 0.9)
+        if not _CASE_V.search(text):
+            return
+        for m in _CASE_PARTIES.finditer(text):
+            for group in (1, 2):
+                start, end = m.start(group), m.end(group)
+                tokens = _TOKEN_SPLIT.findall(m.group(group))
+                if group == 1:  # "In the case of Doe v. Roe", "See Doe v. Roe": drop what comes before the party
+                    while len(tokens) > 1 and (self._not_a_name_word(tokens[0]) or not _IS_PARTICLE.fullmatch(tokens[0])
+                                               and tokens[0].lower() not in self.gaz.first_names):
+                        start = text.index(tokens[1], start + len(tokens[0]))
+                        tokens = tokens[1:]
+                elif any(self._not_a_name_word(t) for t in tokens):
+                    continue
+                if group == 2 and self._org_follows(text, end):
+                    continue
+                party = text[start:end]
+                if len(tokens) == 1 and party.lower() in text:
+                    continue  # a lone word that also occurs in lower case is a word, not a surname
+                if tokens and self._name_words_ok(_name_words(party), every_word_checked=True) and not self._is_place(party):
+                    yield _Finding(start, end, "NAME", _normalize_name(party), 0.85)
+
+    def _name_tokens(self, text: str, start: int, end: int, cue: str) -> list[tuple[int, int]]:
+        """The words of a name run after a cue, cut at the first word that is no part of a name;
+        none when the run names an organisation ("Patient Rocky Mountain Imaging")."""
+        kept: list[tuple[int, int, str]] = []
+        names = 0
+        for t in _TOKEN_SPLIT.finditer(text, start, end):
+            word = t.group(0)
+            if _IS_INITIALS.fullmatch(word) or _IS_PARTICLE.fullmatch(word):
+                kept.append((t.start(), t.end(), "part"))
+                continue
+            low = word.lower()
+            if low in self.gaz.organisation_heads:
+                if cue == "title":
+                    break
+                return []
+            if self._not_a_name_word(word) or names >= 2 and self._is_place(word):
+                break
+            kept.append((t.start(), t.end(), "word"))
+            names += 1
+        else:
+            if cue != "title" and self._org_follows(text, end):
+                return []
+        while kept and kept[-1][2] == "part" and not _IS_INITIALS.fullmatch(text[kept[-1][0]:kept[-1][1]]):
+            kept.pop()  # a particle needs its surname: "Mr Doe van" is "Mr Doe"
+        if not any(k[2] == "word" for k in kept):
+            return []
+        return [(s, e) for s, e, _ in kept]
+
+    def _not_a_name_word(self, word: str) -> bool:
+        low = word.lower()
+        return (low in _STOP_CAPITALS or low in self.gaz.not_name_words or low in self.gaz.organisation_heads
+                or low in _TITLE_SET or low in _CAPS_NOT_NAMES)
+
+    def _name_words_ok(self, words: list[str], every_word_checked: bool = False) -> bool:
+        """Each word could be part of a name: no function, form or organisation word, no month,
+        place, condition or treatment ("Hepatitis", "Keppra")."""
+        if not words:
+            return False
+        gaz = self.gaz
+        if every_word_checked and all(w.lower() in gaz.places for w in words):
+            return False  # "Denver Colorado's", "Paris, born": places
+        for w in words:
+            low = w.lower()
+            if self._not_a_name_word(w) or low in gaz.conditions or low in gaz.treatments:
+                return False
+            if _DRUG_SUFFIX.fullmatch(w) or _CONDITION_SUFFIX.fullmatch(w) or _GENERIC_HEAD.fullmatch(low):
+                return False
+        return True
+
+    def _org_follows(self, text: str, end: int) -> bool:
+        """The next capitalised word is an organisation's head word: "Phoenix Wellness"."""
+        nxt = _NEXT_CAPITAL.match(text, end)
+        return nxt is not None and nxt.group(1).lower() in self.gaz.organisation_heads
 
     # --- quasi-identifiers --------------------------------------------------------------
 
@@ -772,8 +1042,66 @@ def _normalize_name(value: str) -> str:
     return " ".join(value.split()).lower()
 
 
-def _looks_like_date(token: str) -> bool:
-    return bool(re.fullmatch(r"\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}-\d{1,2}-\d{2,4}", token))
+_CAPS_NOT_NAMES = frozenset("id dob mrn ssn nhs bsn usa uk us eu na vs v tel fax sex re cc attn ref no nr".split())
+_ENDS_WITH_INITIAL = re.compile(r"(?<![A-Za-z])[A-Z]\.$")
+_TRAILING_PUNCTUATION = ".,;:!?"
+
+
+def _name_words(phrase: str) -> list[str]:
+    """The words of a name that are neither initials nor particles."""
+    return [t for t in _TOKEN_SPLIT.findall(phrase) if not _IS_INITIALS.fullmatch(t) and not _IS_PARTICLE.fullmatch(t)]
+
+
+def _is_identifier(text: str, start: int, token: str) -> bool:
+    """Whether a whole run of identifier characters is an identifier, not a date, range, spinal
+    level, measurement, amount or version."""
+    if not any(c.isdigit() for c in token) or token.lower() in _NOT_IDS or _SPINAL_LEVEL.fullmatch(token):
+        return False
+    before = text[max(0, start - 16):start]
+    if _CURRENCY_BEFORE.search(before):
+        return False
+    cued = _ID_CUE.search(before) is not None
+    digits = sum(c.isdigit() for c in token)
+    parts = _ID_SEPARATOR.split(token)
+    if len(parts) == 1:
+        if token.isdigit():
+            return digits >= 6 or cued and digits >= 4  # "#2834", "ID 4711"
+        if _ID_LETTERS_DIGITS.fullmatch(token):
+            return True
+        return _ID_MIXED.fullmatch(token) is not None and 2 <= digits < len(token)
+    if not cued and (_ID_DATE_SHAPE.fullmatch(token) or _ID_NUMBER_RANGE.match(token)):
+        return False
+    separators = set(_ID_SEPARATOR.findall(token))
+    if "-" in separators and len(separators) > 1 and all(_ID_DATE_PART.fullmatch(p) for p in token.split("-")):
+        return False  # 03/2023-10/2023, 08/01-08/15/2024: a date range
+    if "." in separators and token.count(".") < 2 and not cued:
+        return False  # 12.5, 10.30, G40.812: a decimal, a time, a diagnosis code
+    if separators == {"-"}:
+        if any(len(part) >= 3 and part.isalpha() and part.islower() for part in parts):
+            return False  # "58-year-old", "covid-related": words, not codes
+        return any(c.isalpha() for c in token) or len(token) >= 6
+    if not all(_ID_PART.fullmatch(part) for part in parts):
+        return False  # "mg/dL", "5mg/kg", "v2.1.3", "Fig.3"
+    if not token.replace("-", "").replace("/", "").replace(".", "").replace("_", "").replace("#", "").isdigit():
+        if separators == {"/"} and all(any(c.isalpha() for c in part) for part in parts) and not cued:
+            return False  # BRCA1/BRCA2, HER2/CD20: a pair of named things
+        return len(token) >= 5 and digits >= 2 and not _QUARTER.fullmatch(token)  # "PT/2023/001"
+    if _ID_THOUSANDS.fullmatch(token) or not cued and _ID_YEAR_SLASH.fullmatch(token):
+        return False
+    if separators == {"/"}:
+        return len(parts[0]) >= 4 and digits >= 5 or cued and digits >= 4  # "12345/06", but not 120/80 or 24/7
+    return digits >= 6 or cued and digits >= 4
+
+
+def _id_owner(text: str, start: int) -> str | None:
+    """"person" or "process" by the nearest cue word before an identifier, None without one."""
+    before = text[max(0, start - 45):start]
+    last = None
+    for match in _ID_OWNER_CUE.finditer(before):
+        last = match
+    if last is None or not _ID_OWNER_GAP.fullmatch(before, last.end()):
+        return None
+    return "person" if last.group("person") else "process"
 
 
 def normalize_date(groups: tuple[str, ...], layout: str) -> str | None:
@@ -824,7 +1152,11 @@ def _resolve_overlaps(findings: list[_Finding]) -> list[_Finding]:
 
 
 # Between a name and its identifier: "Lincoln Kaur (ID# PA-4892-LK)", "Rex Marin, member 4411".
-_NAME_THEN_ID = re.compile(r"\s*(?:,\s*|\(\s*)?(?:(?:patient|member|participant|case)\s+)?(?:ID|#|no\.|number)?\s*:?\s*#?\s*$", re.I)
+_NAME_THEN_ID = re.compile(
+    r"\s*(?:,\s*|\(\s*)?(?:(?:patient|member|participant|case|employee|staff|personnel|applicant|application)\s+)?"
+    r"(?:ID|#|no\.|nr\.?|number)?\s*:?\s*#?\s*$",
+    re.I,
+)
 
 
 def _person_ids(text: str, chosen: list[_Finding]) -> list[_Finding]:
@@ -845,11 +1177,19 @@ def _person_ids(text: str, chosen: list[_Finding]) -> list[_Finding]:
 
 def _resolve(findings: list[_Finding]) -> list[_Finding]:
     ordered = sorted(findings, key=lambda f: (-f.length, -PRIORITY.get(f.type, 0), f.start))
-    taken: list[tuple[int, int]] = []
+    # The kept spans are disjoint: sorted by start, their ends are sorted too, so one lookup
+    # tells whether a span overlaps any of them (a document with many findings stays linear-ish).
+    starts: list[int] = []
+    ends: list[int] = []
     kept: list[_Finding] = []
     for f in ordered:
-        if any(f.start < e and s < f.end for s, e in taken):
+        if f.end <= f.start:
             continue
-        taken.append((f.start, f.end))
+        i = bisect_left(starts, f.end)  # the kept spans that start before f ends
+        if i and ends[i - 1] > f.start:  # the last of them ends latest
+            continue
+        j = bisect_left(starts, f.start)
+        starts.insert(j, f.start)
+        ends.insert(j, f.end)
         kept.append(f)
     return kept

@@ -1,4 +1,10 @@
-"""One entry point for every strategy: document stage, chain targets, chain stage.
+"""One entry point for every strategy: direct-identifier floor, document stage, chain
+targets, chain stage.
+
+The floor comes first and applies to every strategy: every entity of a type the schema marks
+`direct` (a name, an e-mail address, a patient ID) is masked whatever the risks, because
+nobody signs off a corpus in which a unique e-mail address is readable. METHOD's stages then
+work on what is left. With the floor off (`direct_floor = false`) the selection is METHOD's.
 
 greedy and knapsack run METHOD's document stage (per document, most important entity first)
 and then their own chain stage. exact solves both stages in one integer programme. Its
@@ -42,14 +48,18 @@ def select(
     entity_ids: Sequence[str],
     doc_ids: Sequence[str],
     stage: Stage,
+    direct: Sequence[bool] | None = None,
 ) -> tuple[SelectionResult, list[float]]:
     """Mask entities on `state`; returns the result and each chain's risk at the start of the
-    chain stage (the R_pre its target comes from)."""
+    chain stage (the R_pre its target comes from). `direct[e]` says entity e is of a direct
+    identifier type (None: no entity is); the policy's floor masks those first."""
     policy = settings.policy
     costs = entity_costs(state, settings.mask_cost)
     result = SelectionResult(strategy=settings.selection)
+    if policy.direct_floor and direct is not None:
+        direct_floor(state, direct, result, entity_ids, doc_ids)
     if settings.selection == "exact":
-        return _exact(state, chains, settings, entity_ids, doc_ids, costs, stage)
+        return _exact(state, chains, settings, entity_ids, doc_ids, costs, stage, result)
     if settings.document_stage:
         with stage("select: document stage", len(state.mentions)) as advance:
             greedy.document_stage(state, policy, result, entity_ids, doc_ids, advance)
@@ -63,10 +73,32 @@ def select(
     return result, pre
 
 
-def _exact(state, chains, settings, entity_ids, doc_ids, costs, stage) -> tuple[SelectionResult, list[float]]:
+def direct_floor(state: MaskingState, direct: Sequence[bool], result: SelectionResult,
+                 entity_ids: Sequence[str], doc_ids: Sequence[str]) -> None:
+    """Mask every entity of a direct-identifier type. Each decision names the riskiest document
+    the entity is in, with that document's risk before the floor and after it."""
+    floor = [e for e, is_direct in enumerate(direct) if is_direct and e not in state.masked and state.docs_of[e]]
+    riskiest = {e: max(state.docs_of[e], key=lambda d: (state.doc_risk(d), -d)) for e in floor}
+    before = {d: state.doc_risk(d) for d in set(riskiest.values())}
+    for e in floor:
+        state.mask(e)
+        result.masked[e] = "direct"
+    for e in floor:
+        d = riskiest[e]
+        result.decisions.append(Decision(entity_ids[e], "direct", doc_ids[d], before[d], state.doc_risk(d)))
+
+
+def _exact(state, chains, settings, entity_ids, doc_ids, costs, stage,
+           result: SelectionResult) -> tuple[SelectionResult, list[float]]:
     policy = settings.policy
+    floor = {e for e, s in result.masked.items() if s == "direct"}
+    # The programme sees the floor's entities as gone (weight 0): it cannot spend on them,
+    # and every risk it checks is the risk after the floor.
+    view = MaskingState(state.mentions, state.u, [0.0 if e in floor else w for e, w in enumerate(state.w)])
     # METHOD's stages on a scratch state: the chain targets, and a verified fallback.
     reference = MaskingState(state.mentions, state.u, state.w)
+    for e in floor:
+        reference.mask(e)
     scratch = SelectionResult()
     with stage("select: reference (greedy)", len(state.mentions) + len(chains)) as advance:
         if settings.document_stage:
@@ -81,13 +113,14 @@ def _exact(state, chains, settings, entity_ids, doc_ids, costs, stage) -> tuple[
     chain_risk_before = [state.chain_risk(c) for c in chains]
     with stage("select: exact", 1) as advance:
         masked, report = exact.solve(
-            state, over_docs, policy.theta_doc, chains if settings.chain_stage else [],
-            [t for _, t in targets] if settings.chain_stage else [], costs, set(reference.masked),
+            view, over_docs, policy.theta_doc, chains if settings.chain_stage else [],
+            [t for _, t in targets] if settings.chain_stage else [], costs, set(reference.masked) - floor,
             settings.time_limit_seconds)
         advance(1)
+    masked = set(masked) - floor
     for e in sorted(masked):
         state.mask(e)
-    result = SelectionResult(strategy="exact", solver=report.as_dict())
+    result.solver = report.as_dict()
     over = set(over_docs)
     first_chain: dict[int, int] = {}  # entity -> the first chain it is in, for the decisions
     for k, chain in enumerate(chains):

@@ -159,6 +159,9 @@ def test_issue_7_target_on_qa_25(tmp_path, model):
     original, full, blanket = b["original"], b["full-greedy"], b["blanket"]
     drop = 1 - full["corpus_leak"]["direct_leak_rate"] / original["corpus_leak"]["direct_leak_rate"]
     assert drop >= 0.9
+    # issue 14: with the floor no extracted direct identifier is left, in any form
+    assert full["direct_extracted_unmasked"]["count"] == 0 == blanket["direct_extracted_unmasked"]["count"]
+    assert original["direct_extracted_unmasked"]["count"] == original["direct_extracted_unmasked"]["extracted"] > 0
     kept = [full["utility"]["by_category"]["retrieved"][c] / original["utility"]["by_category"]["retrieved"][c]
             for c in ("single-general", "multi-general")]
     assert min(kept) >= 0.9

@@ -141,7 +141,8 @@ def _document(path: Path, rel: str, slot: int, label: str, record: Any,
 
 def _metadata_strings(metadata: dict[str, Any], fields: Sequence[str] | None) -> Iterator[str]:
     """Every non-empty string under the chosen keys, nested lists and objects included."""
-    chosen = metadata if fields is None else {k: v for k, v in metadata.items() if k in set(fields)}
+    wanted = None if fields is None else set(fields)
+    chosen = metadata if wanted is None else {k: v for k, v in metadata.items() if k in wanted}
     stack = list(reversed(list(chosen.values())))
     while stack:
         value = stack.pop()

@@ -47,7 +47,7 @@ def values_pattern(values: tuple[str, ...]) -> re.Pattern[str]:
 
 _WORD_CHAR = re.compile(r"[^\W_]")  # the matcher's boundary: a letter or a digit
 _JOINERS = "/-.#_"  # characters that join letters and digits into one identifier token
-_TRAILING_PUNCTUATION = ".,;:!?"
+TRAILING_PUNCTUATION = ".,;:!?"  # ends a sentence, never part of a value (rules.py uses it too)
 
 
 def _widen(text: str, start: int, end: int) -> tuple[int, int]:
@@ -67,7 +67,7 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
 
 def strip_trailing_punctuation(value: str) -> str:
     """A value without the sentence punctuation an extractor may have taken with it."""
-    stripped = value.rstrip().rstrip(_TRAILING_PUNCTUATION).rstrip()
+    stripped = value.rstrip().rstrip(TRAILING_PUNCTUATION).rstrip()
     return stripped or value.strip()
 
 

@@ -26,6 +26,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..models import Document, ExtractedEntity
+from ..redact import TRAILING_PUNCTUATION
 from ..schema import EntitySchema
 from .ngrams import plural_stem
 
@@ -593,9 +594,9 @@ class RulesExtractor:
         out = []
         for f in chosen:
             original, normalized = text[f.start:f.end], f.normalized
-            if original[-1:] in _TRAILING_PUNCTUATION and not (f.type == "NAME" and _ENDS_WITH_INITIAL.search(original)):
+            if original[-1:] in TRAILING_PUNCTUATION and not (f.type == "NAME" and _ENDS_WITH_INITIAL.search(original)):
                 # trailing punctuation ends the sentence, it is never part of a value
-                original, normalized = original.rstrip(_TRAILING_PUNCTUATION), normalized.rstrip(_TRAILING_PUNCTUATION)
+                original, normalized = original.rstrip(TRAILING_PUNCTUATION), normalized.rstrip(TRAILING_PUNCTUATION)
                 if not original:
                     continue
             out.append(ExtractedEntity(original, normalized, f.type, round(min(1.0, f.relevance), 4)))
@@ -1044,7 +1045,6 @@ def _normalize_name(value: str) -> str:
 
 _CAPS_NOT_NAMES = frozenset("id dob mrn ssn nhs bsn usa uk us eu na vs v tel fax sex re cc attn ref no nr".split())
 _ENDS_WITH_INITIAL = re.compile(r"(?<![A-Za-z])[A-Z]\.$")
-_TRAILING_PUNCTUATION = ".,;:!?"
 
 
 def _name_words(phrase: str) -> list[str]:

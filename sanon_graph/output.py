@@ -7,7 +7,7 @@ entities.jsonl   entity_id, type, normalized_value, original_values, doc_ids, un
 links.jsonl      doc_a, doc_b, via, strength_before, strength_after (edges kept by the pruning)
 chains.jsonl     doc_ids, source_ids, risk_initial, risk_pre_chain, risk_after, category
                  (from risk_pre_chain), target_met (+ target, reason)
-replacements.json, run.json, report.md
+replacements.json, run.json, report.md, report.html (rendered from the files above and masked/)
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .report import render_report
+from .report_html import write_report_html
 
 if TYPE_CHECKING:
     from .pipeline import Analysis
 
 OUTPUT_FILES = (
     "documents.jsonl", "entities.jsonl", "links.jsonl", "chains.jsonl",
-    "replacements.json", "run.json", "report.md",
+    "replacements.json", "run.json", "report.md", "report.html",
 )
 
 
@@ -148,4 +149,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
         "outputs": list(OUTPUT_FILES) + ["masked/"] + ([a.graph.path] if a.graph and a.graph.path else []),
     }
     (folder / "run.json").write_text(json.dumps(run, indent=2) + "\n", encoding="utf-8")
-    (folder / "report.md").write_text(render_report(a), encoding="utf-8")
+    report = a.settings.report
+    (folder / "report.md").write_text(render_report(a, redact=report.redact), encoding="utf-8")
+    # From the files just written (not from `a`), exactly as `sanon-graph report DIR` renders it.
+    write_report_html(folder, redact=report.redact, top_chains=report.top_chains)

@@ -28,13 +28,28 @@ def _md(value: object) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
-def render_report(a: Analysis) -> str:
+def _shown_values(a: Analysis, redact: bool):
+    """entity id -> the value the report shows. Redacted: a masked value is its replacement, and
+    a readable value that contains a masked one has that part replaced, as in masked/."""
+    entities = a.assembled.entities
+    if not redact:
+        return lambda eid: entities[eid].normalized_value
+    from .redact import MaskedValue, Redactor
+
+    redactor = Redactor(MaskedValue(eid, tuple(sorted(entities[eid].original_values)), rep)
+                        for eid, rep in a.replacements.items())
+    return lambda eid: a.replacements.get(eid) or redactor.redact(entities[eid].normalized_value)[0]
+
+
+def render_report(a: Analysis, redact: bool = False) -> str:
+    """report.md. `redact` leaves every masked value out (`--redact-report`)."""
     s = a.settings
     p = s.policy
     summary = a.summary()
     entities = a.assembled.entities
     source_of = {d.doc_id: d.source_id for d in a.corpus.documents}
     masked_ids = {a.entity_ids[e] for e in a.selection.masked}
+    shown = _shown_values(a, redact)
     lines: list[str] = []
     add = lines.append
 
@@ -43,8 +58,13 @@ def render_report(a: Analysis) -> str:
     add(f"Extractor: {s.extractor}; selection: {s.selection}; redaction: {s.redaction}; "
         f"chain length {p.chain_length}; edge threshold {p.edge_strength_threshold}; "
         f"theta_doc {p.theta_doc}; theta_chain {p.theta_chain}; rho HIGH {p.rho_high}, MEDIUM {p.rho_medium}.\n")
-    add("Only `masked/` is meant for the RAG index. This report, `entities.jsonl` and "
-        "`replacements.json` name the masked values: keep them with the audit trail.\n")
+    if redact:
+        add("Only `masked/` is meant for the RAG index. This report is redacted: a masked value appears only as "
+            "its replacement. `entities.jsonl` and `replacements.json` name the masked values: keep them with "
+            "the audit trail.\n")
+    else:
+        add("Only `masked/` is meant for the RAG index. This report, `entities.jsonl` and "
+            "`replacements.json` name the masked values: keep them with the audit trail.\n")
     solver = a.selection.solver
     if solver:
         proven = "proven optimal" if solver["proven_optimal"] else "optimality NOT proven"
@@ -93,7 +113,7 @@ def render_report(a: Analysis) -> str:
         for x, y in zip(ids, ids[1:], strict=False):
             via = via_of.get((x, y)) or via_of.get((y, x)) or []
             linked = ", ".join(
-                f"{entities[e].type} `{_md(entities[e].normalized_value)}`{' (masked)' if e in masked_ids else ''}"
+                f"{entities[e].type} `{_md(shown(e))}`{' (masked)' if e in masked_ids else ''}"
                 for e in via
             )
             add(f"   - {_md(source_of[x])} <-> {_md(source_of[y])} via {linked}")
@@ -106,7 +126,7 @@ def render_report(a: Analysis) -> str:
         add("| entity | type | stage | for | risk before -> after |\n|---|---|---|---|---|")
         for d in a.selection.decisions[:MAX_ROWS]:
             target = " -> ".join(_md(source_of.get(t, t)) for t in d.target.split(" -> "))
-            add(f"| `{_md(entities[d.entity_id].normalized_value)}` | {entities[d.entity_id].type} | {d.stage} | "
+            add(f"| `{_md(shown(d.entity_id))}` | {entities[d.entity_id].type} | {d.stage} | "
                 f"{target} | {d.risk_before:.3f} -> {d.risk_after:.3f} |")
         if len(a.selection.decisions) > MAX_ROWS:
             add(f"\n... and {len(a.selection.decisions) - MAX_ROWS} more decisions (entities.jsonl has them all).")
@@ -120,7 +140,7 @@ def render_report(a: Analysis) -> str:
             "theta_doc. Chain stage: the entity whose masking lowers the chain's risk most, until the "
             "chain meets its target. A masked value is replaced in every document.\n")
 
-    _kept_section(a, add)
+    _kept_section(a, add, shown)
 
     unmet_docs = [(d, o) for d, o in a.selection.documents.items() if not o.target_met]
     unmet_chains = [c for c in a.chains if not c.target_met]
@@ -146,7 +166,7 @@ def render_report(a: Analysis) -> str:
     return "\n".join(lines)
 
 
-def _kept_section(a: Analysis, add) -> None:
+def _kept_section(a: Analysis, add, shown) -> None:
     """What was extracted and left readable, grouped by type and reason; direct identifiers
     left readable are listed one by one (with the floor on there are none)."""
     entities = a.assembled.entities
@@ -169,5 +189,5 @@ def _kept_section(a: Analysis, add) -> None:
         add(f"\n**{len(left)} direct identifiers are readable in masked/**:")
         for e in left[:MAX_ROWS]:
             ent = entities[a.entity_ids[e]]
-            add(f"- {ent.type} `{_md(ent.normalized_value)}`: {_md(a.kept[e])}")
+            add(f"- {ent.type} `{_md(shown(a.entity_ids[e]))}`: {_md(a.kept[e])}")
     add("")

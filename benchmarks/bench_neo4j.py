@@ -112,7 +112,13 @@ def main() -> None:
     parser.add_argument("--workdir", type=Path, default=Path("bench-out"))
     parser.add_argument("--skip-embedded", action="store_true", help="Only the Neo4j run.")
     parser.add_argument("--skip-load-curve", action="store_true")
+    parser.add_argument("--load-only", action="store_true", help="Only the bulk-load figures (no analyze runs).")
+    parser.add_argument("--threads", type=int, help="Load transactions in flight (default: the engine's LOAD_THREADS).")
     args = parser.parse_args()
+    if args.threads:
+        import sanon_graph.graph.neo4j as engine_module
+
+        engine_module.LOAD_THREADS = args.threads
     corpus, entities = write(args.workdir / "data", args.docs)
     ts = testserver()
     server = ts.start(args.line, heap="4g", pagecache="2g", tx_memory="3g", timeout=300,
@@ -126,6 +132,8 @@ def main() -> None:
         print(f"warm-up analysis of examples/: {warm['wall_s']:.1f} s")
         if not args.skip_load_curve:
             load_curve(server, *frames(corpus, entities))
+        if args.load_only:
+            return
         result = run_case("precomputed", corpus, entities, args.workdir / "out-neo4j",
                           ["--backend", "neo4j", "--dataset", "bench"])
         embedded = None if args.skip_embedded else run_case("precomputed", corpus, entities,

@@ -26,6 +26,7 @@ from sanon_graph.config import CHAIN_LENGTHS, load_settings
 from sanon_graph.errors import ConfigError, SanonError
 from sanon_graph.pipeline import Progress as PipelineProgress
 from sanon_graph.pipeline import analyze as run_analysis
+from sanon_graph.presets import preset_help
 
 err = Console(stderr=True)
 out = Console()
@@ -91,6 +92,16 @@ def cli() -> None:
 
 
 
+def report_options(command):
+    """Options of report.md and report.html, shared by analyze and report."""
+    command = click.option("--report-chains", type=click.IntRange(1, 1000),
+                           help="How many of the riskiest chains report.html draws (default 50).")(command)
+    return click.option("--redact-report/--no-redact-report", default=None,
+                        help="Leave every masked value out of report.html (and, with analyze, report.md): a "
+                             "report that can circulate (default: off; the reports are confidential audit "
+                             "documents).")(command)
+
+
 def llm_options(command):
     """Options of the LLM extractor, shared by analyze and extract."""
     for option in reversed([
@@ -114,6 +125,7 @@ def llm_options(command):
               help="Output folder (created; must not exist or be empty unless --force).")
 @click.option("--config", "config_file", type=click.Path(path_type=Path),
               help="TOML config file: [policy], [entity_types], [extraction], [selection], [redaction].")
+@click.option("--preset", metavar="NAME", help=preset_help())
 @click.option("--extractor", type=click.Choice(["rules", "precomputed", "llm", "none"]),
               help="Entity extractor. rules (default): offline regexes and gazetteers. "
                    "precomputed: read --entities FILE. llm: two passes over an OpenAI-compatible API "
@@ -160,6 +172,7 @@ def llm_options(command):
 @click.option("--dataset", help="neo4j: the dataset this analysis is stored as (default: DIR's name). Every node "
                                 "and relationship carries it; a re-run replaces it; nothing else is touched.")
 @click.option("--force", is_flag=True, help="Replace a non-empty output folder (only once the new one is complete).")
+@report_options
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary on stdout.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
 @llm_options
@@ -177,6 +190,9 @@ def analyze(input_path: Path, out_dir: Path, config_file: Path | None, as_json: 
       replacements.json the replacement dictionary (a re-identification key: keep private)
       run.json          effective configuration, versions, counts, timings
       report.md         a readable summary: what was risky, what was masked and why
+      report.html       the same, interactive and self-contained: the riskiest chains as a
+                        graph, each document's values and masked text (`report DIR`
+                        renders it again)
       graph.lbug        the LadybugDB graph, for exploration with Cypher (with
                         --backend neo4j the graph is the dataset on the server instead)
 
@@ -194,10 +210,26 @@ def analyze(input_path: Path, out_dir: Path, config_file: Path | None, as_json: 
 
 
 @cli.command()
+@click.argument("analysis_dir", metavar="DIR", type=click.Path(path_type=Path))
+@report_options
+def report(analysis_dir: Path, redact_report: bool | None, report_chains: int | None) -> None:
+    """Render DIR/report.html again from the files of the analyze output folder DIR.
+
+    Only report.html: report.md is written by analyze from the run itself. Without
+    --redact-report/--no-redact-report the run's own choice (run.json) holds.
+    """
+    from sanon_graph.report_html import write_report_html
+
+    target = write_report_html(analysis_dir, redact=redact_report, top_chains=report_chains)
+    out.print(f"Report: {target} ({target.stat().st_size / 2**20:.1f} MB)")
+
+
+@cli.command()
 @click.argument("input_path", metavar="INPUT", type=click.Path(path_type=Path))
 @click.option("--out", "out_file", required=True, type=click.Path(path_type=Path),
               help="The entities file to write (JSONL), for `analyze --extractor precomputed --entities FILE`.")
 @click.option("--config", "config_file", type=click.Path(path_type=Path), help="TOML settings ([llm], [entity_types]).")
+@click.option("--preset", metavar="NAME", help=preset_help())
 @click.option("--extractor", type=click.Choice(["llm", "rules"]), default="llm", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary on stdout.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
@@ -247,7 +279,7 @@ def _print_summary(summary: dict, out_dir: Path) -> None:
     if unmet:
         out.print(f"[yellow]{summary['documents_over_target_after']} document(s) and "
                   f"{summary['chains_target_unmet']} chain(s) could not be brought under target: see report.md[/yellow]")
-    out.print(f"Masked corpus: {out_dir / 'masked'}   Report: {out_dir / 'report.md'}")
+    out.print(f"Masked corpus: {out_dir / 'masked'}   Report: {out_dir / 'report.html'} (and report.md)")
 
 
 def _params(values: tuple[str, ...]) -> dict[str, str]:
@@ -440,6 +472,52 @@ def eval_entities(analysis_dir: Path, clusters_dir: Path, as_json: bool) -> None
         table.add_column(column, justify="left" if column == "type" else "right")
     for etype, r in m["by_type"].items():
         table.add_row(etype, str(r["findable"]), str(r["found"]), str(r["found_typed"]))
+    out.print(table)
+
+
+@eval_group.command(name="spans")
+@click.argument("input_path", metavar="INPUT", type=click.Path(path_type=Path))
+@click.option("--gold", "gold_file", required=True, type=click.Path(path_type=Path),
+              help='Gold spans (JSONL): {"id", "spans": [{"start", "end", "type", "text", "direct"?, "role"?}]} '
+                   "per document, offsets into its content (examples/legal/gold_spans.jsonl).")
+@click.option("--extractor", type=click.Choice(["rules", "none"]), default="rules", show_default=True)
+@click.option("--ner", is_flag=True, help="Add the NER model's spans (needs the ner extra): evaluation only.")
+@click.option("--ner-labels", help="With --ner: only these labels, comma-separated (e.g. PERSON,ORG,MONEY).")
+@click.option("--config", "config_file", type=click.Path(path_type=Path), help="TOML config (schema, extraction).")
+@click.option("--preset", metavar="NAME", help="Domain preset (health-insurance, legal, hr) or a preset file.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def eval_spans(input_path: Path, gold_file: Path, extractor: str, ner: bool, ner_labels: str | None,
+               config_file: Path | None, preset: str | None, as_json: bool) -> None:
+    """Recall and precision per type of the extractor on INPUT against gold spans, with
+    everything it finds masked (every occurrence of every extracted value)."""
+    from sanon_graph.eval.spans import evaluate_spans
+
+    settings = load_settings(config_file, {"extractor": "rules" if extractor == "none" else extractor,
+                                           "preset": preset})
+    labels = [x.strip().upper() for x in ner_labels.split(",") if x.strip()] if ner_labels else None
+    m = evaluate_spans(input_path, gold_file, settings, ner=ner, extract=extractor != "none", ner_labels=labels)
+    if as_json:
+        click.echo(json.dumps(m))
+        return
+    out.print(f"{m['extractor']}: {m['gold_spans']} gold spans in {m['documents']} documents, "
+              f"{m['predicted_spans']} predicted spans")
+    out.print(f"recall {m['recall']:.3f} (same type {m['recall_typed']:.3f}; direct identifiers "
+              f"{m['recall_direct']:.3f}, quasi-identifiers {m['recall_quasi']:.3f}); precision "
+              f"{m['precision']:.3f} (same type {m['precision_typed']:.3f}); tokens: recall "
+              f"{m['token_recall']:.3f}, precision {m['token_precision']:.3f}")
+    table = Table(header_style="bold")
+    for column in ("gold type", "gold", "found", "recall", "same type", "recall typed"):
+        table.add_column(column, justify="left" if column == "gold type" else "right")
+    for etype, r in m["by_gold_type"].items():
+        table.add_row(etype, str(r["gold"]), str(r["found"]), f"{r['recall']:.3f}", str(r["found_typed"]),
+                      f"{r['recall_typed']:.3f}")
+    out.print(table)
+    table = Table(header_style="bold")
+    for column in ("predicted type", "predicted", "on gold", "precision", "right type", "precision typed"):
+        table.add_column(column, justify="left" if column == "predicted type" else "right")
+    for etype, r in m["by_predicted_type"].items():
+        table.add_row(etype, str(r["predicted"]), str(r["overlapping_gold"]), f"{r['precision']:.3f}",
+                      str(r["typed_match"]), f"{r['precision_typed']:.3f}")
     out.print(table)
 
 

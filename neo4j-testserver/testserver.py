@@ -295,10 +295,14 @@ def start(
         raise ValueError("import_from and import_args go together")
     if password is not None and len(password) < 8:
         raise ValueError("Neo4j needs a password of at least 8 characters")
+    if password is not None and password.startswith("-"):
+        # neo4j-admin's command line would read it as an option (usage error, exit 64)
+        raise ValueError("the password must not start with '-'")
     line = LINES[version]
     java = find_java(line)
     target = build(version)
-    password = password or secrets.token_urlsafe(18)
+    # hex: a url-safe token can start with '-', which neo4j-admin reads as an option
+    password = password or secrets.token_hex(16)
     owns = data_dir is None
     data = Path(data_dir or tempfile.mkdtemp(prefix=f"neo4j-testserver-{line.name}-")).resolve()
     (data / "logs").mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,6 @@ Precedence: built-in defaults < config file < command-line flags.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
@@ -15,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from .errors import ConfigError
 from .extract.llm_settings import LLMSettings
 from .extract.ngrams import PHRASE, NgramSettings
+from .extract.recognizers.settings import RecognizerSettings
+from .presets import DEFAULT_PRESET, compose
 from .schema import EntitySchema, EntityType
 
 CHAIN_LENGTHS = (2, 3, 4)
@@ -75,6 +76,17 @@ class Neo4jSettings(BaseModel):
         return data
 
 
+class ReportSettings(BaseModel):
+    """What report.md and report.html show ([report]; `--redact-report`, `--report-chains`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # Leave every masked value out of report.md and report.html: a report that can circulate.
+    redact: bool = False
+    # How many of the riskiest chains report.html draws, with their documents' neighbourhood.
+    top_chains: int = Field(50, ge=1, le=1000)
+
+
 class Settings(BaseModel):
     """Everything an analysis run depends on; written to run.json as the effective config."""
 
@@ -82,6 +94,10 @@ class Settings(BaseModel):
 
     policy: Policy = Field(default_factory=Policy)
     entity_schema: EntitySchema = Field(default_factory=EntitySchema)
+    # The domain preset the schema and recognizer settings came from (presets.py; --preset).
+    preset: str = DEFAULT_PRESET
+    # The rules extractor's recognizers and conventions ([extraction] of the preset and file).
+    rules: RecognizerSettings = Field(default_factory=RecognizerSettings)
     extractor: Literal["rules", "precomputed", "llm", "none"] = "rules"
     entities_file: Path | None = None
     # Cross-document pass (extract/recurrence.py): one type per value, and values found in
@@ -107,6 +123,7 @@ class Settings(BaseModel):
     neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
     ngrams: NgramSettings = Field(default_factory=NgramSettings)
+    report: ReportSettings = Field(default_factory=ReportSettings)
 
     @model_validator(mode="after")
     def _extractor_inputs(self) -> Settings:
@@ -135,13 +152,13 @@ LLM_FLAGS = {"model": "model", "llm_cache": "cache", "concurrency": "concurrency
              "llm_retries": "max_retries"}
 # Command-line flags that set [ngrams] values.
 NGRAM_FLAGS = {"ngrams": "enabled", "ngram_max_df": "max_df", "ngram_weight": "weight", "ngram_max_n": "max_n"}
+# Command-line flags that set [report] values.
+REPORT_FLAGS = {"redact_report": "redact", "report_chains": "top_chains"}
 
 
 def load_settings(config_file: Path | None = None, overrides: dict[str, Any] | None = None) -> Settings:
     """Build Settings from defaults, an optional TOML file and CLI overrides (None = not given)."""
-    data: dict[str, Any] = {"policy": {}}
-    if config_file is not None:
-        data = _read_toml(config_file)
+    data = _read_toml(config_file, (overrides or {}).get("preset"))
     for key, value in (overrides or {}).items():
         if value is None:
             continue
@@ -151,29 +168,94 @@ def load_settings(config_file: Path | None = None, overrides: dict[str, Any] | N
             data.setdefault("llm", {})[LLM_FLAGS[key]] = value
         elif key in NGRAM_FLAGS:
             data.setdefault("ngrams", {})[NGRAM_FLAGS[key]] = value
+        elif key in REPORT_FLAGS:
+            data.setdefault("report", {})[REPORT_FLAGS[key]] = value
         else:
             data[key] = value
     try:
-        return Settings.model_validate(data)
+        settings = Settings.model_validate(data)
     except ValidationError as exc:
         where = f"{config_file}: " if config_file else ""
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc']) or 'settings'}: {err['msg']}" for err in exc.errors()
         )
         raise ConfigError(f"{where}invalid configuration: {problems}") from None
+    check_recognizer_coverage(settings, str(config_file) if config_file else f"preset {settings.preset}")
+    return settings
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def check_recognizer_coverage(settings: Settings, where: str) -> None:
+    """Every schema type must be one the extractor can find: a type nothing emits would be found
+    nowhere, and the report would then say every target is met on an unmasked corpus.
+
+    Only the rules extractor is checked: llm and precomputed report any type they are given, and
+    `none` runs the N-gram pass alone, which finds no typed entities by design (the user asked
+    for exactly that). PHRASE comes from the N-gram pass, not a recognizer: it is covered when
+    [ngrams] is on. Checked here, where the config file is known, rather than in Settings (a
+    run.json read back must load even when it predates this check)."""
+    if settings.extractor != "rules":
+        return
+    from .extract.recognizers.engine import uncovered_types
+
+    rules = settings.rules
     try:
-        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: config file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read config file: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+        missing = uncovered_types(settings.entity_schema, rules, [PHRASE] if settings.ngrams.enabled else [], where)
+    except ConfigError as exc:
+        raise ConfigError(exc.args[0] if str(exc).startswith(where) else f"{where}: {exc}") from None
+    # A declared entry of a type the schema does not have would be dropped silently: a typo.
+    stray = [(f"[[extraction.{kind}]] entry {e.name!r}", e.type)
+             for kind, entries in (("patterns", rules.patterns), ("word_lists", rules.word_lists)) for e in entries]
+    if rules.presidio is not None:
+        stray += [(f"[extraction.presidio] entity_map {k}", v) for k, v in rules.presidio.entity_map.items()]
+    stray = [(what, t) for what, t in stray if rules.type_map.get(t, t) not in settings.entity_schema]
+    if stray:
+        what, t = stray[0]
+        raise ConfigError(f"{where}: {what}: type {t!r} is not in the schema ([entity_types]: "
+                          f"{', '.join(settings.entity_schema.types)})")
+    if missing:
+        hint = (" (PHRASE is found by the N-gram pass: enable [ngrams] or --ngrams)" if PHRASE in missing else "")
+        raise ConfigError(
+            f"{where}: entity type(s) {missing} of [entity_types] have no recognizer: the rules extractor would "
+            f"find none of them{hint}. Add [[extraction.patterns]] or [[extraction.word_lists]] entries of these "
+            "types, enable a recognizer that emits them ([extraction] enable; type_map renames a recognizer's "
+            "type), or remove them from the schema")
+
+
+def _relative_paths(rules: dict[str, Any], base: Path) -> dict[str, Any]:
+    """Files the [extraction] entries name (word lists, Presidio modules and YAML) are relative
+    to the config file, not to wherever the command runs."""
+
+    def resolve(value: Any) -> Any:
+        return str(base / value) if isinstance(value, str) and not Path(value).is_absolute() else value
+
+    rules = dict(rules)
+    if isinstance(rules.get("word_lists"), list):
+        rules["word_lists"] = [{**e, "file": resolve(e["file"])} if isinstance(e, dict) and "file" in e else e
+                               for e in rules["word_lists"]]
+    presidio = rules.get("presidio")
+    if isinstance(presidio, dict):
+        presidio = dict(presidio)
+        if "yaml" in presidio:
+            presidio["yaml"] = resolve(presidio["yaml"])
+        if isinstance(presidio.get("module"), str) and presidio["module"].endswith(".py"):
+            presidio["module"] = resolve(presidio["module"])
+        rules["presidio"] = presidio
+    return rules
+
+
+def _base_dir(path: Path | None, preset: str | None) -> Path:
+    if path is not None:
+        return path.parent
+    if preset and preset.endswith(".toml"):  # --preset my.toml with no config file
+        return Path(preset).parent
+    return Path.cwd()
+
+
+def _read_toml(path: Path | None, preset: str | None = None) -> dict[str, Any]:
+    """The settings data of a config file laid over its domain preset (presets.py)."""
+    preset_name, raw = compose(path, preset)
     known = {"policy", "entity_types", "extraction", "selection", "redaction", "llm", "ngrams", "graph", "neo4j",
-             "ingest"}
+             "ingest", "report", "preset"}
     unknown = set(raw) - known
     if unknown:
         raise ConfigError(f"{path}: unknown section(s) {sorted(unknown)}; expected {sorted(known)}")
@@ -191,6 +273,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         data["ngrams"] = dict(raw["ngrams"])
     if "neo4j" in raw:
         data["neo4j"] = dict(raw["neo4j"])
+    if "report" in raw:
+        data["report"] = dict(raw["report"])
     for key in ("backend", "dataset"):
         if key in raw.get("graph", {}):
             data[key] = raw["graph"][key]
@@ -207,6 +291,15 @@ def _read_toml(path: Path) -> dict[str, Any]:
         data["entities_file"] = extraction["entities_file"]
     if "cross_document" in extraction:
         data["cross_document"] = extraction["cross_document"]
+    data["preset"] = preset_name
+    unknown_extraction = set(extraction) - set(RecognizerSettings.model_fields) - {"extractor", "entities_file",
+                                                                                  "cross_document"}
+    if unknown_extraction:
+        # a misspelt key ("[[extraction.pattern]]") would otherwise be dropped without a word
+        raise ConfigError(f"{path}: unknown key(s) in [extraction]: {sorted(unknown_extraction)}; expected "
+                          f"{sorted({*RecognizerSettings.model_fields, 'extractor', 'entities_file', 'cross_document'})}")
+    data["rules"] = _relative_paths({k: v for k, v in extraction.items() if k in RecognizerSettings.model_fields},
+                                    _base_dir(path, preset))
     selection = raw.get("selection", {})
     for key in ("strategy", "document_stage", "chain_stage", "mask_cost", "time_limit_seconds"):
         if key in selection:

@@ -84,7 +84,12 @@ def _parse(path: Path, text: str) -> tuple[FileLayout, list[tuple[int, str, Any]
     if path.suffix.lower() == ".jsonl":
         records: list[tuple[int, str, Any]] = []
         lines: list[Any] = []
-        for number, line in enumerate(text.splitlines(), start=1):
+        # "\n" only: str.splitlines() would also split inside a record at U+2028, U+0085, ...,
+        # which JSON allows unescaped in strings.
+        raw_lines = text.split("\n")
+        if raw_lines[-1] == "":
+            raw_lines.pop()  # the newline that ends the last record
+        for number, line in enumerate(raw_lines, start=1):
             if not line.strip():
                 lines.append(None)  # kept so masked/ preserves line structure
                 continue

@@ -83,7 +83,7 @@ def verify_masked_corpus(target: Path, corpus: Corpus, redactor: Redactor) -> No
     for rel, layout in corpus.files.items():
         path = target / rel
         text = path.read_text(encoding="utf-8")
-        payload = [json.loads(line) if line.strip() else None for line in text.splitlines()] if layout.kind == "jsonl" else json.loads(text)
+        payload = [json.loads(line) if line.strip() else None for line in text.split("\n")] if layout.kind == "jsonl" else json.loads(text)
         for i, record in enumerate(_records(layout.kind, payload)):
             if not isinstance(record, dict):
                 continue

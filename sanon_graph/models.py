@@ -8,11 +8,10 @@ corpus has about a million mentions, and validation belongs at the file boundary
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_SPACE = re.compile(r"\s+")
+from .normalize import fold
 
 
 def md5_hex(text: str) -> str:
@@ -21,7 +20,7 @@ def md5_hex(text: str) -> str:
 
 def normalize_content(content: str) -> str:
     """Content normalisation for document ids: case and whitespace do not change identity."""
-    return _SPACE.sub(" ", content).strip().lower()
+    return fold(content)
 
 
 def make_document_id(source_id: str, content: str) -> str:

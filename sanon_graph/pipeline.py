@@ -183,7 +183,7 @@ def make_extractor(settings: Settings) -> Extractor:
         from .extract.llm import LLMExtractor
 
         return LLMExtractor(settings.entity_schema, settings.llm, settings.llm.cache or default_llm_cache())
-    return RulesExtractor(settings.entity_schema)
+    return RulesExtractor(settings.entity_schema, settings.rules)
 
 
 def analyze(

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .normalize import fold
 from .pseudonym import PseudonymKey, pseudonym
 
 _TOKEN = re.compile(r"[^\W_]+")  # letters and digits; "_" separates like the matcher does
@@ -71,9 +72,7 @@ def strip_trailing_punctuation(value: str) -> str:
     return stripped or value.strip()
 
 
-def fold(text: str) -> str:
-    """Lower-case with whitespace runs folded to one space: the matcher's view of a text."""
-    return " ".join(text.split()).lower()
+# fold: lower-case with whitespace runs folded to one space, the matcher's view of a text.
 
 
 def occurs_in(text: str, value: str) -> bool:
@@ -99,9 +98,7 @@ def occurs_in_folded(folded_text: str, value: str) -> bool:
     return False
 
 
-def _key(value: str) -> str:
-    """Lookup key of a matched span: lower-case with whitespace folded."""
-    return " ".join(value.split()).lower()
+_key = fold  # the lookup key of a matched span
 
 
 def replacement_for(strategy: str, entity_type: str, entity_id: str, key: PseudonymKey | None = None) -> str:

@@ -1,12 +1,15 @@
 """Entity types, weights and direct identifiers: domain configuration, not code.
 
-The defaults are the insurance-domain schema of METHOD.md section 3. Another domain
-replaces them through the `[entity_types]` table of the config file.
+The defaults are the insurance-domain schema of METHOD.md section 3, as the shipped
+health-insurance preset declares it. Another domain brings its own through a preset
+(--preset) or the `[entity_types]` table of the config file.
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
+from importlib import resources
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -21,25 +24,14 @@ class EntityType(BaseModel):
     description: str = ""
 
 
-DEFAULT_TYPES: dict[str, EntityType] = {
-    "NAME": EntityType(weight=1.00, direct=True, description="A person's name, with or without title."),
-    "PATIENT_ID": EntityType(weight=0.95, direct=True, description="An identifier of one person: patient, member, policyholder or record number."),
-    "ADDRESS": EntityType(weight=0.90, direct=True, description="A street address."),
-    "PHONE_NUMBER": EntityType(weight=0.85, direct=True, description="A telephone or fax number."),
-    "MEDICAL_CONDITION": EntityType(weight=0.85, description="A diagnosis, disease, disorder or symptom."),
-    "EMAIL": EntityType(weight=0.80, direct=True, description="An e-mail address."),
-    "NON_PERSONAL_ID": EntityType(weight=0.80, description="A code that identifies a claim, policy, study, case or process, not a person."),
-    "UNIQUE_FACT": EntityType(weight=0.78, description="A fact that singles out one person (the only, the first, one of few)."),
-    "BIRTHDATE": EntityType(weight=0.75, description="A date of birth."),
-    "TREATMENT": EntityType(weight=0.72, description="A therapy, procedure, medication or intervention."),
-    "INDIRECT_IDENTIFIER": EntityType(weight=0.70, description="An occupation, employer, role or circumstance that narrows down who someone is."),
-    "PROVIDER": EntityType(weight=0.65, description="A healthcare provider or facility: clinic, hospital, practice, network."),
-    "EVENT_DATE": EntityType(weight=0.60, description="The date of an event (visit, claim, procedure)."),
-    "AGE": EntityType(weight=0.55, description="An age or age range."),
-    "LOCATION": EntityType(weight=0.55, description="A city, region, state or country."),
-    "EVENT": EntityType(weight=0.50, description="A named event, study, trial, programme or incident."),
-    "DEMOGRAPHIC": EntityType(weight=0.35, description="Sex, gender, ethnicity, marital status, or similar group membership."),
-}
+def _preset_types(name: str) -> dict[str, EntityType]:
+    """The entity types a shipped preset declares (sanon_graph/data/presets/NAME.toml)."""
+    text = resources.files("sanon_graph").joinpath("data", "presets", f"{name}.toml").read_text(encoding="utf-8")
+    return {t: EntityType.model_validate(spec) for t, spec in tomllib.loads(text)["entity_types"].items()}
+
+
+# The default schema is the health-insurance preset's (METHOD.md section 3).
+DEFAULT_TYPES: dict[str, EntityType] = _preset_types("health-insurance")
 
 
 class EntitySchema(BaseModel):

@@ -33,6 +33,11 @@ strategy = "pseudonym"
 [entity_types.EMPLOYEE_ID]
 weight = 0.9
 direct = true
+
+[[extraction.patterns]]   # a type of the file's own needs a recognizer (else: an error)
+name = "employee_id"
+type = "EMPLOYEE_ID"
+regex = "E-[0-9]{5}"
 """)
     s = load_settings(cfg, {"theta_doc": 0.8, "theta_chain": None})
     assert s.policy.theta_doc == 0.8  # flag wins

@@ -150,3 +150,24 @@ def test_field_types_are_checked(run_cli, tmp_path, bad):
     corpus.mkdir()
     (corpus / "a.jsonl").write_text(bad + "\n")
     expect_failure(run_cli, corpus, tmp_path, "a.jsonl", "line 1")
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085", "\x1c"])
+def test_jsonl_record_with_a_unicode_line_separator_in_a_string(run_cli, tmp_path, separator):
+    """JSON allows U+2028 and friends unescaped inside strings; a JSONL reader that splits on
+    them (str.splitlines) cuts a record in two. One record per "\\n" line, in and out."""
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    records = [{"id": "a", "content": f"Patient Rex Marin{separator} called 312-555-0147 from Amarillo."},
+               {"id": "b", "content": f"Rex Marin{separator}phoned again: 312-555-0147."}]
+    source = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+    (corpus / "notes.jsonl").write_text(source, encoding="utf-8")
+    result = run_cli("analyze", corpus, "--out", tmp_path / "out", "-q")
+    assert result.exit_code == 0, result.output
+    masked = (tmp_path / "out" / "masked" / "notes.jsonl").read_text(encoding="utf-8")
+    lines = masked.split("\n")
+    assert lines[-1] == "" and len(lines) == 3, "one line per record, ending with a newline, as the input"
+    back = [json.loads(line) for line in lines[:-1]]
+    assert [r["id"] for r in back] == ["a", "b"]
+    assert all(separator in r["content"] and "312-555-0147" not in r["content"] for r in back)
+    assert (corpus / "notes.jsonl").read_text(encoding="utf-8") == source

@@ -125,3 +125,11 @@ def test_import_mode_serves_the_imported_database(version, tmp_path):
     assert [r["name"] for r in topics] == ["privacy"]
     assert server.process.returncode == 0  # stopped cleanly
     assert not server.data_dir.exists()  # its temporary data went with it
+
+
+def test_a_password_neo4j_admin_would_read_as_an_option_is_refused_before_starting():
+    """A random token_urlsafe password starts with '-' once in 64 starts, and neo4j-admin's
+    command line then stops with a usage error: random passwords are hex, given ones checked."""
+    module = load_testserver()
+    with pytest.raises(ValueError, match="must not start with '-'"):
+        module.start("5.26", password="-verbose-password")

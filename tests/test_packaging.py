@@ -68,6 +68,11 @@ def test_wheel_contains_cypher_and_cli(tmp_path):
     assert "sanon_graph_cli/main.py" in names
     assert "sanon_graph_cypher/neo4j/style.grass" in names
     assert "sanon_graph/data/conditions.txt" in names
+    assert {f"sanon_graph/data/presets/{p}.toml" for p in ("health-insurance", "legal", "hr")} <= names
+    # every module of the library ships: a subpackage missing from pyproject's explicit list
+    # works in the editable install and fails on import for every user
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "sanon_graph").rglob("*.py")}
+    assert modules - names == set()
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "sanon-graph = sanon_graph_cli.main:cli" in zipfile.ZipFile(wheel).read(entry_points).decode()
 

@@ -26,8 +26,8 @@ def evaluate_entities(out_dir: Path, clusters_dir: Path, schema: EntitySchema | 
     schema = schema or EntitySchema()
     out_dir, clusters_dir = Path(out_dir), Path(clusters_dir)
     try:
-        documents = [json.loads(x) for x in (out_dir / "documents.jsonl").read_text(encoding="utf-8").splitlines() if x]
-        entities = [json.loads(x) for x in (out_dir / "entities.jsonl").read_text(encoding="utf-8").splitlines() if x]
+        documents = [json.loads(x) for x in (out_dir / "documents.jsonl").read_text(encoding="utf-8").split("\n") if x]
+        entities = [json.loads(x) for x in (out_dir / "entities.jsonl").read_text(encoding="utf-8").split("\n") if x]
     except FileNotFoundError:
         raise ConfigError(f"{out_dir}: not an analyze output folder (documents.jsonl, entities.jsonl expected)") from None
     source_of = {d["doc_id"]: d["source_id"] for d in documents}
@@ -36,6 +36,15 @@ def evaluate_entities(out_dir: Path, clusters_dir: Path, schema: EntitySchema | 
         spellings = {fold(v) for v in e["original_values"]} | {fold(e["normalized_value"])}
         for doc_id in e["doc_ids"]:
             found_in[source_of[doc_id]].append((spellings, e["type"]))
+    return score_entities(found_in, clusters_dir, schema)
+
+
+def score_entities(found_in: dict[str, list[tuple[set[str], str]]], clusters_dir: Path,
+                   schema: EntitySchema | None = None) -> dict[str, Any]:
+    """The figures of evaluate_entities from what was found per document: source id ->
+    [(folded spellings, type)] (benchmarks/bench_ner.py scores extractors without a run)."""
+    schema = schema or EntitySchema()
+    clusters_dir = Path(clusters_dir)
     files = sorted(clusters_dir.glob("*.json"))
     if not files:
         raise InputError(clusters_dir, "no cluster files (*.json)")

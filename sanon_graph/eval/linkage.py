@@ -111,7 +111,7 @@ def evaluate_run(out_dir: Path, gold_path: Path | None, risk: str = "initial") -
     out_dir = Path(out_dir)
     try:
         run = json.loads((out_dir / "run.json").read_text(encoding="utf-8"))
-        chain_lines = (out_dir / "chains.jsonl").read_text(encoding="utf-8").splitlines()
+        chain_lines = (out_dir / "chains.jsonl").read_text(encoding="utf-8").split("\n")
     except FileNotFoundError:
         raise ConfigError(f"{out_dir}: not an analyze output folder (run.json and chains.jsonl expected)") from None
     field = {"initial": "risk_initial", "pre_chain": "risk_pre_chain"}.get(risk)
@@ -120,7 +120,7 @@ def evaluate_run(out_dir: Path, gold_path: Path | None, risk: str = "initial") -
     medium = run["settings"]["policy"]["medium"]
     try:
         known = {json.loads(line)["source_id"]
-                 for line in (out_dir / "documents.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
+                 for line in (out_dir / "documents.jsonl").read_text(encoding="utf-8").split("\n") if line.strip()}
     except FileNotFoundError:
         raise ConfigError(f"{out_dir}: not an analyze output folder (documents.jsonl expected)") from None
     chains = [json.loads(line) for line in chain_lines if line.strip()]

@@ -35,11 +35,11 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import ConfigError, SanonError
 from ..models import Document, ExtractedEntity, md5_hex
+from ..normalize import normalize_value as normalize  # dates, ages, IDs: one implementation
 from ..redact import fold, occurs_in_folded
 from ..risk import uniqueness
 from ..schema import EntitySchema
 from .llm_settings import LLMSettings
-from .rules import MONTHS, normalize_date
 
 PROMPT_VERSION = "2026-11-21.1"
 
@@ -155,39 +155,6 @@ def parse_answer(text: str) -> list[_Entity]:
                 continue  # one malformed item does not spoil the rest
         return good
     raise ValueError("no JSON object with an entities list in the answer")
-
-
-_DATE_ONLY = re.compile(r"^\s*(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\s*$")
-_ISO = re.compile(r"^\s*(\d{4})-(\d{1,2})(?:-(\d{1,2}))?\s*$")
-_MONTH_DAY_YEAR = re.compile(r"^\s*([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\s*$")
-_DAY_MONTH_YEAR = re.compile(r"^\s*(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]+)\.?,?\s+(\d{4})\s*$")
-
-
-def normalize(entity_type: str, original: str, normalized: str | None) -> str:
-    """The code behind the prompt's normalisation rules, for dates, ages and IDs."""
-    if entity_type in ("EVENT_DATE", "BIRTHDATE"):
-        for text in (original, normalized or ""):
-            if m := _ISO.match(text):
-                iso = normalize_date((m.group(1), m.group(2), m.group(3)), "ymd") if m.group(3) else \
-                    normalize_date((m.group(2), m.group(1)), "my")
-                if iso:
-                    return iso
-            if m := _DATE_ONLY.match(text):
-                if iso := normalize_date(m.groups(), "mdy"):
-                    return iso
-            if (m := _MONTH_DAY_YEAR.match(text)) and m.group(1).lower() in MONTHS:
-                if iso := normalize_date(m.groups(), "Mdy"):
-                    return iso
-            if (m := _DAY_MONTH_YEAR.match(text)) and m.group(2).lower() in MONTHS:
-                if iso := normalize_date(m.groups(), "dMy"):
-                    return iso
-    if entity_type == "AGE":
-        digits = re.findall(r"\d+", original)
-        if len(digits) == 1:
-            return digits[0] + ("+" if "+" in original else "")
-    if entity_type in ("PATIENT_ID", "NON_PERSONAL_ID"):
-        return re.sub(r"\s+", "", original).lstrip("#").upper()
-    return " ".join((normalized or original).split()).lower()
 
 
 def map_type(entity_type: str, schema: EntitySchema) -> str | None:

@@ -53,7 +53,7 @@ def read_entities_file(path: Path) -> list[tuple[str, str, list[ExtractedEntity]
         raise EntitiesFileError(path, f"cannot read file: {exc.strerror or exc}") from None
     raw: list[tuple[str, Any]] = []
     if Path(path).suffix.lower() == ".jsonl":
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(text.split("\n"), start=1):
             if not line.strip():
                 continue
             try:

@@ -29,6 +29,7 @@ import re
 from collections import defaultdict
 
 from ..models import Document, ExtractedEntity
+from ..normalize import casefold_key
 from ..schema import EntitySchema
 from .ngrams import plural_stem
 
@@ -53,8 +54,7 @@ _WEAK_STEMS = frozenset(
 )
 
 
-def _key(value: str) -> str:
-    return " ".join(value.split()).casefold()
+_key = casefold_key
 
 
 def reconcile_types(findings: Findings, schema: EntitySchema) -> int:

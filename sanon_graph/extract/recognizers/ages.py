@@ -1,0 +1,64 @@
+"""Ages: "58-year-old", "aged 61", "ages 40-50", "in her 50s", "elderly", "65+"."""
+
+from __future__ import annotations
+
+import re
+
+from .base import Base, register
+
+_AGE_PATTERNS = [
+    re.compile(r"(?<!\w)(\d{1,3})[- ](?:year|yr)s?[- ]old(?!\w)", re.I),
+    re.compile(r"(?<!\w)(\d{1,3})\s+years?\s+of\s+age(?!\w)", re.I),
+    re.compile(r"(?<!\w)aged?\s+(\d{1,3})(?![\w+])", re.I),
+    re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
+    re.compile(r"(?<!\w)(?:over|under|above|below)\s+(?:the\s+)?age\s+(?:of\s+)?(\d{1,3})(?![\w+])", re.I),
+]
+_AGE_WORDS = re.compile(r"(?<!\w)(middle-aged|elderly|teenaged?|adolescent|octogenarian|nonagenarian|centenarian|infant|toddler)(?!\w)", re.I)
+_AGE_PLUS = re.compile(r"(?<!\w)(\d{2})\+(?!\w)")
+_AGE_RANGE = re.compile(r"(?<!\w)(?:aged?|ages)\s+(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})(?!\w)", re.I)
+_AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(\d0)s(?!\w)", re.I)
+_AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
+
+
+@register("age", "AGE")
+class Age(Base):
+    def find(self, text: str):
+        for pattern in _AGE_PATTERNS:
+            for m in pattern.finditer(text):
+                age = int(m.group(1))
+                if 0 < age < 120:
+                    yield self.span(m.start(), m.end(), "AGE", str(age))
+
+
+@register("age_range", "AGE")
+class AgeRange(Base):
+    def find(self, text: str):
+        for m in _AGE_RANGE.finditer(text):
+            lo, hi = int(m.group(1)), int(m.group(2))
+            if 0 <= lo < hi < 120:
+                yield self.span(m.start(), m.end(), "AGE", f"{lo}-{hi}", 0.4)
+
+
+@register("age_decade", "AGE")
+class AgeDecade(Base):
+    def find(self, text: str):
+        for m in _AGE_DECADE.finditer(text):
+            yield self.span(m.start(), m.end(), "AGE", f"{m.group(1)}s", 0.4)
+
+
+@register("age_word", "AGE")
+class AgeWord(Base):
+    def find(self, text: str):
+        for m in _AGE_WORDS.finditer(text):
+            yield self.span(m.start(1), m.end(1), "AGE", m.group(1).lower(), 0.3)
+
+
+@register("age_plus", "AGE")
+class AgePlus(Base):
+    """"65+" near an age word."""
+
+    def find(self, text: str):
+        for m in _AGE_PLUS.finditer(text):
+            window = text[max(0, m.start() - 30):m.end() + 30]
+            if _AGE_CONTEXT.search(window):
+                yield self.span(m.start(), m.end(), "AGE", f"{m.group(1)}+", 0.45)

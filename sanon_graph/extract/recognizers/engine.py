@@ -1,0 +1,189 @@
+"""The engine: runs a preset's recognizers over each text, resolves their overlaps, and spreads
+large corpora over worker processes.
+
+Overlaps: a model's span (STATISTICAL) only fills text no rule's span covers; among the rules
+the longest span wins, then a config recognizer's, then the span of the more specific type
+(PRIORITY), then the recognizer that runs first; phrase-level types (UNIQUE_FACT) only compete
+with each other.
+Spans are whole tokens (every recognizer anchors its patterns at word boundaries), and
+sentence punctuation at a span's end is never part of the value.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from bisect import bisect_left
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+
+from ...errors import ConfigError
+from ...models import Document, ExtractedEntity
+from ...redact import TRAILING_PUNCTUATION
+from ...schema import EntitySchema
+from .base import PRIORITY, REGISTRY, STATISTICAL, Recognizer, RecognizerContext, Span
+from .gazetteers import gazetteers
+from .identifiers import person_ids
+from .names import ENDS_WITH_INITIAL
+from .settings import RecognizerSettings
+
+CHUNK = 500
+PARALLEL_MIN_DOCUMENTS = 4000  # below this, starting workers costs more than it saves
+MAX_WORKERS = 8
+_WORKER_EXTRACTOR: RulesExtractor | None = None
+
+# Phrase-level types describe a whole clause; they coexist with the atomic values inside
+# them ("the only Erdheim-Chester disease case" keeps the condition as its own entity).
+PHRASE_TYPES = frozenset({"UNIQUE_FACT"})
+
+
+def _extract_chunk(texts: list[str]) -> list[list[ExtractedEntity]]:
+    assert _WORKER_EXTRACTOR is not None
+    return [_WORKER_EXTRACTOR.extract_text(t) for t in texts]
+
+
+def build_recognizers(settings: RecognizerSettings, where: str = "") -> list[Recognizer]:
+    """The enabled recognizers, in order; an unknown name is a ConfigError naming `where`."""
+    names = _enabled(settings, where)
+    ctx = RecognizerContext(gazetteers(), settings, dict(settings.relevance))
+    return [REGISTRY[name](ctx) for name in names]
+
+
+def _enabled(settings: RecognizerSettings, where: str = "") -> list[str]:
+    names = list(dict.fromkeys(settings.auto_recognizers()))
+    unknown = [n for n in names if n not in REGISTRY]
+    if unknown:
+        prefix = f"{where}: " if where else ""
+        raise ConfigError(f"{prefix}unknown recognizer(s) {unknown}; known: {sorted(REGISTRY)}")
+    return names
+
+
+# Recognizers whose types depend on the settings and that have no `emits` classmethod of their
+# own: the NER model emits only the types its ner_labels map to.
+_SETTINGS_TYPES = {"ner": lambda s: frozenset(s.ner_labels.values())}
+
+
+def emitted_types(settings: RecognizerSettings, where: str = "") -> frozenset[str]:
+    """The (type_map-ped) types the enabled recognizers can emit, read from their classes and
+    the settings, without building them (no gazetteers, no model): cheap enough for every load."""
+    out: set[str] = set()
+    for name in _enabled(settings, where):
+        factory = REGISTRY[name]
+        emits = getattr(factory, "emits", None) or _SETTINGS_TYPES.get(name)
+        out |= set(emits(settings)) if emits is not None else set(getattr(factory, "types", ()))
+    return frozenset(settings.type_map.get(t, t) for t in out)
+
+
+def uncovered_types(schema: EntitySchema, settings: RecognizerSettings, produced_elsewhere: Iterable[str] = (),
+                    where: str = "") -> list[str]:
+    """The schema's types that no enabled recognizer emits (and nothing else produces, such as
+    the N-gram pass's PHRASE): the rules extractor would silently find none of them."""
+    covered = emitted_types(settings, where) | set(produced_elsewhere)
+    return sorted(t for t in schema.types if t not in covered)
+
+
+class RulesExtractor:
+    """Offline extractor: the recognizers a preset enables, no model, no network."""
+
+    name = "rules"
+
+    def __init__(self, schema: EntitySchema, settings: RecognizerSettings | None = None):
+        self.schema = schema
+        self.settings = settings or RecognizerSettings()
+        self.gaz = gazetteers()
+        self.recognizers = build_recognizers(self.settings)
+        self.type_map = dict(self.settings.type_map)
+        # Recognizer types whose (mapped) type the schema has; the others are not run at all.
+        self._wanted = {t for r in self.recognizers for t in r.types if self.type_map.get(t, t) in schema}
+        self._active = [r for r in self.recognizers if r.types & self._wanted]
+        # Spans of the config's own recognizers (custom, presidio) win a tie with a built-in rule.
+        self._declared = frozenset().union(*(getattr(r, "declared", frozenset()) for r in self._active))
+
+    def prepare(self, texts: list[str]) -> None:
+        """Let recognizers that learn from the whole corpus (date order) see it first."""
+        for r in self._active:
+            prepare = getattr(r, "prepare", None)
+            if prepare is not None:
+                prepare(texts)
+
+    def extract(self, documents: list[Document], progress=None) -> dict[str, list[ExtractedEntity]]:
+        """Extract every document; large corpora are spread over the machine's cores."""
+        self.prepare([d.text for d in documents])
+        out: dict[str, list[ExtractedEntity]] = {}
+        workers = min(os.cpu_count() or 1, MAX_WORKERS)
+        if len(documents) < PARALLEL_MIN_DOCUMENTS or workers < 2:
+            for i, doc in enumerate(documents, start=1):
+                out[doc.doc_id] = self.extract_text(doc.text)
+                if progress and i % CHUNK == 0:
+                    progress(CHUNK)
+            if progress:
+                progress(len(documents) % CHUNK)
+            return out
+        # fork: workers inherit the loaded gazetteers instead of building them again.
+        context = multiprocessing.get_context("fork")
+        chunks = [documents[i:i + CHUNK] for i in range(0, len(documents), CHUNK)]
+        global _WORKER_EXTRACTOR
+        _WORKER_EXTRACTOR = self
+        try:
+            with ProcessPoolExecutor(workers, mp_context=context) as pool:
+                for chunk, results in zip(chunks, pool.map(_extract_chunk, ([d.text for d in c] for c in chunks)), strict=True):
+                    for doc, found in zip(chunk, results, strict=True):
+                        out[doc.doc_id] = found
+                    if progress:
+                        progress(len(chunk))
+        finally:
+            _WORKER_EXTRACTOR = None
+        return out
+
+    def spans(self, text: str) -> list[Span]:
+        """The resolved spans of one text, in text order, with the recognizers' types."""
+        wanted = self._wanted
+        findings = [s for r in self._active for s in r.find(text) if s.type in wanted]
+        return person_ids(text, resolve_overlaps(findings, self._declared), PHRASE_TYPES)
+
+    def extract_text(self, text: str) -> list[ExtractedEntity]:
+        out = []
+        type_map = self.type_map
+        for f in self.spans(text):
+            original, normalized = text[f.start:f.end], f.normalized
+            if original[-1:] in TRAILING_PUNCTUATION and not (f.type == "NAME" and ENDS_WITH_INITIAL.search(original)):
+                # trailing punctuation ends the sentence, it is never part of a value
+                original, normalized = original.rstrip(TRAILING_PUNCTUATION), normalized.rstrip(TRAILING_PUNCTUATION)
+                if not original:
+                    continue
+            out.append(ExtractedEntity(original, normalized, type_map.get(f.type, f.type), round(min(1.0, f.relevance), 4)))
+        return out
+
+
+def resolve_overlaps(findings: Iterable[Span], declared: frozenset[str] = frozenset()) -> list[Span]:
+    """Longest span first, then a rule's over a model's, then a span of a `declared` recognizer
+    (the config's own patterns, word lists and Presidio recognizers: the user said what this
+    text is) over a built-in rule's, then the more specific type; drop anything overlapping a
+    kept span. Phrase-level findings only compete with each other."""
+    findings = list(findings)
+    atomic = _resolve([f for f in findings if f.type not in PHRASE_TYPES], declared)
+    phrases = _resolve([f for f in findings if f.type in PHRASE_TYPES], declared)
+    return sorted(atomic + phrases, key=lambda f: (f.start, -f.length))
+
+
+def _resolve(findings: list[Span], declared: frozenset[str] = frozenset()) -> list[Span]:
+    # A model's spans come after every rule's: the model fills gaps, it never overrides a rule
+    # ("Ortwin Kessler v. Ruritania" tagged ORG must not swallow the name the rules found).
+    ordered = sorted(findings, key=lambda f: (f.recognizer in STATISTICAL, -f.length, f.recognizer not in declared,
+                                              -PRIORITY.get(f.type, 0), f.start))
+    # The kept spans are disjoint: sorted by start, their ends are sorted too, so one lookup
+    # tells whether a span overlaps any of them (a document with many findings stays linear-ish).
+    starts: list[int] = []
+    ends: list[int] = []
+    kept: list[Span] = []
+    for f in ordered:
+        if f.end <= f.start:
+            continue
+        i = bisect_left(starts, f.end)  # the kept spans that start before f ends
+        if i and ends[i - 1] > f.start:  # the last of them ends latest
+            continue
+        j = bisect_left(starts, f.start)
+        starts.insert(j, f.start)
+        ends.insert(j, f.end)
+        kept.append(f)
+    return kept

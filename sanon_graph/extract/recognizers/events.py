@@ -1,0 +1,63 @@
+"""Events and facts that single someone out: named studies and programmes, accidents,
+"the only ... in the state"."""
+
+from __future__ import annotations
+
+import re
+
+from ...normalize import fold
+from .base import Base, register
+from .words import CAP, LEADING_NOISE
+
+_NAMED_EVENT = re.compile(
+    rf"(?<!\w)((?:{CAP}\s+){{1,5}}(?:Study|Trial|Program|Programme|Initiative|Conference|"
+    r"Marathon|Summit|Outbreak|Registry|Project|Campaign|Festival|Championship|Games))(?!\w)"
+)
+_EVENT_NOUN = re.compile(
+    r"(?<!\w)((?:car|motorcycle|bicycle|workplace|industrial|farming|skiing|diving|boating|"
+    r"hunting|sports|construction)\s+(?:accident|crash|injury|incident)|house\s+fire|"
+    r"clinical\s+trial|hospitali[sz]ation|emergency\s+admission|natural\s+disaster|flood|hurricane|"
+    r"earthquake|wildfire|layoff|bankruptcy|lawsuit|arrest)(?!\w)",
+    re.I,
+)
+_UNIQUE_FACT = re.compile(
+    r"(?<!\w)((?:the\s+only|the\s+first|the\s+youngest|the\s+oldest|the\s+last|sole|only\s+known|"
+    r"one\s+of\s+(?:only\s+)?(?:two|three|four|five|a\s+few|\d+)|first\s+(?:recorded|documented|known)|"
+    r"(?:a|the)\s+rare\s+case\s+of|world\s+record|record[-\s]holder|won\s+the)"
+    r"(?:[ \t]+[\w'-]+){1,8})",  # the trigger and up to eight whole words, within the clause
+    re.I,
+)
+
+
+@register("named_event", "EVENT")
+class NamedEvent(Base):
+    """Capitalised words ending in Study, Trial, Marathon, ...: "the Boston Marathon"."""
+
+    def find(self, text: str):
+        for m in _NAMED_EVENT.finditer(text):
+            words = m.group(1).split()
+            while words and words[0].lower() in LEADING_NOISE:
+                words = words[1:]
+            if len(words) < 2:
+                continue
+            start = text.find(words[0], m.start(1))
+            yield self.span(start, m.end(1), "EVENT", " ".join(words).lower(), 0.6)
+
+
+@register("event_noun", "EVENT")
+class EventNoun(Base):
+    """An event by its kind: "car accident", "house fire", "lawsuit"."""
+
+    def find(self, text: str):
+        for m in _EVENT_NOUN.finditer(text):
+            yield self.span(m.start(1), m.end(1), "EVENT", fold(m.group(1)), 0.35)
+
+
+@register("unique_fact", "UNIQUE_FACT")
+class UniqueFact(Base):
+    """A clause that makes someone one of few: "the only ...", "one of two ...", "won the ..."."""
+
+    def find(self, text: str):
+        for m in _UNIQUE_FACT.finditer(text):
+            span = m.group(1).rstrip(" ,")
+            yield self.span(m.start(1), m.start(1) + len(span), "UNIQUE_FACT", fold(span))

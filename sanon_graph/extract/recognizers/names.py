@@ -1,0 +1,377 @@
+"""People's names: after a title or a role word, a known first name with more name words,
+initials with a surname, a possessive, an apposition ("Rex Marin, the applicant"), the
+parties of a case. Particles (van der, de la) and non-ASCII letters belong to names; a word
+that is a place, an organisation head, a condition or a form word does not.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .base import Base, register
+from .medical import CONDITION_SUFFIX, DRUG_SUFFIX
+from .words import GENERIC_HEAD, STOP_CAPITALS
+
+
+def _letter_class(test) -> str:
+    """A character class of the Latin letters (ASCII, Latin-1, Extended-A/B, Extended Additional)
+    that pass test: str.isupper or str.islower. Built once, so Łukasiewicz, Núñez and Nguyễn count."""
+    chars = [chr(c) for c in (*range(0x41, 0x250), *range(0x1E00, 0x1F00)) if chr(c).isalpha() and test(chr(c))]
+    ranges: list[list[str]] = []
+    for ch in chars:
+        if ranges and ord(ch) == ord(ranges[-1][1]) + 1:
+            ranges[-1][1] = ch
+        else:
+            ranges.append([ch, ch])
+    return "[" + "".join(a if a == b else f"{a}-{b}" for a, b in ranges) + "]"
+
+
+_TITLE_WORDS = (
+    "Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Nurse|Sister|Judge|Justice|Sir|Dame|Rev|Revd|Reverend|"
+    "Mme|Mlle|Herr|Frau|Dhr|Mevr|DR|MR|MRS|MS|MX|MISS|PROF|JUDGE|JUSTICE"
+)
+_TITLES = rf"(?:{_TITLE_WORDS})"
+_TITLE_SET = frozenset(w.lower() for w in _TITLE_WORDS.split("|"))
+_UPPER = _letter_class(str.isupper)
+_LOWER = _letter_class(str.islower)
+_GAP = r"[ \t\u00a0]+"  # between the words of one name: never a line break
+_NAME_END = r"(?![\w-]|['’](?!s(?!\w))\w)"  # a whole word; a possessive 's may follow
+# A name word: Smith, Núñez-Ortega, O'Neill, D'Souza, al-Rashid, McDonald, MacArthur, DeVito;
+# not the possessive 's.
+_NAME_WORD = (
+    rf"(?:[OoDd]['’]|(?:[Aa]l|[Ee]l)-)?(?:Mc|Mac|Fitz|De|Di|Da|Le|La|Van|Von)?{_UPPER}{_LOWER}+"
+    rf"(?:['’]{_UPPER}{_LOWER}+|-{_UPPER}?{_LOWER}+)*"
+)
+_CAPS_WORD = rf"(?:[OD]['’])?{_UPPER}{{2,}}(?:['’-]{_UPPER}+)*"  # JOHN, O'NEILL: checked with isupper()
+_INITIALS = r"[A-Z]\.(?:[ \t]?[A-Z]\.){0,3}"  # J., A.B., A. B.
+# Surname particles: van der Berg, de la Cruz, von Trapp, St. John, bin Said, ter Horst. Lower
+# case (or "St."), so no word is both a particle and a name word and a run parses one way only;
+# "Van Dijk", "De Luca" are name words.
+_PARTICLE = (
+    r"(?:van|von|de|der|den|des|del|della|di|da|du|dos|das|le|la|los|zu|bin|ibn|bint|ter|ten|St\.|Ste\.)"
+)
+_NAME_TOKEN = rf"(?:{_INITIALS}|(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})"
+_NAME_RUN = rf"{_NAME_TOKEN}(?:{_GAP}{_NAME_TOKEN}){{0,4}}"
+_CAPS_RUN = rf"{_CAPS_WORD}(?:{_GAP}(?:{_INITIALS}{_GAP})?{_CAPS_WORD}){{0,3}}"
+_TOKEN_SPLIT = re.compile(rf"{_INITIALS}|\S+")
+_IS_INITIALS = re.compile(_INITIALS)
+_IS_PARTICLE = re.compile(rf"(?i:{_PARTICLE})")
+# A title (or several: "Prof. Dr."), with or without a full stop: "Mr A.B. Cd", "Mr St Clair Edward Doe", "Judge Hale", "Mr JOHN DOE".
+_TITLED_NAME = re.compile(
+    rf"(?<![\w.])({_TITLES})(\.?)(?:{_GAP}{_TITLES}\.?(?=[ \t]))*{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
+)
+# A word that says a person comes next: "Patient Henrietta Okafor", "Applicant: JOHN DOE",
+# "the employee, Jan de Vries", "named Rex Marin", "signed by A. Ricci", "Name: ...".
+_ROLE_WORDS = (
+    r"patient|member|claimant|policyholder|policy\s+holder|coordinator|specialist|surgeon|physician|"
+    r"case\s+manager|adjuster|auditor|director|manager|representative|agent|insured|employee|contact|supervisor|"
+    r"lead|researcher|investigator|clinician|therapist|nurse|wife|husband|son|daughter|mother|father|"
+    r"applicants?|respondents?|appellant|defendant|plaintiff|petitioner|complainant|claimants|beneficiary|"
+    r"subscriber|enrollee|client|tenant|witness|worker|colleague|staff\s+member|spouse|partner|"
+    r"brother|sister|guardian|caregiver|deceased|practitioner|investigator|officer|executive|consultant|"
+    r"counsel|solicitor|registrar|clerk|secretary|administrator|advocate"
+)
+
+
+def _by_first_letter(alternatives: str) -> str:
+    """"patient|policyholder|member" -> "m(?:ember)|p(?:atient|olicyholder)": the engine tests
+    one letter instead of every word at each word start (twice as fast on this list)."""
+    groups: dict[str, list[str]] = {}
+    for word in alternatives.split("|"):
+        groups.setdefault(word[0], []).append(word[1:])
+    return "|".join(f"{first}(?:{'|'.join(sorted(rest, key=len, reverse=True))})" for first, rest in sorted(groups.items()))
+
+
+_ROLE_NAME = re.compile(
+    rf"(?<![\w-])(?:(?i:{_by_first_letter(_ROLE_WORDS)})(?:['’]s)?(?:[ \t]+(?i:full[ \t]+)?(?i:name))?[ \t]*[:,]?"
+    rf"|(?i:named|called|signed[ \t]+by|signed[ \t]*:|(?:full[ \t]+)?name[ \t]*:|name[ \t]+is))"
+    rf"{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
+)
+# A first name with an initial: "Marguerite V.", "Amara L. Ricci"
+_INITIAL_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}){_GAP}([A-Z]\.)(?:{_GAP}({_NAME_WORD}))?(?!\w)")
+# A known first name and one or two more name words, particles allowed: "Jan van der Berg".
+_CAPITAL_PAIR = re.compile(
+    rf"(?<![\w.'’-])({_NAME_WORD}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})(?:{_GAP}({_NAME_WORD}))?{_NAME_END}"
+)
+# Initials before a surname, or a surname before its initials: "J. Smith", "A.B. Cd", "Smith, J."
+_INITIALS_SURNAME = re.compile(rf"(?<![\w.])({_INITIALS}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){_NAME_END}")
+_SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}),{_GAP}({_INITIALS})(?![\w])(?!{_GAP}{_UPPER})")
+# A possessive after two name words: "Fabrizio Wasicki's claim".
+_POSSESSIVE_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})['’]s(?!\w)")
+# A name followed by what only a person has: "Rex Marin, the applicant", "Lin Tran (employee)",
+# "Arlo Finch, born 1961", "Arlo Finch, 54, of Denver".
+_ROLE_AFTER = re.compile(
+    r"(?i:,[ \t]*(?:the|a|an|our|their|his|her)[ \t]+(?:applicant|patient|employee|claimant|insured|member|"
+    r"policyholder|respondent|appellant|defendant|plaintiff|petitioner|beneficiary|subscriber|tenant|client|"
+    r"deceased|worker)\b|[ \t]*\([ \t]*(?:applicant|patient|employee|claimant|insured|member|policyholder|"
+    r"respondent|dob|d\.o\.b\.|born)\b|,[ \t]*(?:born|dob|d\.o\.b\.|aged[ \t]+\d|\d{1,3},|a[ \t]+\d{1,3}-year-old))"
+)
+_NAME_BEFORE = re.compile(  # the two name words that end where a _ROLE_AFTER cue begins
+    rf"(?<![\w.'’-]){_NAME_WORD}{_GAP}(?:{_INITIALS}{_GAP})?(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}$"
+)
+# The parties of a case: "Wójcikiewicz v. Poland", "Doe v Roe".
+_CASE_PARTIES = re.compile(
+    rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}(?:{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){{0,2}})"
+    rf"(?:{_GAP}and{_GAP}[Oo]thers)?{_GAP}v(?:s)?\.?{_GAP}(?:the{_GAP})?((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}(?:{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){{0,2}}){_NAME_END}"
+)
+_CASE_V = re.compile(r"[ \t]vs?\.?[ \t]+(?:the[ \t]+)?[A-Z]")  # cheap tests before the rules above run
+_COMMA_INITIAL = re.compile(r",[ \t]+[A-Z]\.")
+_NEXT_CAPITAL = re.compile(rf"{_GAP}({_NAME_WORD}|{_CAPS_WORD})")
+_CAPS_NOT_NAMES = frozenset("id dob mrn ssn nhs bsn usa uk us eu na vs v tel fax sex re cc attn ref no nr".split())
+ENDS_WITH_INITIAL = re.compile(r"(?<![A-Za-z])[A-Z]\.$")
+
+
+def _normalize_name(value: str) -> str:
+    value = re.sub(rf"^{_TITLES}\.?\s+", lambda m: m.group(0).split(".")[0].strip().lower() + " ", value)
+    return " ".join(value.split()).lower()
+
+
+def _ascii(word: str) -> str:
+    """The word without its accents: "siobhán" -> "siobhan", "müller" -> "muller"."""
+    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode("ascii")
+
+
+def _name_words(phrase: str) -> list[str]:
+    """The words of a name that are neither initials nor particles."""
+    return [t for t in _TOKEN_SPLIT.findall(phrase) if not _IS_INITIALS.fullmatch(t) and not _IS_PARTICLE.fullmatch(t)]
+
+
+class _Names(Base):
+    """What every name recognizer asks of a word: could it be part of a person's name?"""
+
+    def _first_name(self, word: str) -> bool:
+        """A known first name, also without its accents ("Siobhán") or hyphenated ("Jean-Luc")."""
+        first_names = self.gaz.first_names
+        low = word.lower()
+        if low in first_names or _ascii(low) in first_names:
+            return True
+        parts = low.split("-")
+        return len(parts) > 1 and all(p in first_names or _ascii(p) in first_names for p in parts)
+
+    def _name_tokens(self, text: str, start: int, end: int, cue: str) -> list[tuple[int, int]]:
+        """The words of a name run after a cue, cut at the first word that is no part of a name;
+        none when the run names an organisation ("Patient Rocky Mountain Imaging")."""
+        kept: list[tuple[int, int, str]] = []
+        names = 0
+        for t in _TOKEN_SPLIT.finditer(text, start, end):
+            word = t.group(0)
+            if _IS_INITIALS.fullmatch(word) or _IS_PARTICLE.fullmatch(word):
+                kept.append((t.start(), t.end(), "part"))
+                continue
+            low = word.lower()
+            if low in self.gaz.organisation_heads:
+                if cue == "title":
+                    break
+                return []
+            if self._not_a_name_word(word) or names >= 2 and self._is_place(word):
+                break
+            kept.append((t.start(), t.end(), "word"))
+            names += 1
+        else:
+            if cue != "title" and self._org_follows(text, end):
+                return []
+        while kept and kept[-1][2] == "part" and not _IS_INITIALS.fullmatch(text[kept[-1][0]:kept[-1][1]]):
+            kept.pop()  # a particle needs its surname: "Mr Doe van" is "Mr Doe"
+        if not any(k[2] == "word" for k in kept):
+            return []
+        return [(s, e) for s, e, _ in kept]
+    def _not_a_name_word(self, word: str) -> bool:
+        low = word.lower()
+        return (low in STOP_CAPITALS or low in self.gaz.not_name_words or low in self.gaz.organisation_heads
+                or low in _TITLE_SET or low in _CAPS_NOT_NAMES)
+    def _name_words_ok(self, words: list[str], every_word_checked: bool = False) -> bool:
+        """Each word could be part of a name: no function, form or organisation word, no month,
+        place, condition or treatment ("Hepatitis", "Keppra")."""
+        if not words:
+            return False
+        gaz = self.gaz
+        if every_word_checked and all(w.lower() in gaz.places for w in words):
+            return False  # "Denver Colorado's", "Paris, born": places
+        for w in words:
+            low = w.lower()
+            if self._not_a_name_word(w) or low in gaz.conditions or low in gaz.treatments:
+                return False
+            if DRUG_SUFFIX.fullmatch(w) or CONDITION_SUFFIX.fullmatch(w) or GENERIC_HEAD.fullmatch(low):
+                return False
+        return True
+    def _org_follows(self, text: str, end: int) -> bool:
+        """The next capitalised word is an organisation's head word: "Phoenix Wellness"."""
+        nxt = _NEXT_CAPITAL.match(text, end)
+        return nxt is not None and nxt.group(1).lower() in self.gaz.organisation_heads
+    def _is_place(self, phrase: str) -> bool:
+        return phrase.lower() in self.gaz.places
+
+
+@register("titled_name", "NAME")
+class TitledName(_Names):
+    """After a title: "Dr. Imogen Reyes", "Mr A.B. Cd", "Judge Hale", "Mr JOHN DOE"."""
+
+    def find(self, text: str):
+        for m in _TITLED_NAME.finditer(text):
+            title, run = m.group(1), m.group(3)
+            caps = run.isupper()
+            if title.isupper() and not (caps and " " in run):
+                continue  # "MS" is multiple sclerosis unless a full name in capitals follows
+            tokens = self._name_tokens(text, m.start(3), m.end(3), cue="title")
+            if not tokens:
+                continue
+            start, end = tokens[0][0], tokens[-1][1]
+            if len(_name_words(text[start:end])) == 1 and not _IS_INITIALS.match(text, start):
+                # "Dr. Tan", "Dr van der Berg": keep the title so a lone surname is not masked as a word
+                yield self.span(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.8)
+            else:
+                yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
+
+
+@register("role_name", "NAME")
+class RoleName(_Names):
+    """After a word that says a person comes next: "Patient Henrietta Okafor", "named Rex Marin"."""
+
+    def find(self, text: str):
+        first_names = self.gaz.first_names
+        pos = 0
+        while (m := _ROLE_NAME.search(text, pos)) is not None:
+            pos = m.end()
+            run = m.group(1)
+            if run.isupper() and run.split()[0].lower() not in first_names:
+                continue  # "Patient: HIV POSITIVE"; "Applicant: JOHN DOE" has a first name
+            tokens = self._name_tokens(text, m.start(1), m.end(1), cue="role")
+            if not tokens:
+                pos = m.start(1)  # "Lead Investigator Corvin Ashgrove": the next role word may be the cue
+            if len(tokens) < 2 or self._is_place(text[tokens[0][0]:tokens[-1][1]]):
+                continue
+            first = text[tokens[0][0]:tokens[0][1]].lower()
+            if first in self.gaz.organisation_openers and first not in first_names:
+                continue  # "Claims Adjuster, Blue Harbor Mutual": the employer, not a person
+            start, end = tokens[0][0], tokens[-1][1]
+            yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
+
+
+@register("initial_name", "NAME")
+class InitialName(_Names):
+    """A known first name with an initial: "Marguerite V.", "Amara L. Ricci"."""
+
+    def find(self, text: str):
+        for m in _INITIAL_NAME.finditer(text):
+            first, surname = m.group(1), m.group(3)
+            if not self._first_name(first) or first.lower() in STOP_CAPITALS:
+                continue
+            if surname and self._not_a_name_word(surname):
+                surname = None
+            end = m.end(3) if surname else m.end(2)
+            if self._org_follows(text, end):
+                continue
+            yield self.span(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.9)
+
+
+@register("capital_pair", "NAME")
+class CapitalPair(_Names):
+    """A known first name and one or two more name words, particles allowed: "Jan van der Berg"."""
+
+    def find(self, text: str):
+        pos = 0
+        while (m := _CAPITAL_PAIR.search(text, pos)) is not None:
+            pos = m.end()
+            words = [w for w in m.groups() if w]
+            if not self._first_name(words[0]):
+                pos = m.start(2)  # the next word may begin the name: "Report Maria Lopez"
+                continue
+            if self._not_a_name_word(words[-1]) or len(words) == 3 and self._not_a_name_word(words[2]):
+                words = words[:2]
+            if any(self._not_a_name_word(w.split()[-1]) for w in words) or self._is_place(" ".join(words)):
+                continue
+            if all(self._is_place(w) for w in words):
+                continue  # "Denver Colorado": a city and its state
+            end = m.end(2) if len(words) == 2 else m.end()
+            if any(w.lower() in self.gaz.organisation_heads for w in m.group(0).split()) or self._org_follows(text, end):
+                continue  # "Rocky Mountain Imaging", "Phoenix Wellness": organisations
+            yield self.span(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.9)
+
+
+@register("initials_surname", "NAME")
+class InitialsSurname(_Names):
+    """Initials before a surname: "J. Smith", "A.B. Cd"."""
+
+    def find(self, text: str):
+        for m in _INITIALS_SURNAME.finditer(text):
+            before = text[max(0, m.start() - 30):m.start()].rstrip(" \t")
+            previous = before.split()[-1] if before.split() else ""
+            if previous[:1].isupper() and previous[-1:].isalpha() and previous.lower() not in _TITLE_SET:
+                continue  # "Hepatitis C. Treatment", "Plan B. Smith": a label, not an initial
+            if self._name_words_ok(_name_words(m.group(2))) and not self._org_follows(text, m.end()):
+                yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.9)
+
+
+@register("surname_initials", "NAME")
+class SurnameInitials(_Names):
+    """A surname before its initials: "Smith, J."."""
+
+    def find(self, text: str):
+        if not _COMMA_INITIAL.search(text):
+            return
+        for m in _SURNAME_INITIALS.finditer(text):
+            if self._name_words_ok(_name_words(m.group(1))):
+                yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.85)
+
+
+class _ShapeAndCue(_Names):
+    """A name found by its shape and a weak cue: every word must look like a name."""
+
+    def checked(self, start: int, phrase: str):
+        words = _name_words(phrase)
+        if words and words[0].lower() in self.gaz.organisation_openers:
+            return None  # "Blue Harbor's network": a business, not a person
+        if self._name_words_ok(words, every_word_checked=True) and not self._is_place(phrase):
+            return self.span(start, start + len(phrase), "NAME", _normalize_name(phrase), 0.9)
+        return None
+
+
+@register("possessive_name", "NAME")
+class PossessiveName(_ShapeAndCue):
+    """A possessive after two name words: "Fabrizio Wasicki's claim"."""
+
+    def find(self, text: str):
+        if "'s" not in text and "’s" not in text:
+            return
+        for m in _POSSESSIVE_NAME.finditer(text):
+            if (span := self.checked(m.start(1), m.group(1))) is not None:
+                yield span
+
+
+@register("apposition_name", "NAME")
+class AppositionName(_ShapeAndCue):
+    """A name followed by what only a person has: "Rex Marin, the applicant", "Arlo Finch, 54,"."""
+
+    def find(self, text: str):
+        for c in _ROLE_AFTER.finditer(text):
+            m = _NAME_BEFORE.search(text, max(0, c.start() - 80), c.start())
+            if m is not None and (span := self.checked(m.start(), m.group(0))) is not None:
+                yield span
+
+
+@register("case_parties", "NAME")
+class CaseParties(_Names):
+    """The parties of a case: "Wójcikiewicz v. Poland", "Doe v Roe"."""
+
+    def find(self, text: str):
+        if not _CASE_V.search(text):
+            return
+        for m in _CASE_PARTIES.finditer(text):
+            for group in (1, 2):
+                start, end = m.start(group), m.end(group)
+                tokens = _TOKEN_SPLIT.findall(m.group(group))
+                if group == 1:  # "In the case of Doe v. Roe", "See Doe v. Roe": drop what comes before the party
+                    while len(tokens) > 1 and (self._not_a_name_word(tokens[0]) or not _IS_PARTICLE.fullmatch(tokens[0])
+                                               and tokens[0].lower() not in self.gaz.first_names):
+                        start = text.index(tokens[1], start + len(tokens[0]))
+                        tokens = tokens[1:]
+                elif any(self._not_a_name_word(t) for t in tokens):
+                    continue
+                if group == 2 and self._org_follows(text, end):
+                    continue
+                party = text[start:end]
+                if len(tokens) == 1 and party.lower() in text:
+                    continue  # a lone word that also occurs in lower case is a word, not a surname
+                if tokens and self._name_words_ok(_name_words(party), every_word_checked=True) and not self._is_place(party):
+                    yield self.span(start, end, "NAME", _normalize_name(party), 0.85)

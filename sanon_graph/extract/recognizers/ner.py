@@ -1,0 +1,75 @@
+"""The statistical NER model as one recognizer among the rules (`ner` in a preset's list).
+
+spaCy's small English pipeline (sanon_graph/extract/ner_model.py, the `ner` extra) finds what
+patterns cannot: organisations, places and nationalities written in any form, amounts of money
+in running text. Which of its labels a domain keeps, and as which type, is the preset's
+[extraction] ner_labels: a label that is not there is dropped, because a label that adds mostly
+noise in one domain (PERSON in insurance claims, where names are caught by the name rules)
+can be worth it in another. `ner_ignore` drops spans that are only a role word ("Claimant",
+"the Tribunal"), which the model tags as organisations in legal text.
+
+The model runs once over the whole corpus in `prepare` (batched, the engine's workers inherit
+the results), so `find` is a lookup. It is slow next to the rules (about 60-170 documents a
+second on this 2-core machine): the health-insurance preset leaves it off, legal and hr enable it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+from ...errors import ConfigError
+from ...normalize import fold
+from .base import STATISTICAL, Base, RecognizerContext, register
+
+# Every type a label may be mapped to; the preset's mapping picks the ones it uses.
+NER_TYPES = ("NAME", "ORGANISATION", "PROVIDER", "LOCATION", "NATIONALITY", "DEMOGRAPHIC", "MONEY", "EVENT_DATE")
+# A model's span is one piece of evidence among the rules', never stronger than the type's base.
+NER_RELEVANCE_FACTOR = 0.9
+
+
+def _key(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+@register("ner", *NER_TYPES)
+class NerRecognizer(Base):
+    """The spans of the NER model whose label the preset maps to a type."""
+
+    def __init__(self, ctx: RecognizerContext):
+        super().__init__(ctx)
+        from .. import ner_model
+
+        self._model = ner_model
+        self.labels = dict(ctx.settings.ner_labels)
+        bad = sorted(set(self.labels.values()) - set(NER_TYPES))
+        if bad:
+            raise ConfigError(f"[extraction] ner_labels maps to {bad}; the NER recognizer emits {list(NER_TYPES)}")
+        self.types = frozenset(self.labels.values())  # what this preset lets it emit
+        self.ignore = {fold(w) for w in ctx.settings.ner_ignore}
+        self._cache: dict[bytes, list] = {}
+        ner_model.model_path()  # a missing extra is a clear error before any work is done
+
+    def prepare(self, texts: list[str]) -> None:
+        """Run the model once over the corpus; the results are looked up by text in find()."""
+        todo = list({_key(t): t for t in texts if _key(t) not in self._cache}.items())
+        if not todo:
+            return
+        workers = max(1, min(os.cpu_count() or 1, 8))
+        found = self._model.ner_spans([t for _, t in todo], n_process=workers)
+        for (key, _), spans in zip(todo, found, strict=True):
+            self._cache[key] = spans
+
+    def find(self, text: str):
+        spans = self._cache.get(_key(text))
+        if spans is None:  # a text prepare() did not see (a single extract_text call)
+            spans = self._model.ner_spans([text])[0]
+        for span, entity_type in self._model.mapped(spans, self.labels):
+            value = fold(span.text)
+            if not value or value in self.ignore or (value.startswith("the ") and value[4:] in self.ignore):
+                continue
+            yield self.span(span.start, span.end, entity_type, value,
+                            self.ctx.base(entity_type) * NER_RELEVANCE_FACTOR)
+
+
+STATISTICAL.add(NerRecognizer.name)

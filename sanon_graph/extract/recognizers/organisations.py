@@ -1,0 +1,52 @@
+"""Courts and departments: the bodies a legal decision or an HR file names.
+
+"the Regional Court of Kraków", "the Supreme Court", "Amsterdam District Court", "the Court
+of Appeal"; "the Finance Department", "Department of Human Resources", "the Payroll team".
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...normalize import fold
+from .base import Base, register
+
+_CAPWORD = r"[A-Z][\w'’.-]*"
+_COURT = re.compile(
+    rf"(?<![\w-])(?:(?:{_CAPWORD}[ \t]){{0,3}}(?:Court|Tribunal|Chamber)(?:[ \t]of[ \t](?:Appeals?|Cassation|Justice|"
+    rf"First[ \t]Instance|Human[ \t]Rights|Auditors))?(?:[ \t](?:of|in|for)[ \t](?:the[ \t])?{_CAPWORD}(?:[ \t]{_CAPWORD})?)?"
+    r"|(?:Conseil[ \t]d'État|Cour[ \t]de[ \t]cassation|Bundesgerichtshof|Hoge[ \t]Raad|Raad[ \t]van[ \t]State))(?![\w-])"
+)
+_DEPARTMENT = re.compile(
+    rf"(?<![\w-])(?:(?:Department|Dept\.?|Division|Directorate|Office|Unit)[ \t]of[ \t](?:the[ \t])?{_CAPWORD}(?:[ \t](?:and|&)?[ \t]?{_CAPWORD}){{0,3}}"
+    rf"|(?:{_CAPWORD}[ \t]){{1,3}}(?:Department|Dept\.?|Division|Directorate|Team|Unit))(?![\w-])"
+)
+# Capitalised words that begin a sentence or a phrase but belong to no court's name.
+_LEADING = {"the", "a", "an", "this", "that", "our", "their", "his", "her", "its", "in", "at", "by", "from", "to", "before",
+            "of", "and", "which", "when", "whereas", "where", "if", "as", "see", "also", "then", "thus", "both"}
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, str] | None:
+    words = text[start:end].split()
+    while words and words[0].lower() in _LEADING:
+        start = text.index(words[1], start + len(words[0])) if len(words) > 1 else end
+        words = words[1:]
+    return (start, " ".join(words)) if words else None
+
+
+@register("court", "COURT")
+class Court(Base):
+    def find(self, text: str):
+        for m in _COURT.finditer(text):
+            trimmed = _trim(text, m.start(), m.end())
+            if trimmed and " " in trimmed[1]:  # a bare "Court" is the decision's own court: no value
+                yield self.span(trimmed[0], m.end(), "COURT", fold(trimmed[1]))
+
+
+@register("department", "DEPARTMENT")
+class Department(Base):
+    def find(self, text: str):
+        for m in _DEPARTMENT.finditer(text):
+            trimmed = _trim(text, m.start(), m.end())
+            if trimmed and " " in trimmed[1]:
+                yield self.span(trimmed[0], m.end(), "DEPARTMENT", fold(trimmed[1]))

@@ -1,0 +1,90 @@
+"""Recognizer settings: which recognizers run, in which order, and the domain's conventions.
+
+They come from the domain preset's [extraction] table (sanon_graph/data/presets/*.toml) and
+a user's config file; run.json records them.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ...normalize import DateOrder
+from .custom import PatternSpec, WordListSpec
+from .presidio import PresidioSpec
+
+# Today's rules extractor, in the order it has always run (the order breaks exact ties
+# between equal spans of equal priority, so it is part of the behaviour).
+DEFAULT_RECOGNIZERS = (
+    "email", "phone", "date_range", "year_range", "date", "age", "age_range", "age_decade", "age_word",
+    "age_plus", "spaced_person_id", "identifier", "street_address", "european_address", "titled_name", "role_name",
+    "initial_name", "capital_pair", "initials_surname", "surname_initials", "possessive_name",
+    "apposition_name", "case_parties", "provider", "camel_provider", "named_event", "event_noun",
+    "unique_fact", "condition_term", "condition_head", "treatment_term", "treatment_head", "drug_suffix",
+    "procedure_suffix", "demographic", "occupation", "employer", "city_state", "place",
+)
+
+
+class RecognizerSettings(BaseModel):
+    """[extraction] keys that shape the rules extractor."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    recognizers: list[str] = Field(default_factory=lambda: list(DEFAULT_RECOGNIZERS))
+    # Numeric dates: MDY (US), DMY (most of the world), or auto: per document (then per
+    # corpus) from unambiguous evidence such as a day over 12; without evidence an ambiguous
+    # date is kept as written, never guessed.
+    date_order: DateOrder = "MDY"
+    # ISO 3166 regions a national phone number (with a trunk 0) may belong to; one valid
+    # reading makes it E.164, several keep it as written.
+    phone_regions: list[str] = Field(default_factory=list)
+    # Recognizer type -> schema type ("PATIENT_ID" -> "EMPLOYEE_ID" in an HR schema).
+    type_map: dict[str, str] = Field(default_factory=dict)
+    # Base relevance per (recognizer) type, overriding the built-in ones.
+    relevance: dict[str, float] = Field(default_factory=dict)
+    # The `ner` recognizer (the NER model, when a preset lists it): model label -> recognizer
+    # type for the labels worth keeping in this domain, and role words that are never a value.
+    ner_labels: dict[str, str] = Field(default_factory=lambda: {"GPE": "LOCATION", "NORP": "NATIONALITY", "MONEY": "MONEY"})
+    ner_ignore: list[str] = Field(default_factory=list)
+    # The domain's own recognizers, without code (custom.py): regexes with context words, and
+    # word lists. Entries enable the `custom` recognizer on their own.
+    patterns: list[PatternSpec] = Field(default_factory=list)
+    word_lists: list[WordListSpec] = Field(default_factory=list)
+    # A user's presidio-analyzer recognizers (presidio.py, the `presidio` extra); enables the
+    # `presidio` recognizer on its own.
+    presidio: PresidioSpec | None = None
+
+    @field_validator("phone_regions")
+    @classmethod
+    def _regions(cls, regions: list[str]) -> list[str]:
+        import phonenumbers
+
+        bad = [r for r in regions if r.upper() not in phonenumbers.SUPPORTED_REGIONS]
+        if bad:
+            raise ValueError(f"unknown phone region(s) {bad}; use ISO 3166 codes such as US, GB, NL, FR")
+        return [r.upper() for r in regions]
+
+    @model_validator(mode="after")
+    def _unique_entry_names(self) -> RecognizerSettings:
+        # An entry's name is the recognizer name its spans carry: two of one name could not be told apart.
+        names = [e.name for e in (*self.patterns, *self.word_lists)]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"[[extraction.patterns]]/[[extraction.word_lists]] entry name(s) {twice} used twice")
+        return self
+
+    def auto_recognizers(self) -> list[str]:
+        """`recognizers` with `custom` and `presidio` added (at the end) when entries ask for them."""
+        names = list(self.recognizers)
+        if (self.patterns or self.word_lists) and "custom" not in names:
+            names.append("custom")
+        if self.presidio is not None and "presidio" not in names:
+            names.append("presidio")
+        return names
+
+    @field_validator("relevance")
+    @classmethod
+    def _relevance(cls, values: dict[str, float]) -> dict[str, float]:
+        bad = {k: v for k, v in values.items() if not 0.0 <= v <= 1.0}
+        if bad:
+            raise ValueError(f"relevance must be within [0, 1]: {bad}")
+        return values

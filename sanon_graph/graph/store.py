@@ -154,21 +154,32 @@ class GraphStore:
         self.run("document_risk")
         self.run("snapshot_risk")
 
-    def create_links(self, threshold: float, max_freq: int, parts: int = 1) -> None:
+    def create_links(self, threshold: float, max_freq: int, parts: int = 1, prefix: bool = False) -> None:
         """Kept links with strength and via, exactly as the all-pairs computation would find them.
 
         Candidates come from entities with freq <= max_freq (risk.link_candidate_plan), built in
         `parts` partitions of the documents to bound one query's memory, then scored over all
         shared entities and pruned.
+
+        prefix=True: candidates by prefix filtering instead (mark_prefix, prefix_candidates;
+        issue 16), exact for any max_freq: each document marks the head of its entities, rarest
+        first, whose remaining suffix cannot reach the threshold (and every entity with freq <=
+        max_freq); a link's first shared entity is marked on both sides, so candidates are the
+        pairs sharing a marked entity. Not yet the pipeline's path: on the benchmark corpora it
+        finds the same candidates as the cutoff, at a small extra cost (README, issue 16).
         """
-        self.run("link_bounds", {"max_freq": int(max_freq)})
         # The pre-filter must never drop a pair the exact computation keeps: a small margin
         # makes it err towards scoring a pair too many.
         max_log_keep = math.log1p(-threshold) + 1e-9 if threshold < 1.0 else 0.0
+        if prefix:
+            self.run("mark_prefix", {"max_freq": int(max_freq), "min_tail": -max_log_keep})
+        else:
+            self.run("link_bounds", {"max_freq": int(max_freq)})
         self.run("assign_parts", {"parts": int(parts)})
         for part in range(parts):
-            self.run("link_candidates", {"max_freq": int(max_freq), "max_log_keep": max_log_keep, "part": part,
-                                         "threshold": float(threshold)})
+            self.run("prefix_candidates" if prefix else "link_candidates",
+                     {"max_freq": int(max_freq), "max_log_keep": max_log_keep, "part": part,
+                      "threshold": float(threshold)})
         self.run("score_links")
         self.run("prune_links", {"threshold": float(threshold)})
         self.run("link_via")

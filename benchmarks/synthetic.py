@@ -54,6 +54,22 @@ def _cities(rng: random.Random, n: int) -> list[str]:
     return rng.sample(names, n)
 
 
+def _own_sentences(own: dict[str, str], picked: list[str]) -> list[str]:
+    """The sentences that carry the person's own identifying values picked for a document,
+    and the closing line every document has."""
+    sentences = []
+    if "PATIENT_ID" in picked:
+        sentences.append(f"The member ID on file is {own['PATIENT_ID']} and coverage was confirmed.")
+    if "ADDRESS" in picked:
+        sentences.append(f"Correspondence goes to {own['ADDRESS']} as registered with the plan.")
+    if "PHONE_NUMBER" in picked:
+        sentences.append(f"The case manager can be reached at {own['PHONE_NUMBER']} during office hours.")
+    if "BIRTHDATE" in picked:
+        sentences.append(f"Date of birth {own['BIRTHDATE']} was verified against the enrolment record.")
+    sentences.append("Standard documentation was attached and the reviewer noted no further issues with the request.")
+    return sentences
+
+
 def generate(n_docs: int, seed: int = 7) -> tuple[list[dict], list[dict]]:
     """(documents, precomputed entity records) for n_docs documents."""
     rng = random.Random(seed)
@@ -90,15 +106,7 @@ def generate(n_docs: int, seed: int = 7) -> tuple[list[dict], list[dict]]:
                 else f"A claim was opened by {shared['PROVIDER']} in {shared['LOCATION']}.",
                 f"The {shared['DEMOGRAPHIC']} member, a {shared['AGE']}, was treated for {shared['MEDICAL_CONDITION']} with {shared['TREATMENT']} on {shared['EVENT_DATE']}.",
             ]
-            if "PATIENT_ID" in picked:
-                sentences.append(f"The member ID on file is {own['PATIENT_ID']} and coverage was confirmed.")
-            if "ADDRESS" in picked:
-                sentences.append(f"Correspondence goes to {own['ADDRESS']} as registered with the plan.")
-            if "PHONE_NUMBER" in picked:
-                sentences.append(f"The case manager can be reached at {own['PHONE_NUMBER']} during office hours.")
-            if "BIRTHDATE" in picked:
-                sentences.append(f"Date of birth {own['BIRTHDATE']} was verified against the enrolment record.")
-            sentences.append("Standard documentation was attached and the reviewer noted no further issues with the request.")
+            sentences += _own_sentences(own, picked)
             doc_id = f"p{person:06d}-d{k}"
             documents.append({"id": doc_id, "content": " ".join(sentences), "metadata": {"kind": "claim"}})
             values = {t: own[t] for t in picked} | shared
@@ -170,15 +178,7 @@ def generate_zipf(n_docs: int, seed: int = 7) -> tuple[list[dict], list[dict]]:
                 f"Claim review for {fixed['NAME']} was opened at {fixed['CLINIC']} by {shared['PROVIDER']} in {shared['LOCATION']}.",
                 f"The {fixed['DEMOGRAPHIC']} member, a {fixed['AGE']}, was treated for {shared['MEDICAL_CONDITION']} with {shared['TREATMENT']} on {shared['EVENT_DATE']}.",
             ]
-            if "PATIENT_ID" in picked:
-                sentences.append(f"The member ID on file is {own['PATIENT_ID']} and coverage was confirmed.")
-            if "ADDRESS" in picked:
-                sentences.append(f"Correspondence goes to {own['ADDRESS']} as registered with the plan.")
-            if "PHONE_NUMBER" in picked:
-                sentences.append(f"The case manager can be reached at {own['PHONE_NUMBER']} during office hours.")
-            if "BIRTHDATE" in picked:
-                sentences.append(f"Date of birth {own['BIRTHDATE']} was verified against the enrolment record.")
-            sentences.append("Standard documentation was attached and the reviewer noted no further issues with the request.")
+            sentences += _own_sentences(own, picked)
             doc_id = f"p{person:06d}-d{k}"
             documents.append({"id": doc_id, "content": " ".join(sentences), "metadata": {"kind": "claim"}})
             values = {t: own[t] for t in picked} | fixed | shared

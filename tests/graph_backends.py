@@ -11,6 +11,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
+
 from sanon_graph.graph import GraphLocation, GraphStore, open_store
 
 from .conftest import read_jsonl
@@ -102,3 +105,22 @@ def assert_same_analysis(a: Path, b: Path) -> None:
     assert files_a == files_b
     for rel in files_a:
         assert (a / "masked" / rel).read_bytes() == (b / "masked" / rel).read_bytes(), rel
+
+
+def load_bipartite(store: GraphStore, mentions, weights):
+    """Documents d00.., entities e00.. (id order = index order, as in the pipeline) and the
+    mentions [{entity: relevance}, ...] per document, loaded as the pipeline loads a graph."""
+    doc_ids = [f"d{i:02d}" for i in range(len(mentions))]
+    ent_ids = [f"e{i:02d}" for i in range(len(weights))]
+    store.load(
+        pd.DataFrame({"id": doc_ids, "source_id": doc_ids, "path": "x.json",
+                      "risk": 0.0, "risk_before": 0.0, "common_log": 0.0,
+                      "ordinal": np.arange(len(doc_ids), dtype=np.int64), "part": 0}),
+        pd.DataFrame({"id": ent_ids, "type": "T", "value": ent_ids, "weight": weights,
+                      "freq": np.zeros(len(ent_ids), dtype=np.int64), "uniqueness": 0.0, "importance": 0.0,
+                      "masked": False, "stage": "", "replacement": ""}),
+        pd.DataFrame({"from": [doc_ids[d] for d, ms in enumerate(mentions) for _ in ms],
+                      "to": [ent_ids[e] for ms in mentions for e in ms],
+                      "relevance": [r for ms in mentions for r in ms.values()]}),
+    )
+    return doc_ids, ent_ids

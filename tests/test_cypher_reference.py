@@ -10,14 +10,13 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sanon_graph import risk
 from sanon_graph.graph import GraphStore
 
-from .graph_backends import new_ladybug_store, new_neo4j_store
+from .graph_backends import load_bipartite, new_ladybug_store, new_neo4j_store
 
 TOL = 1e-9
 THRESHOLD = 0.3  # lower than the default so random graphs keep enough edges to form chains
@@ -39,21 +38,6 @@ def corpora(draw):
     return mentions, weights, masked, raise_cutoff, parts
 
 
-def _load(store: GraphStore, mentions, weights):
-    doc_ids = [f"d{i:02d}" for i in range(len(mentions))]
-    ent_ids = [f"e{i:02d}" for i in range(len(weights))]
-    store.load(
-        pd.DataFrame({"id": doc_ids, "source_id": doc_ids, "path": "x.json",
-                      "risk": 0.0, "risk_before": 0.0, "common_log": 0.0,
-                      "ordinal": np.arange(len(doc_ids), dtype=np.int64), "part": 0}),
-        pd.DataFrame({"id": ent_ids, "type": "T", "value": ent_ids, "weight": weights,
-                      "freq": np.zeros(len(ent_ids), dtype=np.int64), "uniqueness": 0.0, "importance": 0.0,
-                      "masked": False, "stage": "", "replacement": ""}),
-        pd.DataFrame({"from": [doc_ids[d] for d, ms in enumerate(mentions) for _ in ms],
-                      "to": [ent_ids[e] for ms in mentions for e in ms],
-                      "relevance": [r for ms in mentions for r in ms.values()]}),
-    )
-    return doc_ids, ent_ids
 
 
 def _reference(mentions, weights):
@@ -123,7 +107,7 @@ def check_against_reference(store: GraphStore, corpus) -> None:
     mentions, weights, masked, raise_cutoff, parts = corpus
     state, freq = _reference(mentions, weights)
     try:
-        doc_ids, ent_ids = _load(store, mentions, weights)
+        doc_ids, ent_ids = load_bipartite(store, mentions, weights)
         store.score_documents(len(mentions))
         store.create_links(THRESHOLD, _cutoff(mentions, state, freq) + raise_cutoff, parts)
 
@@ -207,7 +191,7 @@ def check_common_weak_values(store: GraphStore) -> None:
     cutoff = _cutoff(mentions, state, freq)
     assert 2 <= cutoff < n - 1  # the common value is excluded from candidate generation
     try:
-        doc_ids, ent_ids = _load(store, mentions, weights)
+        doc_ids, ent_ids = load_bipartite(store, mentions, weights)
         store.score_documents(n)
         store.create_links(THRESHOLD, cutoff)
         links = store.links()

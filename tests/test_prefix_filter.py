@@ -14,14 +14,13 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sanon_graph import risk
 from sanon_graph.graph import GraphStore
 
-from .graph_backends import new_ladybug_store, new_neo4j_store
+from .graph_backends import load_bipartite, new_ladybug_store, new_neo4j_store
 
 TOL = 1e-9
 
@@ -60,21 +59,6 @@ def _arrays(mentions, weights):
     return state, freq, docs, ents, rels
 
 
-def _load(store: GraphStore, mentions, weights):
-    doc_ids = [f"d{i:02d}" for i in range(len(mentions))]
-    ent_ids = [f"e{i:02d}" for i in range(len(weights))]  # id order = index order, as in the pipeline
-    store.load(
-        pd.DataFrame({"id": doc_ids, "source_id": doc_ids, "path": "x.json",
-                      "risk": 0.0, "risk_before": 0.0, "common_log": 0.0,
-                      "ordinal": np.arange(len(doc_ids), dtype=np.int64), "part": 0}),
-        pd.DataFrame({"id": ent_ids, "type": "T", "value": ent_ids, "weight": weights,
-                      "freq": np.zeros(len(ent_ids), dtype=np.int64), "uniqueness": 0.0, "importance": 0.0,
-                      "masked": False, "stage": "", "replacement": ""}),
-        pd.DataFrame({"from": [doc_ids[d] for d, ms in enumerate(mentions) for _ in ms],
-                      "to": [ent_ids[e] for ms in mentions for e in ms],
-                      "relevance": [r for ms in mentions for r in ms.values()]}),
-    )
-    return doc_ids, ent_ids
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -109,7 +93,7 @@ def check_links_equal_all_pairs(store: GraphStore, graph, marks: bool) -> None:
     mentions, weights, threshold, max_freq, parts = graph
     state, freq, docs, ents, rels = _arrays(mentions, weights)
     try:
-        doc_ids, ent_ids = _load(store, mentions, weights)
+        doc_ids, ent_ids = load_bipartite(store, mentions, weights)
         store.score_documents(len(mentions))
         store.create_links(threshold, max_freq, parts, prefix=True)
         if marks:  # the graph marks what the reference marks (away from float ties at the bound)

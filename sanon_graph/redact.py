@@ -48,7 +48,7 @@ def values_pattern(values: tuple[str, ...]) -> re.Pattern[str]:
 
 _WORD_CHAR = re.compile(r"[^\W_]")  # the matcher's boundary: a letter or a digit
 _JOINERS = "/-.#_"  # characters that join letters and digits into one identifier token
-TRAILING_PUNCTUATION = ".,;:!?"  # ends a sentence, never part of a value (rules.py uses it too)
+TRAILING_PUNCTUATION = ".,;:!?"  # ends a sentence, never part of a value (the recognizer engine uses it too)
 
 
 def _widen(text: str, start: int, end: int) -> tuple[int, int]:

@@ -481,7 +481,7 @@ def eval_entities(analysis_dir: Path, clusters_dir: Path, as_json: bool) -> None
               help='Gold spans (JSONL): {"id", "spans": [{"start", "end", "type", "text", "direct"?, "role"?}]} '
                    "per document, offsets into its content (examples/legal/gold_spans.jsonl).")
 @click.option("--extractor", type=click.Choice(["rules", "none"]), default="rules", show_default=True)
-@click.option("--ner", is_flag=True, help="Add the NER model's spans (needs the ner extra): evaluation only.")
+@click.option("--ner", is_flag=True, help="Run the NER recognizer after the rules (needs the ner extra), as analyze runs it.")
 @click.option("--ner-labels", help="With --ner: only these labels, comma-separated (e.g. PERSON,ORG,MONEY).")
 @click.option("--config", "config_file", type=click.Path(path_type=Path), help="TOML config (schema, extraction).")
 @click.option("--preset", metavar="NAME", help="Domain preset (health-insurance, legal, hr) or a preset file.")

@@ -184,6 +184,13 @@ class MaskingState:
         return max((self.mentions[d][entity] for d in self.docs_of[entity]), default=0.0) * self.scale[entity]
 
 
+def entity_importance(mention_entity: np.ndarray, mention_relevance: np.ndarray, entity_scale: np.ndarray) -> np.ndarray:
+    """Per entity, the largest s_e it can give a link: max relevance over its mentions * u * w."""
+    s_max = np.zeros(len(entity_scale))
+    np.maximum.at(s_max, mention_entity, mention_relevance)
+    return s_max * entity_scale
+
+
 def link_candidate_max_freq(
     mention_doc: np.ndarray,
     mention_entity: np.ndarray,
@@ -203,9 +210,7 @@ def link_candidate_max_freq(
     """
     if len(entity_freq) == 0:
         return 1
-    s_max = np.zeros(len(entity_freq))
-    np.maximum.at(s_max, mention_entity, mention_relevance)
-    s_max *= entity_scale
+    s_max = entity_importance(mention_entity, mention_relevance, entity_scale)
     # log(1 - s) per mention, -inf where s = 1 (that entity alone decides)
     with np.errstate(divide="ignore"):
         log_keep = np.log1p(-np.minimum(s_max[mention_entity], 1.0))
@@ -254,9 +259,7 @@ def prefix_marks(
     n = len(mention_doc)
     if n == 0:
         return np.zeros(0, dtype=bool)
-    s_max = np.zeros(len(entity_freq))
-    np.maximum.at(s_max, mention_entity, mention_relevance)
-    importance = s_max * entity_scale
+    importance = entity_importance(mention_entity, mention_relevance, entity_scale)
     with np.errstate(divide="ignore"):
         c = np.where(importance >= 1.0, 1000.0, -np.log1p(-np.minimum(importance, 1.0)))[mention_entity]
     max_log_keep = math.log1p(-threshold) + 1e-9 if threshold < 1.0 else 0.0

@@ -104,10 +104,14 @@ def test_without_the_extra_the_error_names_it():
 
 
 def test_label_mapping_follows_the_schema():
+    from sanon_graph.extract.ner_model import LABEL_CANDIDATES
+    from sanon_graph.extract.recognizers.ner import NER_TYPES
+
+    assert {t for types in LABEL_CANDIDATES.values() for t in types} <= set(NER_TYPES)
     insurance = label_map(["NAME", "PROVIDER", "LOCATION", "EVENT_DATE", "DEMOGRAPHIC"])
     assert insurance["ORG"] == "PROVIDER" and insurance["NORP"] == "DEMOGRAPHIC" and insurance["DATE"] == "EVENT_DATE"
-    legal = label_map(["NAME", "ORGANIZATION", "LOCATION", "DATE", "NATIONALITY", "MONEY"])
-    assert legal["ORG"] == "ORGANIZATION" and legal["NORP"] == "NATIONALITY" and legal["MONEY"] == "MONEY"
+    legal = label_map(["NAME", "ORGANISATION", "LOCATION", "EVENT_DATE", "NATIONALITY", "MONEY"])
+    assert legal["ORG"] == "ORGANISATION" and legal["NORP"] == "NATIONALITY" and legal["MONEY"] == "MONEY"
     assert "CARDINAL" not in legal
     assert set(label_map(["NAME"], only=["PERSON", "CARDINAL"])) == {"PERSON"}
 
@@ -193,3 +197,17 @@ def test_analyze_with_the_legal_preset_masks_a_nationality_found_by_the_model(mo
     assert ("NATIONALITY", "norwegian") in types
     run = json.loads((out / "run.json").read_text(encoding="utf-8"))
     assert "ner" in run["settings"]["rules"]["recognizers"]
+
+
+def test_eval_spans_with_ner_runs_the_recognizer_after_the_rules(model):
+    from sanon_graph.config import load_settings
+    from sanon_graph.eval.spans import evaluate_spans
+
+    corpus, gold = ROOT / "examples" / "legal" / "documents", ROOT / "examples" / "legal" / "gold_spans.jsonl"
+    rules = evaluate_spans(corpus, gold, load_settings(None, {}))
+    both = evaluate_spans(corpus, gold, load_settings(None, {}), ner=True)
+    assert both["extractor"] == "rules + ner"
+    assert both["recall"] > rules["recall"]
+    # a value the rules found is never counted as the model's
+    assert sum(r["found_by_ner_only"] for r in both["by_gold_type"].values()) == \
+        sum(both["by_gold_type"][t]["found"] - rules["by_gold_type"][t]["found"] for t in both["by_gold_type"]) > 0

@@ -8,8 +8,8 @@ equal content[start:end]. A document without a line has no gold spans.
 Predicted mentions: every whole-word, any-case occurrence in a document of every value the
 extractor found in that document (with the pipeline's cross-document pass when the settings
 have it on), widened to whole identifier tokens: what redaction would replace. With `ner`, the
-NER model's spans (labels mapped to types by ner_model.label_map) are added as findings before
-that pass, an evaluation-only union until the model is a recognizer of its own.
+`ner` recognizer runs after the extractor's own, as analyze runs it (its labels mapped to the
+schema's types by ner_model.label_map): the model fills what the rules leave.
 
 A gold span is found when a predicted mention overlaps it; found with its type when that
 mention's type is the gold type or one the evaluation maps to it (GOLD_ACCEPTS: the legal gold
@@ -32,7 +32,7 @@ from typing import Any
 from ..config import Settings
 from ..errors import InputError
 from ..ingest import read_corpus
-from ..models import Document, ExtractedEntity
+from ..models import ExtractedEntity
 from ..redact import _widen, fold, strip_trailing_punctuation, values_pattern
 from ..schema import EntitySchema, EntityType
 
@@ -51,7 +51,6 @@ GOLD_ACCEPTS: dict[str, frozenset[str]] = {
     "NATIONALITY": frozenset({"DEMOGRAPHIC"}),
     "OCCUPATION": frozenset({"INDIRECT_IDENTIFIER", "ROLE"}),
 }
-NER_RELEVANCE = 0.5  # relevance of an NER finding (only the cross-document pass reads it)
 _TOKEN = re.compile(r"[^\W_]+")
 
 
@@ -225,21 +224,21 @@ def score(contents: dict[str, str], gold: dict[str, list[GoldSpan]],
     }
 
 
-def _ner_findings(documents: list[Document], schema: EntitySchema, only: Iterable[str] | None = None,
-                  ) -> tuple[dict[str, list[ExtractedEntity]], EntitySchema]:
-    """NER findings per document (of the labels `only`, default all mapped ones), and the schema
-    with any type the labels map to added."""
-    from ..extract.ner_model import label_map, mapped, ner_spans
+def _with_ner(settings: Settings, extract: bool, only: Iterable[str] | None = None) -> Settings:
+    """The settings with the `ner` recognizer enabled (after the extractor's own, or alone when
+    extract is off), its labels (`only`, default every mapped one) mapped to the schema's types;
+    a type a label maps to that the schema lacks is added to it."""
+    from ..extract.ner_model import label_map
 
+    schema = settings.entity_schema
     labels = label_map(schema.types, only)
     missing = {t for t in labels.values() if t not in schema}
     if missing:
         types = dict(schema.types) | {t: EntityType(weight=0.5, description="added by eval spans --ner") for t in missing}
         schema = EntitySchema(types=types)
-    spans = ner_spans([d.content for d in documents])
-    out = {d.doc_id: [ExtractedEntity(s.text, fold(s.text), t, NER_RELEVANCE) for s, t in mapped(found, labels)]
-           for d, found in zip(documents, spans, strict=True)}
-    return out, schema
+    recognizers = [r for r in settings.rules.recognizers if r != "ner"] if extract else []
+    rules = settings.rules.model_copy(update={"recognizers": [*recognizers, "ner"], "ner_labels": labels})
+    return settings.model_copy(update={"entity_schema": schema, "rules": rules, "extractor": "rules"})
 
 
 def evaluate_spans(input_path: Path, gold_file: Path, settings: Settings | None = None,
@@ -255,14 +254,12 @@ def evaluate_spans(input_path: Path, gold_file: Path, settings: Settings | None 
     contents = {d.source_id: d.content for d in documents}
     gold = read_gold(gold_file, contents)
     findings = make_extractor(settings).extract(documents) if extract and settings.extractor != "none" else {}
-    findings = {d.doc_id: list(findings.get(d.doc_id, [])) for d in documents}
-    # A value the extractor found is its; a value only the NER model found is the model's.
+    # A value the extractor found without the model is its; a value only the model added is the model's.
     extractor_values = {fold(strip_trailing_punctuation(f.original)) for items in findings.values() for f in items}
-    if ner:
-        ner_found, schema = _ner_findings(documents, settings.entity_schema, ner_labels)
-        settings = settings.model_copy(update={"entity_schema": schema})
-        for d in documents:
-            findings[d.doc_id].extend(ner_found[d.doc_id])
+    if ner:  # the `ner` recognizer as analyze runs it: it fills what the rules leave
+        settings = _with_ner(settings, extract and settings.extractor != "none", ner_labels)
+        findings = make_extractor(settings).extract(documents)
+    findings = {d.doc_id: list(findings.get(d.doc_id, [])) for d in documents}
     cross = None
     if settings.cross_document:
         cross = cross_document_pass(documents, findings, settings)

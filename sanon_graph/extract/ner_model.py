@@ -57,16 +57,16 @@ INSURANCE_LABELS = {
     "DATE": "EVENT_DATE",
     "NORP": "DEMOGRAPHIC",
 }
-# For any schema: per label, the type names it may map to, first the one a schema has wins
-# (label_map). CARDINAL, ORDINAL, PERCENT, QUANTITY, TIME, LAW, EVENT, PRODUCT, WORK_OF_ART and
+# For any schema: per label, the type names it may map to (types the `ner` recognizer emits),
+# first the one a schema has wins (label_map). CARDINAL, ORDINAL, PERCENT, QUANTITY, TIME, LAW, EVENT, PRODUCT, WORK_OF_ART and
 # LANGUAGE are not mapped: they are rarely about a person.
 LABEL_CANDIDATES = {
     "PERSON": ("NAME",),
-    "ORG": ("ORGANIZATION", "PROVIDER"),
+    "ORG": ("ORGANISATION", "PROVIDER"),
     "GPE": ("LOCATION",),
     "LOC": ("LOCATION",),
     "FAC": ("LOCATION",),
-    "DATE": ("DATE", "EVENT_DATE"),
+    "DATE": ("EVENT_DATE",),
     "MONEY": ("MONEY",),
     "NORP": ("NATIONALITY", "DEMOGRAPHIC"),
 }

@@ -58,18 +58,13 @@ def _enabled(settings: RecognizerSettings, where: str = "") -> list[str]:
     return names
 
 
-# Recognizers whose types depend on the settings and that have no `emits` classmethod of their
-# own: the NER model emits only the types its ner_labels map to.
-_SETTINGS_TYPES = {"ner": lambda s: frozenset(s.ner_labels.values())}
-
-
 def emitted_types(settings: RecognizerSettings, where: str = "") -> frozenset[str]:
     """The (type_map-ped) types the enabled recognizers can emit, read from their classes and
     the settings, without building them (no gazetteers, no model): cheap enough for every load."""
     out: set[str] = set()
     for name in _enabled(settings, where):
         factory = REGISTRY[name]
-        emits = getattr(factory, "emits", None) or _SETTINGS_TYPES.get(name)
+        emits = getattr(factory, "emits", None)  # recognizers whose types the settings choose
         out |= set(emits(settings)) if emits is not None else set(getattr(factory, "types", ()))
     return frozenset(settings.type_map.get(t, t) for t in out)
 

@@ -36,6 +36,10 @@ def _key(text: str) -> bytes:
 class NerRecognizer(Base):
     """The spans of the NER model whose label the preset maps to a type."""
 
+    @classmethod
+    def emits(cls, settings) -> frozenset[str]:
+        return frozenset(settings.ner_labels.values())
+
     def __init__(self, ctx: RecognizerContext):
         super().__init__(ctx)
         from .. import ner_model
@@ -45,7 +49,7 @@ class NerRecognizer(Base):
         bad = sorted(set(self.labels.values()) - set(NER_TYPES))
         if bad:
             raise ConfigError(f"[extraction] ner_labels maps to {bad}; the NER recognizer emits {list(NER_TYPES)}")
-        self.types = frozenset(self.labels.values())  # what this preset lets it emit
+        self.types = self.emits(ctx.settings)  # what this preset lets it emit
         self.ignore = {fold(w) for w in ctx.settings.ner_ignore}
         self._cache: dict[bytes, list] = {}
         ner_model.model_path()  # a missing extra is a clear error before any work is done

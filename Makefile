@@ -56,6 +56,11 @@ bench: $(VENV)/.installed
 	for preset in health-insurance legal hr; do \
 	  $(BIN)/sanon-graph eval spans examples/legal/documents --gold examples/legal/gold_spans.jsonl --preset $$preset; \
 	done
+	# held out (examples/hr, written after the rules were frozen): each preset as shipped, then with --ner (every label)
+	for preset in health-insurance legal hr; do \
+	  $(BIN)/sanon-graph eval spans examples/hr/documents --gold examples/hr/gold_spans.jsonl --preset $$preset; \
+	  $(BIN)/sanon-graph eval spans examples/hr/documents --gold examples/hr/gold_spans.jsonl --preset $$preset --ner; \
+	done
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

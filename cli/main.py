@@ -62,7 +62,7 @@ class BarProgress(PipelineProgress):
 
 
 def fail(exc: SanonError) -> None:
-    err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+    err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)  # "[policy]" is text, not markup
     sys.exit(exc.exit_code)
 
 
@@ -171,6 +171,11 @@ def llm_options(command):
                    "NEO4J_DATABASE, or [neo4j] in the config (never the password).")
 @click.option("--dataset", help="neo4j: the dataset this analysis is stored as (default: DIR's name). Every node "
                                 "and relationship carries it; a re-run replaces it; nothing else is touched.")
+@click.option("--memory-limit", metavar="SIZE",
+              help="Memory budget of the run: 4GB, 3500MB (units B, KB, MB, GB, TB, powers of 1024) or 50% "
+                   "(of the machine's memory). The embedded engine's buffer pool gets 60% of it; a corpus "
+                   "estimated not to fit stops before the graph is built (exit code 4). Default: half of the "
+                   "machine's memory (physical, or the cgroup limit when smaller). Also [resources] memory_limit.")
 @click.option("--force", is_flag=True, help="Replace a non-empty output folder (only once the new one is complete).")
 @report_options
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary on stdout.")
@@ -204,7 +209,8 @@ def analyze(input_path: Path, out_dir: Path, config_file: Path | None, as_json: 
     analysis = run_analysis(input_path, out_dir, settings, BarProgress(not quiet and not as_json), force)
     summary = analysis.summary()
     if as_json:
-        click.echo(json.dumps({"out": str(out_dir), **summary, "timings_seconds": analysis.timings}))
+        click.echo(json.dumps({"out": str(out_dir), **summary, "timings_seconds": analysis.timings,
+                               "resources": analysis.resources()}))
         return
     _print_summary(summary, out_dir)
 

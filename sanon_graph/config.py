@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .errors import ConfigError
 from .extract.llm_settings import LLMSettings
@@ -87,6 +87,26 @@ class ReportSettings(BaseModel):
     top_chains: int = Field(50, ge=1, le=1000)
 
 
+class ResourceSettings(BaseModel):
+    """What a run may use ([resources]; `--memory-limit`). sanon_graph/memory.py has the syntax."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # The memory budget of analyze: "4GB", "3500MB", "50%" (of the machine's memory). None: half
+    # of the machine's memory (physical, or the cgroup limit when smaller). Kept as written;
+    # run.json's `resources` has it in bytes.
+    memory_limit: str | None = None
+
+    @field_validator("memory_limit", mode="before")
+    @classmethod
+    def _size(cls, value: Any) -> Any:
+        if value is not None:
+            from .memory import parse_size
+
+            parse_size(value)  # ValueError names the value and the reason
+        return value
+
+
 class Settings(BaseModel):
     """Everything an analysis run depends on; written to run.json as the effective config."""
 
@@ -124,6 +144,7 @@ class Settings(BaseModel):
     llm: LLMSettings = Field(default_factory=LLMSettings)
     ngrams: NgramSettings = Field(default_factory=NgramSettings)
     report: ReportSettings = Field(default_factory=ReportSettings)
+    resources: ResourceSettings = Field(default_factory=ResourceSettings)
 
     @model_validator(mode="after")
     def _extractor_inputs(self) -> Settings:
@@ -154,6 +175,8 @@ LLM_FLAGS = {"model": "model", "llm_cache": "cache", "concurrency": "concurrency
 NGRAM_FLAGS = {"ngrams": "enabled", "ngram_max_df": "max_df", "ngram_weight": "weight", "ngram_max_n": "max_n"}
 # Command-line flags that set [report] values.
 REPORT_FLAGS = {"redact_report": "redact", "report_chains": "top_chains"}
+# Command-line flags that set [resources] values.
+RESOURCE_FLAGS = {"memory_limit": "memory_limit"}
 
 
 def load_settings(config_file: Path | None = None, overrides: dict[str, Any] | None = None) -> Settings:
@@ -170,6 +193,8 @@ def load_settings(config_file: Path | None = None, overrides: dict[str, Any] | N
             data.setdefault("ngrams", {})[NGRAM_FLAGS[key]] = value
         elif key in REPORT_FLAGS:
             data.setdefault("report", {})[REPORT_FLAGS[key]] = value
+        elif key in RESOURCE_FLAGS:
+            data.setdefault("resources", {})[RESOURCE_FLAGS[key]] = value
         else:
             data[key] = value
     try:
@@ -255,7 +280,7 @@ def _read_toml(path: Path | None, preset: str | None = None) -> dict[str, Any]:
     """The settings data of a config file laid over its domain preset (presets.py)."""
     preset_name, raw = compose(path, preset)
     known = {"policy", "entity_types", "extraction", "selection", "redaction", "llm", "ngrams", "graph", "neo4j",
-             "ingest", "report", "preset"}
+             "ingest", "report", "preset", "resources"}
     unknown = set(raw) - known
     if unknown:
         raise ConfigError(f"{path}: unknown section(s) {sorted(unknown)}; expected {sorted(known)}")
@@ -275,6 +300,8 @@ def _read_toml(path: Path | None, preset: str | None = None) -> dict[str, Any]:
         data["neo4j"] = dict(raw["neo4j"])
     if "report" in raw:
         data["report"] = dict(raw["report"])
+    if "resources" in raw:
+        data["resources"] = dict(raw["resources"])
     for key in ("backend", "dataset"):
         if key in raw.get("graph", {}):
             data[key] = raw["graph"][key]

@@ -40,3 +40,15 @@ class VerificationError(SanonError):
     """A value chosen for masking is still present in the masked output."""
 
     exit_code = 3
+
+
+class MemoryLimitError(SanonError):
+    """The corpus does not fit the memory limit (`--memory-limit`, [resources] memory_limit):
+    found before the graph is built, from an estimate of the run's peak (sanon_graph/memory.py)."""
+
+    exit_code = 4
+
+
+class BufferPoolError(MemoryLimitError, GraphError):
+    """A query of the embedded engine needed more than its buffer pool (its share of the memory
+    limit): the limit is too small for this corpus after all."""

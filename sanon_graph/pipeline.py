@@ -46,11 +46,12 @@ from .graph import (
 )
 from .ingest import read_corpus
 from .masked_corpus import verify_masked_corpus, write_masked_corpus
+from .memory import MemoryPlan, peak_rss
 from .models import Corpus, Document, ExtractedEntity, md5_hex
 from .output import write_outputs
 from .pseudonym import KEY_ENV, pseudonym_key
 from .redact import MaskedValue, Redactor, replacement_for
-from .risk import LinkPlan, MaskingState, link_candidate_plan, uniqueness
+from .risk import MaskingState, link_plan, uniqueness
 from .select import SelectionResult, chain_target
 from .select.explain import kept_reasons
 from .select.run import select
@@ -111,6 +112,11 @@ class Analysis:
     cross_document: dict[str, int] | None = None
     run_id: str = ""
     graph: GraphLocation | None = None  # where the graph was written (run.json: reopened from there)
+    memory: MemoryPlan | None = None  # the memory budget (run.json: resources)
+
+    def resources(self) -> dict[str, Any]:
+        """run.json's `resources`: memory limit, buffer pool, estimate and the peaks so far."""
+        return self.memory.record() if self.memory is not None else peak_rss()
 
     def summary(self) -> dict[str, Any]:
         chains = self.chains
@@ -152,8 +158,9 @@ class Analysis:
 
 def _count_categories(settings: Settings, risks: list[float]) -> dict[str, int]:
     counts = {"HIGH": 0, "MEDIUM": 0, "LOW": 0}
+    category = settings.policy.category  # looked up once: summary() counts every chain three times
     for r in risks:
-        counts[settings.policy.category(r)] += 1
+        counts[category(r)] += 1
     return counts
 
 
@@ -211,6 +218,11 @@ def analyze(
     run_id = uuid.uuid4().hex
     location = resolve_location(settings.backend, settings.neo4j, settings.dataset, out_dir, run_id)
     check_reachable(location)
+    # The memory budget: the engine's buffer pool is sized from it, and the corpus is checked
+    # against it as soon as its size is known (after ingest, again once the entities are).
+    memory = MemoryPlan.for_run(settings.resources.memory_limit, settings.backend)
+    if memory.warning():
+        progress.warn(memory.warning())
     key = None
     if settings.redaction == "pseudonym":
         key = pseudonym_key()  # a key that is too short fails here, before any work
@@ -226,6 +238,8 @@ def analyze(
         for path, record, reason in corpus.skipped:
             progress.warn(f"{path}: record {record}: {reason}, skipped")
         documents = corpus.documents
+        characters = sum(len(d.content) + len(d.metadata_text) for d in documents)
+        memory.check(len(documents), characters)
 
         with timed("extract", _extraction_passes(settings) * len(documents)) as advance:
             extractor = make_extractor(settings)
@@ -250,9 +264,10 @@ def analyze(
         doc_index = {d: i for i, d in enumerate(doc_ids)}
         entity_ids = sorted(assembled.entities)
         n_docs = len(doc_ids)
+        memory.check(n_docs, characters, len(assembled.mentions), len(entity_ids))
 
         with timed("load"):
-            store = open_store(location, work, create=True)
+            store = open_store(location, work, create=True, memory_limit=memory.limit)
             graph_begun = True
             store.create_schema()
             store.load(*_frames(corpus, assembled, entity_ids))
@@ -260,9 +275,9 @@ def analyze(
         with timed("score"):
             # The Python reference state the selection works on; the graph's numbers must agree.
             state = _reference_state(assembled, doc_index, entity_ids, n_docs)
-            link_plan = _link_plan(state, settings.policy.edge_strength_threshold, store.link_row_budget(n_docs))
+            plan = link_plan(np.array([len(docs) for docs in state.docs_of], dtype=np.int64), n_docs)
             store.score_documents(n_docs)
-            store.create_links(settings.policy.edge_strength_threshold, link_plan.max_freq, link_plan.parts)
+            store.create_links(settings.policy.edge_strength_threshold, plan.max_freq)
             entity_table = store.entities().set_index("entity_id").loc[entity_ids]
             graph_docs = store.documents().set_index("doc_id").loc[doc_ids]
             links = store.links()
@@ -335,7 +350,7 @@ def analyze(
             links=links, chains=chains, selection=selection, replacements=replacements,
             timings=timings, warnings=warnings, started=started,
             llm_stats=extractor.stats.as_dict() if hasattr(extractor, "stats") else None,
-            cross_document=cross_document, run_id=run_id, graph=location,
+            cross_document=cross_document, run_id=run_id, graph=location, memory=memory,
             kept=kept_reasons(state, selection, chains, direct, settings.policy.direct_floor),
             pseudonym_key=key.record() if key is not None else None,
         )
@@ -533,16 +548,6 @@ def _reference_state(assembled: Assembled, doc_index: dict[str, int], entity_ids
         [uniqueness(len(e.doc_ids), n_docs) for e in ents],
         [e.weight for e in ents],
     )
-
-
-def _link_plan(state: MaskingState, threshold: float, budget: int) -> LinkPlan:
-    """The candidate cutoff: any plan finds exactly the same links; the engine's row budget
-    (pair rows it may enumerate to tighten the bound) only decides how fast."""
-    docs = np.fromiter((d for d, ms in enumerate(state.mentions) for _ in ms), dtype=np.int64)
-    ents = np.fromiter((e for ms in state.mentions for e in ms), dtype=np.int64)
-    rels = np.fromiter((r for ms in state.mentions for r in ms.values()), dtype=float)
-    freq = np.array([len(d) for d in state.docs_of], dtype=np.int64)
-    return link_candidate_plan(docs, ents, rels, freq, np.array(state.scale), threshold, budget)
 
 
 def _chains(store: GraphStore, settings: Settings, doc_index: dict[str, int], state: MaskingState) -> list[ChainRecord]:

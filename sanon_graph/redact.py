@@ -83,7 +83,17 @@ def occurs_in(text: str, value: str) -> bool:
 def occurs_in_folded(folded_text: str, value: str) -> bool:
     """occurs_in on a text already passed through fold(): no regex, so checking a million
     extracted values against their documents does not compile a million patterns."""
-    needle = fold(strip_trailing_punctuation(value))
+    return occurs_needle_in_folded(folded_text, matcher_needle(value))
+
+
+def matcher_needle(value: str) -> str:
+    """What occurs_in_folded looks for: the value as fold() sees it, without trailing punctuation."""
+    return fold(strip_trailing_punctuation(value))
+
+
+def occurs_needle_in_folded(folded_text: str, needle: str) -> bool:
+    """occurs_in_folded with the needle already made (matcher_needle), for callers that check
+    one value against many documents."""
     if not needle:
         return False
     start = folded_text.find(needle)

@@ -89,10 +89,14 @@ class MaskingState:
             for e in ms:
                 self.docs_of[e].append(d)
         self._doc_risk: dict[int, float] = {}
-        # Strengths are cached against a version that every change of the masked set bumps,
-        # so a stale entry is recognised without tracking which edges an entity reaches.
-        self._strength: dict[tuple[int, int], tuple[int, float]] = {}
+        # Strengths are cached with the version they were computed at. Every change of the
+        # masked set bumps the version and stamps the documents of the entity it changed:
+        # strength(a, b) can only change with an entity in both a and b, so an entry is stale
+        # only once a or b carries a newer stamp. (A global version alone made every cached
+        # strength stale after each mask: the chain stage recomputed all of them, chain by chain.)
+        self._strength: dict[tuple[int, int], tuple[int, float, tuple[tuple[int, float], ...]]] = {}
         self._version = 0
+        self._stamp = [0] * len(mentions)  # per document: the version of its last change
 
     def mask(self, entity: int) -> None:
         if entity in self.masked:
@@ -109,8 +113,10 @@ class MaskingState:
 
     def _changed(self, entity: int) -> None:
         self._version += 1
+        version, stamp = self._version, self._stamp
         for d in self.docs_of[entity]:
             self._doc_risk.pop(d, None)
+            stamp[d] = version
 
     def contribution(self, entity: int, doc: int) -> float:
         return self.mentions[doc][entity] * self.scale[entity]
@@ -138,23 +144,31 @@ class MaskingState:
     def strength(self, a: int, b: int, without: int | None = None) -> float:
         if without is not None and (without not in self.mentions[a] or without not in self.mentions[b]):
             without = None
-        if without is None:
-            cached = self._strength.get((a, b))
-            if cached is not None and cached[0] == self._version:
-                return cached[1]
-        ma, mb = self.mentions[a], self.mentions[b]
-        if len(mb) < len(ma):
-            ma, mb = mb, ma
+        cached = self._strength.get((a, b))
+        if cached is None:
+            # The shared entities' terms s_e, in the order the product takes them (the smaller
+            # mention dict's order), computed once per pair: a recomputation after a mask then
+            # walks the few shared entities, not a whole document, with the same float steps.
+            ma, mb = self.mentions[a], self.mentions[b]
+            if len(mb) < len(ma):
+                ma, mb = mb, ma
+            scale = self.scale
+            terms = tuple((e, max(rel, mb[e]) * scale[e]) for e, rel in ma.items() if e in mb)
+        else:
+            version, value, terms = cached
+            if without is None and version >= self._stamp[a] and version >= self._stamp[b]:
+                return value
         keep = 1.0
         masked = self.masked
-        for e, rel in ma.items():
-            other = mb.get(e)
-            if other is None or e in masked or e == without:
+        for e, term in terms:
+            if e in masked or e == without:
                 continue
-            keep *= 1.0 - max(rel, other) * self.scale[e]
+            keep *= 1.0 - term
         value = 1.0 - keep
         if without is None:
-            self._strength[(a, b)] = (self._version, value)
+            self._strength[(a, b)] = (self._version, value, terms)
+        elif cached is None:
+            self._strength[(a, b)] = (-1, 0.0, terms)  # the terms only: version -1 is always stale
         return value
 
     def chain_risk(self, docs: Sequence[int], without: int | None = None) -> float:
@@ -184,140 +198,57 @@ class MaskingState:
         return max((self.mentions[d][entity] for d in self.docs_of[entity]), default=0.0) * self.scale[entity]
 
 
-def entity_importance(mention_entity: np.ndarray, mention_relevance: np.ndarray, entity_scale: np.ndarray) -> np.ndarray:
-    """Per entity, the largest s_e it can give a link: max relevance over its mentions * u * w."""
-    s_max = np.zeros(len(entity_scale))
-    np.maximum.at(s_max, mention_entity, mention_relevance)
-    return s_max * entity_scale
-
-
-def link_candidate_max_freq(
-    mention_doc: np.ndarray,
-    mention_entity: np.ndarray,
-    mention_relevance: np.ndarray,
-    entity_freq: np.ndarray,
-    entity_scale: np.ndarray,
-    threshold: float,
-) -> int:
-    """The smallest frequency F such that two documents sharing only entities more frequent
-    than F provably have strength < threshold.
-
-    Link candidates then come from entities with freq <= F only, and each candidate is
-    scored over all its shared entities, so the kept links are exactly those of the
-    all-pairs computation while very common values ("female", a big city) no longer make
-    the pair join quadratic. The bound: strength(a, b) <= 1 - prod over a's common
-    entities of (1 - max_relevance(e) * u(e) * w(e)), maximised over documents.
-    """
-    if len(entity_freq) == 0:
-        return 1
-    s_max = entity_importance(mention_entity, mention_relevance, entity_scale)
-    # log(1 - s) per mention, -inf where s = 1 (that entity alone decides)
-    with np.errstate(divide="ignore"):
-        log_keep = np.log1p(-np.minimum(s_max[mention_entity], 1.0))
-    mention_freq = entity_freq[mention_entity]
-    n_docs = int(mention_doc.max()) + 1 if len(mention_doc) else 0
-
-    def bound(cutoff: int) -> float:
-        common = mention_freq > cutoff
-        if not common.any():
-            return 0.0
-        per_doc = np.bincount(mention_doc[common], weights=log_keep[common], minlength=n_docs)
-        return float(1.0 - np.exp(per_doc.min()))
-
-    # bound() only falls as the cutoff rises; a margin keeps float rounding on the safe side.
-    candidates = np.unique(np.concatenate(([1], entity_freq[entity_freq >= 1])))
-    lo, hi = 0, len(candidates) - 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if bound(int(candidates[mid])) < threshold - 1e-9:
-            hi = mid
-        else:
-            lo = mid + 1
-    return int(candidates[lo])
-
-
-def prefix_marks(
-    mention_doc: np.ndarray,
-    mention_entity: np.ndarray,
-    mention_relevance: np.ndarray,
-    entity_freq: np.ndarray,
-    entity_scale: np.ndarray,
-    threshold: float,
-    max_freq: int = 0,
-) -> np.ndarray:
-    """Per mention, whether it is in its document's prefix (what mark_prefix.cypher marks).
-
-    Prefix filtering (AllPairs, Bayardo et al. 2007; PPJoin, Xiao et al. 2008), weighted: a
-    document's entities in one global order (rarest first: freq, then entity index, which is the
-    order of the entity ids), each with the bound c_e = -ln(1 - importance_e) on its share of
-    -ln(1 - strength). The prefix is the shortest head whose suffix sums to < -ln(1 - threshold)
-    (minus a margin, towards more marks); entities with freq <= max_freq are marked too. If
-    strength(a, b) >= threshold, the shared set's c sum reaches -ln(1 - threshold), so the
-    shared entity that comes first in the order is in both prefixes: every link shares an
-    entity marked on both mentions.
-    """
-    n = len(mention_doc)
-    if n == 0:
-        return np.zeros(0, dtype=bool)
-    importance = entity_importance(mention_entity, mention_relevance, entity_scale)
-    with np.errstate(divide="ignore"):
-        c = np.where(importance >= 1.0, 1000.0, -np.log1p(-np.minimum(importance, 1.0)))[mention_entity]
-    max_log_keep = math.log1p(-threshold) + 1e-9 if threshold < 1.0 else 0.0
-    freq = entity_freq[mention_entity]
-    # per document, from its last entity in the order to its first: tail = c of it and all after it
-    order = np.lexsort((-mention_entity, -freq, mention_doc))
-    c_sorted = c[order]
-    doc_sorted = mention_doc[order]
-    cum = np.cumsum(c_sorted)
-    starts = np.r_[0, np.flatnonzero(np.diff(doc_sorted)) + 1]
-    before = np.repeat(np.r_[0.0, cum[starts[1:] - 1]], np.diff(np.r_[starts, n]))
-    tail = np.empty(n)
-    tail[order] = cum - before
-    return (freq <= max_freq) | (tail >= -max_log_keep)
-
-
-def prefix_pair_rows(mention_entity: np.ndarray, marked: np.ndarray, n_entities: int) -> int:
-    """Pair rows the candidate join enumerates: per entity, pairs of its marked mentions."""
-    k = np.bincount(mention_entity[marked], minlength=n_entities).astype(np.int64)
-    return int((k * (k - 1) // 2).sum())
-
-
 @dataclass(frozen=True)
 class LinkPlan:
-    """How the graph store enumerates candidate links: entities with freq <= max_freq are
-    enumerated pairwise (`rows` pair rows), in `parts` partitions."""
+    """How the graph store finds candidate links (mark_signatures.cypher): entities with freq <=
+    max_freq are keys on their own, `rows` pair rows in all; more frequent ones pair up."""
 
     max_freq: int
     rows: int
-    parts: int
 
 
 ROWS_PER_PART = 2_500_000  # pair rows one aggregation may hold (~0.6 GB in LadybugDB)
+# Pair rows the rare values may make as keys on their own, per document. Fewer means more
+# values pair up as two-value keys: more keys, fewer candidates. Measured on the zipf corpus at
+# 100,000 documents: 3 per document gives 1.7M candidates for 438k links, 20 gives 3.3M.
+RARE_ROWS_PER_DOCUMENT = 4
 
 
-def link_candidate_plan(
-    mention_doc: np.ndarray,
-    mention_entity: np.ndarray,
-    mention_relevance: np.ndarray,
-    entity_freq: np.ndarray,
-    entity_scale: np.ndarray,
-    threshold: float,
-    row_budget: int,
-) -> LinkPlan:
-    """Any cutoff at or above the minimal exact one finds every link; a higher cutoff scores
-    more entities exactly, so the bound on the rest is tighter and far fewer pairs need a full
-    score, at the price of enumerating more pair rows. Raise the cutoff while the rows stay
-    within row_budget."""
-    minimal = link_candidate_max_freq(
-        mention_doc, mention_entity, mention_relevance, entity_freq, entity_scale, threshold
-    )
+def link_plan(entity_freq: np.ndarray, n_docs: int) -> LinkPlan:
+    """The rarest values, up to RARE_ROWS_PER_DOCUMENT pair rows per document, are keys alone."""
     freqs, counts = np.unique(entity_freq[entity_freq >= 2], return_counts=True)
-    rows_at = np.cumsum(counts * freqs * (freqs - 1) // 2)  # pair rows with cutoff = freqs[i]
-    if len(freqs) == 0:
-        return LinkPlan(max(minimal, 1), 0, 1)
-    minimal_rows = int(rows_at[np.searchsorted(freqs, minimal, side="right") - 1]) if minimal >= freqs[0] else 0
-    allowed = max(minimal_rows, row_budget)
-    i = int(np.searchsorted(rows_at, allowed, side="right")) - 1
-    max_freq = max(minimal, int(freqs[i])) if i >= 0 else minimal
-    rows = int(rows_at[np.searchsorted(freqs, max_freq, side="right") - 1]) if max_freq >= freqs[0] else 0
-    return LinkPlan(max_freq, rows, max(1, -(-rows // ROWS_PER_PART)))
+    rows_at = np.cumsum(counts * freqs * (freqs - 1) // 2)  # pair rows with max_freq = freqs[i]
+    i = int(np.searchsorted(rows_at, RARE_ROWS_PER_DOCUMENT * max(n_docs, 1), side="right")) - 1
+    if i < 0:
+        return LinkPlan(1, 0)
+    return LinkPlan(int(freqs[i]), int(rows_at[i]))
+
+
+def link_signatures(state: MaskingState, threshold: float, max_freq: int = 0) -> list[set[tuple[int, ...]]]:
+    """Per document, the signatures mark_signatures.cypher gives it (entity indexes): {e} for an
+    entity with freq <= max_freq or whose bound c_e = -ln(1 - importance) reaches
+    -ln(1 - threshold), and {e1, e2} for e1 before e2 (rarest first: freq, then index, the order
+    of the entity ids), e1 not such a key and c_e1 + the sum of c over e2 and everything after it
+    in the document reaching the same bound.
+
+    Prefix filtering (AllPairs, Bayardo et al. 2007) with k-wise signatures (pkwise, Wang et al.
+    2017), k <= 2: every pair of documents with strength >= threshold shares a signature (the
+    first one or two of its shared entities in the order), while two documents sharing only
+    values that cannot make a link together never do.
+    """
+    min_tail = -(math.log1p(-threshold) + 1e-9) if threshold < 1.0 else 0.0
+    freq = [len(docs) for docs in state.docs_of]
+    bound = [1000.0 if i >= 1.0 else -math.log1p(-i) for i in (state.importance(e) for e in range(len(freq)))]
+    signatures: list[set[tuple[int, ...]]] = []
+    for mentions in state.mentions:
+        ordered = sorted(mentions, key=lambda e: (freq[e], e))
+        tails = np.cumsum([bound[e] for e in reversed(ordered)])[::-1] if ordered else []
+        keys: set[tuple[int, ...]] = set()
+        for i, first in enumerate(ordered):
+            if freq[first] <= max_freq or bound[first] >= min_tail:
+                keys.add((first,))
+                continue
+            keys.update((first, second) for j, second in enumerate(ordered[i + 1:], i + 1)
+                        if bound[first] + tails[j] >= min_tail)
+        signatures.append(keys)
+    return signatures

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import tempfile
 from pathlib import Path
+from unittest.mock import patch
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from sanon_graph import risk
 from sanon_graph.graph import GraphStore
+from sanon_graph.graph import store as store_module
 
 from .graph_backends import load_bipartite, new_ladybug_store, new_neo4j_store
 
@@ -32,10 +34,12 @@ def corpora(draw):
         ents = draw(st.sets(st.integers(0, n_entities - 1), max_size=n_entities))
         mentions.append({e: draw(st.floats(0.0, 1.0, allow_nan=False)) for e in sorted(ents)})
     masked = draw(st.sets(st.integers(0, n_entities - 1), max_size=n_entities))
-    # any cutoff at or above the minimal one, and any number of partitions, must give the same links
-    raise_cutoff = draw(st.integers(0, 3))
+    # any frequency up to which values are keys alone, and any number of partitions, must give
+    # the same links
+    max_freq = draw(st.integers(0, n_docs))
     parts = draw(st.integers(1, 3))
-    return mentions, weights, masked, raise_cutoff, parts
+    links_per_part = draw(st.sampled_from([1, 2, 100_000]))  # the link-writing queries' partitions
+    return mentions, weights, masked, max_freq, parts, links_per_part
 
 
 
@@ -47,24 +51,14 @@ def _reference(mentions, weights):
     return risk.MaskingState(mentions, u, weights), freq
 
 
-def _cutoff(mentions, state, freq):
-    docs = np.array([d for d, ms in enumerate(mentions) for _ in ms], dtype=np.int64)
-    ents = np.array([e for ms in mentions for e in ms], dtype=np.int64)
-    rels = np.array([r for ms in mentions for r in ms.values()], dtype=float)
-    return risk.link_candidate_max_freq(docs, ents, rels, np.array(freq), np.array(state.scale), THRESHOLD)
-
-
-def test_link_plan_raises_the_cutoff_within_the_row_budget():
-    # 3 entities: freq 2 (1 pair row), freq 4 (6 rows), freq 10 (45 rows); all weak.
-    freq = np.array([2, 4, 10])
-    docs = np.array([0, 1] + [0, 1, 2, 3] + list(range(10)))
-    ents = np.array([0, 0] + [1] * 4 + [2] * 10)
-    rels = np.full(len(docs), 0.1)
-    scale = np.array([0.1, 0.1, 0.1])
-    tight = risk.link_candidate_plan(docs, ents, rels, freq, scale, 0.5, row_budget=7)
-    assert (tight.max_freq, tight.rows) == (4, 7)
-    loose = risk.link_candidate_plan(docs, ents, rels, freq, scale, 0.5, row_budget=10**6)
-    assert (loose.max_freq, loose.rows, loose.parts) == (10, 52, 1)
+def test_link_plan_keeps_the_rarest_values_within_the_row_budget():
+    # entities with freq 2 (1 pair row each), 4 (6 rows), 10 (45 rows): 10 documents may make
+    # 4 rows each, so the values of freq 2 and 4 are keys on their own and freq 10 pairs up
+    freq = np.array([2, 2, 4, 10, 1])
+    plan = risk.link_plan(freq, 10)
+    assert (plan.max_freq, plan.rows) == (4, 8)
+    assert risk.link_plan(freq, 1).max_freq == 2  # 4 rows allowed: the two values of freq 2 only
+    assert risk.link_plan(np.array([1, 1]), 5).max_freq == 1  # nothing pairs: no rows at all
 
 
 def _simple_paths(edges: set[tuple[int, int]], n_docs: int, max_docs: int):
@@ -104,12 +98,14 @@ def test_neo4j_cypher_equals_python_reference(neo4j_server, corpus):
 
 def check_against_reference(store: GraphStore, corpus) -> None:
     """Load a random corpus into a fresh store and hold every number to the reference."""
-    mentions, weights, masked, raise_cutoff, parts = corpus
+    mentions, weights, masked, max_freq, parts, links_per_part = corpus
     state, freq = _reference(mentions, weights)
+    patcher = patch.object(store_module, "LINKS_PER_PART", links_per_part)
+    patcher.start()
     try:
         doc_ids, ent_ids = load_bipartite(store, mentions, weights)
         store.score_documents(len(mentions))
-        store.create_links(THRESHOLD, _cutoff(mentions, state, freq) + raise_cutoff, parts)
+        store.create_links(THRESHOLD, max_freq, parts)
 
         entities = store.entities().set_index("entity_id")
         for e, eid in enumerate(ent_ids):
@@ -167,11 +163,12 @@ def check_against_reference(store: GraphStore, corpus) -> None:
             a, b = doc_ids.index(r.doc_a), doc_ids.index(r.doc_b)
             assert abs(r.strength - state.strength(a, b)) <= TOL
     finally:
+        patcher.stop()
         store.close()
 
 
 def test_common_weak_values_are_not_link_candidates_but_links_are_exact(tmp_path):
-    """A value in every document but one (weak: u small) sits above the cutoff; the pairs it
+    """A value in every document but one (weak: u small) is in no signature, so the pairs it
     alone would join are not candidates, and every kept link is still found with its full via."""
     check_common_weak_values(new_ladybug_store(tmp_path / "g.lbug"))
 
@@ -188,12 +185,17 @@ def check_common_weak_values(store: GraphStore) -> None:
         mentions[k + 1][1 + k // 2] = 1.0
     weights = [0.35] + [0.95] * (n // 2)
     state, freq = _reference(mentions, weights)
-    cutoff = _cutoff(mentions, state, freq)
-    assert 2 <= cutoff < n - 1  # the common value is excluded from candidate generation
+    plan = risk.link_plan(np.array(freq), n)
+    assert 2 <= plan.max_freq < n - 1  # the planted pairs' values are keys alone, the common one not
     try:
         doc_ids, ent_ids = load_bipartite(store, mentions, weights)
         store.score_documents(n)
-        store.create_links(THRESHOLD, cutoff)
+        store.mark_signatures(THRESHOLD, plan.max_freq)
+        keys = store.cypher("MATCH (s:Signature) RETURN s.id AS id" if store.dialect == "ladybug" else
+                            "MATCH (s:Signature {dataset: $dataset}) RETURN s.id AS id")["id"]
+        assert len(keys) == (n - 1) // 2 + ((n - 1) % 2)  # the planted values, nothing with the common one
+        assert not any(ent_ids[0] in key.split("|") for key in keys)
+        store.create_links(THRESHOLD, plan.max_freq)
         links = store.links()
         assert len(links) == (n - 1) // 2 + ((n - 1) % 2)  # one link per planted pair
         for r in links.itertuples():

@@ -1,6 +1,9 @@
 // Remove one dataset in batches, so a million relationships never sit in one transaction.
-// Documents first: that takes their MENTIONS, LINKED and INCLUDES with them, so no entity is
-// left holding thousands of relationships when its turn comes.
+// Signatures (left by a run that failed while finding links) and chains first, then documents:
+// that takes their MENTIONS, LINKED and INCLUDES with them, so no entity is left holding
+// thousands of relationships when its turn comes.
+MATCH (s:Signature {dataset: $dataset})
+CALL (s) { DETACH DELETE s } IN TRANSACTIONS OF 5000 ROWS;
 MATCH (c:Chain {dataset: $dataset})
 CALL (c) { DETACH DELETE c } IN TRANSACTIONS OF 5000 ROWS;
 MATCH (d:Document {dataset: $dataset})

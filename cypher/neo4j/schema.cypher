@@ -9,5 +9,6 @@ CREATE CONSTRAINT sanon_graph_dataset IF NOT EXISTS FOR (s:SanonDataset) REQUIRE
 CREATE INDEX sanon_graph_document_dataset IF NOT EXISTS FOR (d:Document) ON (d.dataset);
 CREATE INDEX sanon_graph_entity_dataset IF NOT EXISTS FOR (e:Entity) ON (e.dataset);
 CREATE INDEX sanon_graph_chain_dataset IF NOT EXISTS FOR (c:Chain) ON (c.dataset);
+CREATE INDEX sanon_graph_signature_dataset IF NOT EXISTS FOR (s:Signature) ON (s.dataset);
 CREATE INDEX sanon_graph_document_source IF NOT EXISTS FOR (d:Document) ON (d.dataset, d.source_id);
 CALL db.awaitIndexes(300);

@@ -9,12 +9,28 @@ from typing import Any
 import ladybug
 import pandas as pd
 
-from ..errors import ConfigError, GraphError
+from ..errors import BufferPoolError, ConfigError, GraphError
 
-# Pair rows link_candidates may enumerate to tighten its bound: the engine joins fast, so
-# enumerating more rows to score fewer candidates pays (measured on the benchmark corpus).
-ROW_BUDGET_PER_DOCUMENT = 150
-MIN_ROW_BUDGET = 2_000_000
+# The buffer pool's share of the run's memory limit (sanon_graph/memory.py). The pool is a
+# ceiling the engine allocates up to, not a reservation: graph pages beyond it are evicted to
+# the database file, but a query's working memory (the hash tables of the link-candidate joins)
+# must fit in it or the query fails ("buffer pool is full"). The rest of the limit is for the
+# Python side (the corpus, entities and mentions, the reference state and the frames copied
+# into and out of the graph, all alive while the engine runs) and for the engine's memory
+# outside its pool (catalog, query buffers, allocator arenas: 100-400 MB measured). Measured on
+# the synthetic corpora (commit ad4f06b's link candidates): 100,000 documents (1M mentions)
+# under a 4 GB limit ran with this share, a 2.4 GB pool, and peaked at 3.35 GB.
+BUFFER_POOL_SHARE = 0.6
+# A floor, so that a small limit still leaves the engine room for a small graph; a limit too
+# small for the corpus is refused before the graph is built, by the estimate, more clearly.
+MIN_BUFFER_POOL = 64 * 2**20
+# Read-only reopens (explore, cypher, export, report) have no limit of their own: they get the
+# pool of the default limit (memory.default_memory_limit), not the engine's 80% of the machine.
+
+
+def buffer_pool_for(memory_limit: int) -> int:
+    """The engine's buffer pool for a memory limit, in bytes (whole MB)."""
+    return max(MIN_BUFFER_POOL, int(BUFFER_POOL_SHARE * memory_limit) // 2**20 * 2**20)
 
 
 class LadybugEngine:
@@ -22,9 +38,15 @@ class LadybugEngine:
 
     dialect = "ladybug"
 
-    def __init__(self, path: Path | str, read_only: bool = False, create: bool = False):
+    def __init__(self, path: Path | str, read_only: bool = False, create: bool = False,
+                 memory_limit: int | None = None):
+        from ..memory import default_memory_limit
+
         self.path = Path(path)
         self.read_only = read_only
+        # memory_limit: the run's (analyze); None = the default limit (read-only reopens)
+        self.memory_limit = memory_limit
+        self.buffer_pool_size = buffer_pool_for(memory_limit or default_memory_limit())
         if create and self.path.exists():
             # a new graph: an old database at the same place would mix two analyses
             shutil.rmtree(self.path) if self.path.is_dir() else self.path.unlink()
@@ -32,7 +54,7 @@ class LadybugEngine:
             raise ConfigError(f"{self.path.parent}: no {self.path.name} here; give the output folder of "
                               "`sanon-graph analyze`")
         try:
-            self._db = ladybug.Database(str(self.path), read_only=read_only)
+            self._db = ladybug.Database(str(self.path), read_only=read_only, buffer_pool_size=self.buffer_pool_size)
             self._conn = ladybug.Connection(self._db)
         except RuntimeError as exc:
             raise GraphError(f"cannot open LadybugDB at {self.path}: {exc}") from None
@@ -43,6 +65,8 @@ class LadybugEngine:
         except RuntimeError as exc:
             if self.read_only and "read-only" in str(exc).lower():
                 raise GraphError("the graph is opened read-only: queries here cannot change it") from None
+            if "buffer pool is full" in str(exc).lower() or "buffer manager exception" in str(exc).lower():
+                raise self._out_of_memory(name) from None
             raise GraphError(f"LadybugDB query {name} failed: {exc}") from None
         if isinstance(result, list):  # several statements in one call
             result = result[-1]
@@ -50,12 +74,22 @@ class LadybugEngine:
             return None
         return result.get_as_df()
 
+    def _out_of_memory(self, name: str) -> BufferPoolError:
+        from ..memory import format_size
+
+        pool = format_size(self.buffer_pool_size)
+        if self.memory_limit is None:
+            return BufferPoolError(f"LadybugDB query {name} needs more memory than the engine's buffer pool of "
+                                   f"{pool}: narrow the query (fewer rows, a LIMIT)")
+        return BufferPoolError(
+            f"LadybugDB query {name} needs more memory than the engine's buffer pool of {pool} "
+            f"({BUFFER_POOL_SHARE:.0%} of the memory limit of {format_size(self.memory_limit)}): the memory limit "
+            "is too small for this corpus; raise --memory-limit (or [resources] memory_limit)")
+
     def bulk_load(self, table: str, frame: pd.DataFrame, statement: str) -> None:
         """COPY from the DataFrame (row-by-row CREATE is ~1000x slower)."""
         self.execute(statement, {"frame": frame}, f"copy_{table}")
 
-    def link_row_budget(self, n_docs: int) -> int:
-        return max(MIN_ROW_BUDGET, ROW_BUDGET_PER_DOCUMENT * n_docs)
 
     def version(self) -> str:
         return f"LadybugDB {getattr(ladybug, '__version__', 'unknown')}"

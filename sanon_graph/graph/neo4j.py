@@ -45,10 +45,6 @@ LOAD_THREADS = 2
 PACKED = ("columns", "batch")
 
 
-# Pair rows link_candidates may enumerate (see link_row_budget).
-ROW_BUDGET_PER_DOCUMENT = 30
-MIN_ROW_BUDGET = 200_000
-
 
 def check_dataset_name(name: str) -> str:
     if not _DATASET.match(name):
@@ -213,13 +209,6 @@ class Neo4jEngine:
             raise self._query_error(exc, f"copy_{table}") from None
         except neo4j_errors.DriverError as exc:
             raise GraphError(f"Neo4j at {self.uri}: loading {table} failed: {exc}") from None
-
-    def link_row_budget(self, n_docs: int) -> int:
-        # Neo4j enumerates pair rows at ~200k/s, while scoring a candidate is an index-backed
-        # expand-into: a low cutoff that scores a few more candidates is several times faster
-        # (20,000 documents: 600k rows and 3.7k candidates in 3.7 s against 2.8M rows and
-        # 2.3k candidates in 16 s).
-        return max(MIN_ROW_BUDGET, ROW_BUDGET_PER_DOCUMENT * n_docs)
 
     def version(self) -> str:
         return f"Neo4j {self.server_version} ({self.edition})"

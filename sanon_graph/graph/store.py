@@ -23,7 +23,12 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import ConfigError
+from ..risk import ROWS_PER_PART
 from .queries import load_query, statements
+
+# Links one transaction writes (via lists, rescored strengths), about: 438k links at once
+# exhausted a 2.4 GB buffer pool at 100,000 documents.
+LINKS_PER_PART = 100_000
 
 # The row schemas the store returns (DataFrame columns, in order).
 DOCUMENT_ROWS = ("doc_id", "risk_before", "risk")  # risk: on the current masking state
@@ -48,10 +53,6 @@ class Engine(Protocol):
 
     def bulk_load(self, table: str, frame: pd.DataFrame, statement: str) -> None:
         """Load a whole table (one of TABLES) with the statement of copy_<table>.cypher."""
-
-    def link_row_budget(self, n_docs: int) -> int:
-        """Pair rows link_candidates may enumerate to tighten its bound (risk.link_candidate_plan):
-        the same links either way, found fastest at the engine's own trade-off."""
 
     def version(self) -> str:
         """The engine and its version, for run.json."""
@@ -86,6 +87,7 @@ class GraphStore:
     def __init__(self, engine: Engine):
         self.engine = engine
         self.query_seconds: dict[str, float] = {}  # time per named query, for run.json
+        self._link_partitions: range | None = None  # as the documents' part was last assigned for links
 
     @property
     def dialect(self) -> str:
@@ -125,9 +127,6 @@ class GraphStore:
     def version(self) -> str:
         return self.engine.version()
 
-    def link_row_budget(self, n_docs: int) -> int:
-        return self.engine.link_row_budget(n_docs)
-
     # -- the method's sequence ----------------------------------------------------------
 
     def create_schema(self) -> None:
@@ -154,36 +153,45 @@ class GraphStore:
         self.run("document_risk")
         self.run("snapshot_risk")
 
-    def create_links(self, threshold: float, max_freq: int, parts: int = 1, prefix: bool = False) -> None:
+    def mark_signatures(self, threshold: float, max_freq: int) -> int:
+        """Index every document's link signatures (mark_signatures.cypher; risk.link_signatures is
+        the reference); returns the pair rows the candidate join will enumerate."""
+        self.run("mark_signatures", {"min_tail": _min_tail(threshold), "max_freq": int(max_freq)})
+        rows = self.rows("signature_rows", columns=("rows",))
+        return int(rows["rows"].iloc[0]) if not rows.empty else 0
+
+    def create_links(self, threshold: float, max_freq: int, parts: int | None = None) -> None:
         """Kept links with strength and via, exactly as the all-pairs computation would find them.
 
-        Candidates come from entities with freq <= max_freq (risk.link_candidate_plan), built in
-        `parts` partitions of the documents to bound one query's memory, then scored over all
-        shared entities and pruned.
-
-        prefix=True: candidates by prefix filtering instead (mark_prefix, prefix_candidates;
-        issue 16), exact for any max_freq: each document marks the head of its entities, rarest
-        first, whose remaining suffix cannot reach the threshold (and every entity with freq <=
-        max_freq); a link's first shared entity is marked on both sides, so candidates are the
-        pairs sharing a marked entity. Not yet the pipeline's path: on the benchmark corpora it
-        finds the same candidates as the cutoff, at a small extra cost (README, issue 16).
+        Candidates are the pairs of documents sharing a signature (issue 16): a value that can
+        make a link alone or is rare (freq <= max_freq, risk.link_plan), or two values that can
+        make one together. Every link shares one (the proof is in mark_signatures.cypher), and
+        namesakes sharing only a common name never become candidates, so the work follows the
+        links rather than the squares of common values. Candidates are built in partitions of
+        the documents (`parts`, by default from the pair rows) to bound one query's memory, and
+        scored exactly over all shared entities; those at or over the threshold are the links.
         """
-        # The pre-filter must never drop a pair the exact computation keeps: a small margin
-        # makes it err towards scoring a pair too many.
-        max_log_keep = math.log1p(-threshold) + 1e-9 if threshold < 1.0 else 0.0
-        if prefix:
-            self.run("mark_prefix", {"max_freq": int(max_freq), "min_tail": -max_log_keep})
-        else:
-            self.run("link_bounds", {"max_freq": int(max_freq)})
+        rows = self.mark_signatures(threshold, max_freq)
+        parts = parts or max(1, -(-rows // ROWS_PER_PART))
         self.run("assign_parts", {"parts": int(parts)})
+        self._link_partitions = None
         for part in range(parts):
-            self.run("prefix_candidates" if prefix else "link_candidates",
-                     {"max_freq": int(max_freq), "max_log_keep": max_log_keep, "part": part,
-                      "threshold": float(threshold)})
-        self.run("score_links")
-        self.run("prune_links", {"threshold": float(threshold)})
-        self.run("link_via")
-        self.run("hop_risk")
+            self.run("signature_candidates", {"part": part, "threshold": float(threshold)})
+            self.run("score_candidates", {"part": part, "threshold": float(threshold)})
+        self.run("drop_signatures")
+        for part in self._link_parts():
+            self.run("link_via", {"part": part})
+
+    def _link_parts(self) -> range:
+        """Partitions for the queries that write every link (via, rescoring): the engine holds a
+        transaction's writes in memory until it commits, so each writes at most LINKS_PER_PART
+        links, about. The documents are spread over them anew (assign_parts.cypher)."""
+        count = self.rows("link_count", columns=("n",))
+        n_links = int(count["n"].iloc[0]) if not count.empty else 0
+        parts = max(1, -(-n_links // LINKS_PER_PART))
+        self.run("assign_parts", {"parts": parts})
+        self._link_partitions = range(parts)
+        return self._link_partitions
 
     def chains(self, length: int) -> pd.DataFrame:
         """Simple paths of `length` documents over kept links, each once, with R_chain."""
@@ -198,7 +206,11 @@ class GraphStore:
         return self.rows("entities", columns=ENTITY_ROWS)
 
     def links(self) -> pd.DataFrame:
-        frame = self.rows("links", columns=LINK_ROWS)
+        # read in the partitions the links were written in: one result of every link and its via
+        # list is more than a small buffer pool holds
+        parts = self._link_partitions or self._link_parts()
+        frames = [self.rows("links", {"part": part}, columns=LINK_ROWS) for part in parts]
+        frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
         # via is a set, and rows come in the engine's string order: one order for every engine
         frame["via"] = [sorted(v) for v in frame["via"]]
         return frame.sort_values(["doc_a", "doc_b"], kind="stable", ignore_index=True)
@@ -217,8 +229,8 @@ class GraphStore:
     def rescore(self) -> None:
         """Document risks, link strengths and hop risks on the masked state."""
         self.run("document_risk")
-        self.run("score_links")
-        self.run("hop_risk")
+        for part in self._link_parts():
+            self.run("score_links", {"part": part})  # strengths and hop risks, on the new document risks
 
     def cypher(self, statement: str, parameters: dict[str, Any] | None = None) -> pd.DataFrame:
         """An ad-hoc statement (exploration): rows, or an empty frame."""
@@ -229,13 +241,21 @@ class GraphStore:
         self.engine.close()
 
 
+def _min_tail(threshold: float) -> float:
+    """-ln(1 - threshold) less a margin: the bounds must never drop a pair the exact
+    computation keeps, so float rounding errs towards one candidate too many."""
+    return -(math.log1p(-threshold) + 1e-9) if threshold < 1.0 else 0.0
+
+
 def open_store(location: GraphLocation, folder: Path | None = None, *, read_only: bool = False,
-               create: bool = False) -> GraphStore:
+               create: bool = False, memory_limit: int | None = None) -> GraphStore:
     """Open the graph at `location` (relative paths under `folder`, an output folder).
 
     create=True starts a new graph there: a new embedded database, or on Neo4j the dataset
     emptied and marked as being written by location.run_id. read_only=True opens it so that
     the engine itself refuses writes (a read-only database; a READ access-mode session).
+    memory_limit (bytes) sizes the embedded engine's buffer pool (graph/ladybug.py; None: the
+    default limit's); a Neo4j server's memory is its own configuration, so it is ignored there.
     """
     if location.backend == "ladybug":
         from .ladybug import LadybugEngine  # engines are imported only when used
@@ -245,7 +265,7 @@ def open_store(location: GraphLocation, folder: Path | None = None, *, read_only
         path = Path(location.path)
         if folder is not None and not path.is_absolute():
             path = Path(folder) / path
-        return GraphStore(LadybugEngine(path, read_only=read_only, create=create))
+        return GraphStore(LadybugEngine(path, read_only=read_only, create=create, memory_limit=memory_limit))
     from .neo4j import Neo4jEngine
 
     return GraphStore(Neo4jEngine.connect(location, read_only=read_only, check_dataset=not create))

@@ -1,0 +1,5 @@
+// The signatures and candidates are an index for finding the links, not part of the analysis'
+// graph.
+DROP TABLE IF EXISTS CANDIDATE;
+DROP TABLE IF EXISTS SIGNED;
+DROP TABLE IF EXISTS Signature;

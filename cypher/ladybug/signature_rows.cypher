@@ -1,0 +1,5 @@
+// Pair rows signature_candidates.cypher will enumerate (documents per key, choose 2), to size
+// its partitions.
+MATCH (d:Document)-[:SIGNED]->(s:Signature)
+WITH s, count(d) AS n
+RETURN coalesce(sum(n * (n - 1) / 2), 0) AS rows;

@@ -1,0 +1,182 @@
+"""The memory budget (issue 16): `--memory-limit` / [resources] memory_limit, the engine's buffer
+pool sized from it, the early "does not fit" check, and the peaks in run.json."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks.synthetic import write
+from sanon_graph.config import load_settings
+from sanon_graph.errors import BufferPoolError, ConfigError, GraphError, MemoryLimitError
+from sanon_graph.graph import GraphLocation, open_store
+from sanon_graph.graph.ladybug import BUFFER_POOL_SHARE, MIN_BUFFER_POOL, buffer_pool_for
+from sanon_graph.memory import (
+    MemoryPlan,
+    default_memory_limit,
+    estimate_peak,
+    machine_memory,
+    parse_size,
+)
+
+from .conftest import EXAMPLES
+from .test_ingest_cli import tree_digest
+
+EXE = Path(sys.executable).parent / "sanon-graph"
+GB, MB = 2**30, 2**20
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> tuple[Path, Path]:
+    """2,000 synthetic documents with precomputed entities (benchmarks/synthetic.py, zipf)."""
+    return write(tmp_path_factory.mktemp("synthetic"), 2000, profile="zipf")
+
+
+def analyze(corpus: tuple[Path, Path], out: Path, *options: str) -> subprocess.CompletedProcess:
+    """The installed console script in its own process: its peak memory is the run's alone."""
+    documents, entities = corpus
+    return subprocess.run([EXE, "analyze", documents, "--out", out, "--extractor", "precomputed", "--entities",
+                           entities, "-q", *options], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize(("text", "size"), [
+    ("4GB", 4 * GB), ("3500MB", 3500 * MB), ("512MiB", 512 * MB), ("1.5G", int(1.5 * GB)), (" 2 gb ", 2 * GB),
+    ("1TB", 1024 * GB), ("65536KB", 64 * MB),
+])
+def test_sizes(text, size):
+    assert parse_size(text) == size
+    assert load_settings(None, {"memory_limit": text}).resources.memory_limit == text
+
+
+def test_share_of_the_machine():
+    assert parse_size("50%", machine=8 * GB) == 4 * GB
+    assert parse_size("50%") == machine_memory() // 2
+    assert default_memory_limit() == int(0.5 * machine_memory())
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("4", "has no unit"), ("4XB", "unknown unit 'XB'"), ("-1GB", "is not a size"), ("lots", "is not a size"),
+    ("0%", "above 0%"), ("150%", "at most 100%"), ("1KB", "at least 16 MB"), ("", "is not a size"),
+])
+def test_bad_sizes_name_the_value_and_the_reason(text, reason):
+    with pytest.raises(ConfigError) as error:
+        load_settings(None, {"memory_limit": text})
+    assert repr(text) in str(error.value) and reason in str(error.value)
+    assert "resources.memory_limit" in str(error.value)
+
+
+def test_bad_size_on_the_command_line_and_in_the_config_file(tmp_path, run_cli):
+    result = run_cli("analyze", EXAMPLES, "--out", tmp_path / "o", "--memory-limit", "4XB")
+    assert result.exit_code == 2 and "'4XB'" in result.output and "unknown unit" in result.output
+    config = tmp_path / "c.toml"
+    config.write_text('[resources]\nmemory_limit = 4096\n', encoding="utf-8")
+    result = run_cli("analyze", EXAMPLES, "--out", tmp_path / "o", "--config", config)
+    assert result.exit_code == 2 and "4096" in result.output and "with a unit" in result.output
+    config.write_text('[resources]\nmemory_limit = "3GB"\nswap = true\n', encoding="utf-8")
+    result = run_cli("analyze", EXAMPLES, "--out", tmp_path / "o", "--config", config)
+    assert result.exit_code == 2 and "swap" in result.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_help_documents_the_option():
+    help_text = subprocess.run([EXE, "analyze", "--help"], capture_output=True, text=True, check=True).stdout
+    assert "--memory-limit" in help_text and f"{BUFFER_POOL_SHARE:.0%}" in " ".join(help_text.split())
+
+
+def test_an_impossible_limit_fails_early(corpus, tmp_path):
+    before = tree_digest(corpus[0].parent)
+    done = analyze(corpus, tmp_path / "out", "--memory-limit", "64MB")
+    assert done.returncode == MemoryLimitError.exit_code == 4, done.stderr
+    message = " ".join(done.stderr.split())
+    assert message.startswith("error: the corpus does not fit the memory limit:"), message
+    assert "2,000 documents" in message and "64 MB" in message
+    assert "raise --memory-limit (or [resources] memory_limit)" in message
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) <= 3
+    assert not (tmp_path / "out").exists() and not list(tmp_path.iterdir())  # no output, no partial folder
+    assert tree_digest(corpus[0].parent) == before
+
+
+def test_a_run_records_its_memory(corpus, tmp_path):
+    out = tmp_path / "out"
+    done = analyze(corpus, out, "--memory-limit", "1.5GB", "--json")
+    assert done.returncode == 0, done.stderr
+    resources = json.loads((out / "run.json").read_text())["resources"]
+    limit = int(1.5 * GB)
+    assert resources["memory_limit_bytes"] == limit and resources["memory_limit_source"] == "memory_limit"
+    assert resources["buffer_pool_bytes"] == buffer_pool_for(limit) <= BUFFER_POOL_SHARE * limit
+    assert 50 * MB < resources["peak_rss_bytes"] < limit and resources["peak_within_limit"] is True
+    assert resources["peak_rss_children_bytes"] >= 0
+    # the estimate is a deliberate underestimate of the peak
+    assert 0 < resources["estimated_peak_bytes"] <= resources["peak_rss_bytes"]
+    assert json.loads((out / "run.json").read_text())["settings"]["resources"]["memory_limit"] == "1.5GB"
+    summary = json.loads(done.stdout)
+    assert summary["resources"]["memory_limit_bytes"] == limit
+    assert summary["resources"]["peak_rss_bytes"] >= resources["peak_rss_bytes"]
+
+
+def test_the_default_limit_is_recorded(tmp_path, run_cli):
+    out = tmp_path / "out"
+    assert run_cli("analyze", EXAMPLES, "--out", out, "-q").exit_code == 0
+    resources = json.loads((out / "run.json").read_text())["resources"]
+    assert resources["memory_limit_bytes"] == default_memory_limit()
+    assert resources["memory_limit_source"].startswith("default: 50%")
+    assert resources["buffer_pool_bytes"] == buffer_pool_for(default_memory_limit())
+
+
+def test_the_buffer_pool_is_the_size_set(tmp_path):
+    """LadybugDB does not report its pool (current_setting knows no buffer_pool_size): the
+    database is opened with the size, and a query needing more than it fails while the same
+    query under a larger limit succeeds."""
+    heavy = "UNWIND range(1, 8000000) AS i WITH i % 1000 AS k, i AS v RETURN k, size(collect(v)) AS n ORDER BY k"
+    small = open_store(GraphLocation(backend="ladybug", path=str(tmp_path / "small.lbug")), create=True,
+                       memory_limit=128 * MB)
+    try:
+        assert small.engine._db.buffer_pool_size == buffer_pool_for(128 * MB) == MIN_BUFFER_POOL + 12 * MB
+        with pytest.raises(BufferPoolError) as error:
+            small.engine.execute(heavy, {}, "heavy")
+        assert isinstance(error.value, GraphError) and isinstance(error.value, MemoryLimitError)
+        assert "buffer pool of 76 MB" in str(error.value) and "raise --memory-limit" in str(error.value)
+    finally:
+        small.close()
+    large = open_store(GraphLocation(backend="ladybug", path=str(tmp_path / "large.lbug")), create=True,
+                       memory_limit=1 * GB)
+    try:
+        assert large.engine._db.buffer_pool_size == buffer_pool_for(1 * GB)
+        frame = large.engine.execute(heavy, {}, "heavy")
+        assert len(frame) == 1000 and int(frame["n"].sum()) == 8_000_000
+    finally:
+        large.close()
+
+
+def test_a_pool_too_small_for_the_corpus_fails_cleanly(corpus, tmp_path, run_cli, monkeypatch):
+    """Past the estimate, the engine's own "buffer pool is full" is the same clear failure."""
+    import sanon_graph.graph.ladybug as ladybug_engine
+
+    monkeypatch.setattr(ladybug_engine, "MIN_BUFFER_POOL", 2 * MB)
+    monkeypatch.setattr(ladybug_engine, "BUFFER_POOL_SHARE", 0.004)  # 4 MB of a 1 GB limit
+    documents, entities = corpus
+    result = run_cli("analyze", documents, "--out", tmp_path / "out", "--extractor", "precomputed", "--entities",
+                     entities, "-q", "--memory-limit", "1GB")
+    assert result.exit_code == 4, result.output
+    message = " ".join(result.output.split())
+    assert "needs more memory than the engine's buffer pool of 4.0 MB" in message
+    assert "the memory limit is too small for this corpus; raise --memory-limit (or [resources] memory_limit)" in message
+    assert not (tmp_path / "out").exists() and not list(tmp_path.glob(".out.partial-*"))
+
+
+def test_neo4j_is_not_bounded_by_the_limit():
+    record = MemoryPlan.for_run("4GB", "neo4j").record()
+    assert record["memory_limit_bytes"] == 4 * GB and record["buffer_pool_bytes"] is None
+    assert "neo4j" in record["buffer_pool_note"] and record["peak_rss_bytes"] > 0
+
+
+def test_estimate_grows_with_every_measure():
+    base = estimate_peak(1000, 400_000, 10_000, 2_000)
+    assert base < estimate_peak(2000, 400_000, 10_000, 2_000)
+    assert base < estimate_peak(1000, 800_000, 10_000, 2_000)
+    assert base < estimate_peak(1000, 400_000, 20_000, 2_000)
+    assert base < estimate_peak(1000, 400_000, 10_000, 4_000)

@@ -256,6 +256,7 @@ def analyze(
             assembled = assemble(documents, findings, settings.entity_schema)
             del findings  # a million raw findings are not needed once assembled
             release_memory()
+            freeze_heap()
         warnings = _extraction_warnings(extractor, assembled)
         for w in warnings:
             progress.warn(w)
@@ -275,6 +276,7 @@ def analyze(
         with timed("score"):
             # The Python reference state the selection works on; the graph's numbers must agree.
             state = _reference_state(assembled, doc_index, entity_ids, n_docs)
+            freeze_heap()
             plan = link_plan(np.array([len(docs) for docs in state.docs_of], dtype=np.int64), n_docs)
             store.score_documents(n_docs)
             store.create_links(settings.policy.edge_strength_threshold, plan.max_freq)
@@ -298,6 +300,7 @@ def analyze(
 
         with timed("chains"):
             chains = _chains(store, settings, doc_index, state)
+            freeze_heap()
 
         direct_types = settings.entity_schema.direct_identifiers
         direct = [assembled.entities[eid].type in direct_types for eid in entity_ids]
@@ -383,6 +386,19 @@ def analyze(
                 pass
         shutil.rmtree(work, ignore_errors=True)
         raise
+    finally:
+        gc.unfreeze()  # what freeze_heap set aside is collectable again once the run is over
+
+
+def freeze_heap() -> None:
+    """Set the objects alive now aside from the garbage collector (gc.freeze).
+
+    The corpus, its entities and mentions, the reference state and the chains are millions of
+    objects at 100,000 documents, alive to the end of the run; every full collection would scan
+    them again while the selection allocates (its chain stage took 17 s alone and 42 s inside a
+    100,000-document run). Collected first, so no garbage is set aside with them."""
+    gc.collect()
+    gc.freeze()
 
 
 def release_memory() -> None:

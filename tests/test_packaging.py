@@ -22,7 +22,7 @@ def _names(dialect: str) -> set[str]:
 def test_every_query_loads_by_name():
     for dialect in ("ladybug", "neo4j"):
         names = _names(dialect)
-        assert "document_risk" in names and "signature_candidates" in names
+        assert "document_risk" in names and "score_candidates" in names
         for name in names:
             assert statements(load_query(dialect, name)), name
 

@@ -10,6 +10,7 @@ import ladybug
 import pandas as pd
 
 from ..errors import BufferPoolError, ConfigError, GraphError
+from ..risk import ROWS_PER_PART
 
 # The buffer pool's share of the run's memory limit (sanon_graph/memory.py). The pool is a
 # ceiling the engine allocates up to, not a reservation: graph pages beyond it are evicted to
@@ -26,6 +27,11 @@ BUFFER_POOL_SHARE = 0.6
 MIN_BUFFER_POOL = 64 * 2**20
 # Read-only reopens (explore, cypher, export, report) have no limit of their own: they get the
 # pool of the default limit (memory.default_memory_limit), not the engine's 80% of the machine.
+
+
+# Buffer pool per pair row of the candidate query (its DISTINCT, the candidates' mentions joined
+# and the link rows it returns): 1.9M rows did not fit a 2.4 GB pool at 100,000 documents.
+POOL_BYTES_PER_PAIR_ROW = 2048
 
 
 def buffer_pool_for(memory_limit: int) -> int:
@@ -90,6 +96,9 @@ class LadybugEngine:
         """COPY from the DataFrame (row-by-row CREATE is ~1000x slower)."""
         self.execute(statement, {"frame": frame}, f"copy_{table}")
 
+
+    def pair_rows_per_part(self) -> int:
+        return max(10_000, min(ROWS_PER_PART, self.buffer_pool_size // POOL_BYTES_PER_PAIR_ROW))
 
     def version(self) -> str:
         return f"LadybugDB {getattr(ladybug, '__version__', 'unknown')}"

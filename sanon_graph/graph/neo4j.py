@@ -25,6 +25,7 @@ import pandas as pd
 from neo4j import exceptions as neo4j_errors
 
 from ..errors import ConfigError, GraphError
+from ..risk import ROWS_PER_PART
 from .queries import load_query, statements
 from .store import GraphLocation
 
@@ -38,8 +39,8 @@ _DATASET = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,99}$")
 
 # Bulk-load batch sizes, in rows per transaction, and transactions in flight (`make bench`
 # prints the batch-size curve). Mentions go nested per document: a batch is a number of mentions.
-BATCH_ROWS = {"documents": 20_000, "entities": 20_000, "mentions": 20_000, "chains": 20_000,
-              "includes": 20_000}
+BATCH_ROWS = {"documents": 20_000, "entities": 20_000, "mentions": 20_000, "links": 20_000,
+              "chains": 20_000, "includes": 20_000}
 LOAD_THREADS = 2
 # The columns of a packed result (see Neo4jEngine.execute).
 PACKED = ("columns", "batch")
@@ -209,6 +210,9 @@ class Neo4jEngine:
             raise self._query_error(exc, f"copy_{table}") from None
         except neo4j_errors.DriverError as exc:
             raise GraphError(f"Neo4j at {self.uri}: loading {table} failed: {exc}") from None
+
+    def pair_rows_per_part(self) -> int:
+        return ROWS_PER_PART  # the queries go one document at a time: the server bounds itself
 
     def version(self) -> str:
         return f"Neo4j {self.server_version} ({self.edition})"

@@ -23,21 +23,23 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import ConfigError
-from ..risk import ROWS_PER_PART
 from .queries import load_query, statements
 
-# Links one transaction writes (via lists, rescored strengths), about: 438k links at once
-# exhausted a 2.4 GB buffer pool at 100,000 documents.
-LINKS_PER_PART = 100_000
+# Links one query rescores or reads, about: the engine holds a transaction's writes, and a
+# query's result, in its buffer pool (at 100,000 documents, writing the via lists of 438,000
+# links at once exhausted a 2.4 GB pool; strengths are lighter).
+LINKS_PER_PART = 250_000
 
 # The row schemas the store returns (DataFrame columns, in order).
 DOCUMENT_ROWS = ("doc_id", "risk_before", "risk")  # risk: on the current masking state
 ENTITY_ROWS = ("entity_id", "freq", "uniqueness", "importance")
 LINK_ROWS = ("doc_a", "doc_b", "via", "strength_before", "strength")  # doc_a < doc_b; via: entity ids
+# The links score_candidates.cypher finds, as copy_links.cypher loads them.
+NEW_LINK_ROWS = ("from", "to", "strength", "strength_before", "hop_risk", "via")
 CHAIN_ROWS = ("doc_ids", "risk")  # doc_ids: a simple path over kept links, in order
 
 # The tables a bulk load fills (the columns are those of copy_<table>.cypher).
-TABLES = ("documents", "entities", "mentions", "chains", "includes")
+TABLES = ("documents", "entities", "mentions", "links", "chains", "includes")
 
 # One query per chain length: fixed path shapes need no variable-length pattern bound.
 CHAIN_QUERIES = {2: "chains_2", 3: "chains_3", 4: "chains_4"}
@@ -53,6 +55,9 @@ class Engine(Protocol):
 
     def bulk_load(self, table: str, frame: pd.DataFrame, statement: str) -> None:
         """Load a whole table (one of TABLES) with the statement of copy_<table>.cypher."""
+
+    def pair_rows_per_part(self) -> int:
+        """Pair rows one candidate query may enumerate (its memory is the engine's concern)."""
 
     def version(self) -> str:
         """The engine and its version, for run.json."""
@@ -170,22 +175,21 @@ class GraphStore:
         links rather than the squares of common values. Candidates are built in partitions of
         the documents (`parts`, by default from the pair rows) to bound one query's memory, and
         scored exactly over all shared entities; those at or over the threshold are the links.
+        The engine computes every score; the store only writes the rows back in one bulk load,
+        which costs the engine a fraction of creating each edge in the query.
         """
         rows = self.mark_signatures(threshold, max_freq)
-        parts = parts or max(1, -(-rows // ROWS_PER_PART))
+        parts = parts or max(1, -(-rows // self.engine.pair_rows_per_part()))
         self.run("assign_parts", {"parts": int(parts)})
         self._link_partitions = None
-        for part in range(parts):
-            self.run("signature_candidates", {"part": part, "threshold": float(threshold)})
-            self.run("score_candidates", {"part": part, "threshold": float(threshold)})
+        found = [self.rows("score_candidates", {"part": part, "threshold": float(threshold)}, columns=NEW_LINK_ROWS)
+                 for part in range(parts)]
         self.run("drop_signatures")
-        for part in self._link_parts():
-            self.run("link_via", {"part": part})
+        self.bulk_load("links", pd.concat(found, ignore_index=True) if len(found) > 1 else found[0])
 
     def _link_parts(self) -> range:
-        """Partitions for the queries that write every link (via, rescoring): the engine holds a
-        transaction's writes in memory until it commits, so each writes at most LINKS_PER_PART
-        links, about. The documents are spread over them anew (assign_parts.cypher)."""
+        """Partitions for the queries that rescore or read every link: each handles at most
+        LINKS_PER_PART links, about. The documents are spread over them anew (assign_parts.cypher)."""
         count = self.rows("link_count", columns=("n",))
         n_links = int(count["n"].iloc[0]) if not count.empty else 0
         parts = max(1, -(-n_links // LINKS_PER_PART))

@@ -207,7 +207,6 @@ class LinkPlan:
     rows: int
 
 
-ROWS_PER_PART = 2_500_000  # pair rows one aggregation may hold (~0.6 GB in LadybugDB)
 # Pair rows the rare values may make as keys on their own, per document. Fewer means more
 # values pair up as two-value keys: more keys, fewer candidates. Measured on the zipf corpus at
 # 100,000 documents: 3 per document gives 1.7M candidates for 438k links, 20 gives 3.3M.
@@ -224,6 +223,13 @@ def link_plan(entity_freq: np.ndarray, n_docs: int) -> LinkPlan:
     return LinkPlan(int(freqs[i]), int(rows_at[i]))
 
 
+def link_bound(threshold: float) -> float:
+    """-ln(1 - threshold) less a margin: what the c_e = -ln(1 - importance) bounds of a link's
+    shared entities must reach. The margin errs towards a candidate too many, never one too
+    few, whatever float rounding does."""
+    return -(math.log1p(-threshold) + 1e-9) if threshold < 1.0 else 0.0
+
+
 def link_signatures(state: MaskingState, threshold: float, max_freq: int = 0) -> list[set[tuple[int, ...]]]:
     """Per document, the signatures mark_signatures.cypher gives it (entity indexes): {e} for an
     entity with freq <= max_freq or whose bound c_e = -ln(1 - importance) reaches
@@ -236,7 +242,7 @@ def link_signatures(state: MaskingState, threshold: float, max_freq: int = 0) ->
     first one or two of its shared entities in the order), while two documents sharing only
     values that cannot make a link together never do.
     """
-    min_tail = -(math.log1p(-threshold) + 1e-9) if threshold < 1.0 else 0.0
+    min_tail = link_bound(threshold)
     freq = [len(docs) for docs in state.docs_of]
     bound = [1000.0 if i >= 1.0 else -math.log1p(-i) for i in (state.importance(e) for e in range(len(freq)))]
     signatures: list[set[tuple[int, ...]]] = []

@@ -19,13 +19,10 @@
 // so a long document with many rare values does not square its key count.
 // Common values therefore pair documents only together with a second value that can make the
 // link, as namesakes of the same age do; namesakes alone never become candidates.
-CREATE NODE TABLE IF NOT EXISTS Signature(id STRING PRIMARY KEY);
-CREATE REL TABLE IF NOT EXISTS SIGNED(FROM Document TO Signature);
-CREATE REL TABLE IF NOT EXISTS CANDIDATE(FROM Document TO Document);
-MATCH (s:Signature)
-DETACH DELETE s;
-MATCH ()-[c:CANDIDATE]->()
-DELETE c;
+// The store drops any earlier signatures first (drop_signatures.cypher).
+CREATE NODE TABLE Signature(id STRING PRIMARY KEY);
+CREATE REL TABLE SIGNED(FROM Document TO Signature);
+CREATE REL TABLE CANDIDATE(FROM Document TO Document);
 MATCH (d:Document)-[:MENTIONS]->(e:Entity)
 WHERE NOT e.masked AND (e.freq <= $max_freq OR e.importance >= 1.0 OR -ln(1.0 - e.importance) >= $min_tail)
 WITH e.id AS key, collect(d.id) AS docs

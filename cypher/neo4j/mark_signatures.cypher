@@ -19,8 +19,7 @@
 // so a long document with many rare values does not square its key count.
 // Common values therefore pair documents only together with a second value that can make the
 // link, as namesakes of the same age do; namesakes alone never become candidates.
-MATCH (s:Signature {dataset: $dataset})
-CALL (s) { DETACH DELETE s } IN TRANSACTIONS OF 5000 ROWS;
+// The store drops any earlier signatures first (drop_signatures.cypher).
 MATCH (d:Document {dataset: $dataset})-[:MENTIONS]->(e:Entity)
 WHERE NOT e.masked AND (e.freq <= $max_freq OR e.importance >= 1.0 OR -log(1.0 - e.importance) >= $min_tail)
 WITH e.id AS key, collect(d) AS docs

@@ -10,7 +10,6 @@ import ladybug
 import pandas as pd
 
 from ..errors import BufferPoolError, ConfigError, GraphError
-from ..risk import ROWS_PER_PART
 
 # The buffer pool's share of the run's memory limit (sanon_graph/memory.py). The pool is a
 # ceiling the engine allocates up to, not a reservation: graph pages beyond it are evicted to
@@ -29,6 +28,8 @@ MIN_BUFFER_POOL = 64 * 2**20
 # pool of the default limit (memory.default_memory_limit), not the engine's 80% of the machine.
 
 
+# Pair rows one candidate query may enumerate at most (~0.6 GB of aggregation in LadybugDB).
+MAX_PAIR_ROWS_PER_PART = 2_500_000
 # Buffer pool per pair row of the candidate query (its DISTINCT, the candidates' mentions joined
 # and the link rows it returns): 1.9M rows did not fit a 2.4 GB pool at 100,000 documents.
 POOL_BYTES_PER_PAIR_ROW = 2048
@@ -98,7 +99,7 @@ class LadybugEngine:
 
 
     def pair_rows_per_part(self) -> int:
-        return max(10_000, min(ROWS_PER_PART, self.buffer_pool_size // POOL_BYTES_PER_PAIR_ROW))
+        return max(10_000, min(MAX_PAIR_ROWS_PER_PART, self.buffer_pool_size // POOL_BYTES_PER_PAIR_ROW))
 
     def version(self) -> str:
         return f"LadybugDB {getattr(ladybug, '__version__', 'unknown')}"

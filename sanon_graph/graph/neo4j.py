@@ -25,7 +25,6 @@ import pandas as pd
 from neo4j import exceptions as neo4j_errors
 
 from ..errors import ConfigError, GraphError
-from ..risk import ROWS_PER_PART
 from .queries import load_query, statements
 from .store import GraphLocation
 
@@ -42,6 +41,9 @@ _DATASET = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,99}$")
 BATCH_ROWS = {"documents": 20_000, "entities": 20_000, "mentions": 20_000, "links": 20_000,
               "chains": 20_000, "includes": 20_000}
 LOAD_THREADS = 2
+# Pair rows per candidate partition: the candidate query goes one document at a time, so this
+# only bounds how many link rows one result returns.
+PAIR_ROWS_PER_PART = 2_500_000
 # The columns of a packed result (see Neo4jEngine.execute).
 PACKED = ("columns", "batch")
 
@@ -212,7 +214,7 @@ class Neo4jEngine:
             raise GraphError(f"Neo4j at {self.uri}: loading {table} failed: {exc}") from None
 
     def pair_rows_per_part(self) -> int:
-        return ROWS_PER_PART  # the queries go one document at a time: the server bounds itself
+        return PAIR_ROWS_PER_PART
 
     def version(self) -> str:
         return f"Neo4j {self.server_version} ({self.edition})"

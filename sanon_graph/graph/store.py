@@ -13,7 +13,6 @@ leaves this package.
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from pathlib import Path
@@ -23,11 +22,12 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import ConfigError
+from ..risk import link_bound
 from .queries import load_query, statements
 
 # Links one query rescores or reads, about: the engine holds a transaction's writes, and a
-# query's result, in its buffer pool (at 100,000 documents, writing the via lists of 438,000
-# links at once exhausted a 2.4 GB pool; strengths are lighter).
+# query's result, in its buffer pool (at 100,000 documents and a 2.4 GB pool, reading or writing
+# the 438,000 links at once did not fit).
 LINKS_PER_PART = 250_000
 
 # The row schemas the store returns (DataFrame columns, in order).
@@ -161,7 +161,8 @@ class GraphStore:
     def mark_signatures(self, threshold: float, max_freq: int) -> int:
         """Index every document's link signatures (mark_signatures.cypher; risk.link_signatures is
         the reference); returns the pair rows the candidate join will enumerate."""
-        self.run("mark_signatures", {"min_tail": _min_tail(threshold), "max_freq": int(max_freq)})
+        self.run("drop_signatures")  # a clean slate (a mark without candidates, in tests)
+        self.run("mark_signatures", {"min_tail": link_bound(threshold), "max_freq": int(max_freq)})
         rows = self.rows("signature_rows", columns=("rows",))
         return int(rows["rows"].iloc[0]) if not rows.empty else 0
 
@@ -189,7 +190,10 @@ class GraphStore:
 
     def _link_parts(self) -> range:
         """Partitions for the queries that rescore or read every link: each handles at most
-        LINKS_PER_PART links, about. The documents are spread over them anew (assign_parts.cypher)."""
+        LINKS_PER_PART links, about. The documents are spread over them once after the links are
+        made (assign_parts.cypher); the links do not change after that."""
+        if self._link_partitions is not None:
+            return self._link_partitions
         count = self.rows("link_count", columns=("n",))
         n_links = int(count["n"].iloc[0]) if not count.empty else 0
         parts = max(1, -(-n_links // LINKS_PER_PART))
@@ -212,7 +216,7 @@ class GraphStore:
     def links(self) -> pd.DataFrame:
         # read in the partitions the links were written in: one result of every link and its via
         # list is more than a small buffer pool holds
-        parts = self._link_partitions or self._link_parts()
+        parts = self._link_parts()
         frames = [self.rows("links", {"part": part}, columns=LINK_ROWS) for part in parts]
         frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
         # via is a set, and rows come in the engine's string order: one order for every engine
@@ -243,12 +247,6 @@ class GraphStore:
 
     def close(self) -> None:
         self.engine.close()
-
-
-def _min_tail(threshold: float) -> float:
-    """-ln(1 - threshold) less a margin: the bounds must never drop a pair the exact
-    computation keeps, so float rounding errs towards one candidate too many."""
-    return -(math.log1p(-threshold) + 1e-9) if threshold < 1.0 else 0.0
 
 
 def open_store(location: GraphLocation, folder: Path | None = None, *, read_only: bool = False,

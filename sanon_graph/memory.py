@@ -51,6 +51,8 @@ CGROUP_FILES = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit
 #   tiny docs     50k docs of one value each (~20 characters): 560, 346 (1.6x)
 # (measured with commit ad4f06b's link candidates; the signature-based candidates in progress
 # gave 1,059 for zipf 10k and 575 for the tiny documents: the estimate stays under)
+# With the pool given back between stages (graph/ladybug.py, release): zipf 10k / 30k / 100k
+# peaked at 795 / 1,388 / 3,106 MB, estimated 294 / 573 / 1,539 (2.7x, 2.4x, 2.0x).
 # Each term is also a floor of its own: a document is its object, ids, path, per-document
 # dicts and arrays, frame rows and graph node (2 KB); a character is held at least once (1 B,
 # ASCII); a mention its object, the reference state's entry, frame and graph rows (1 KB); an

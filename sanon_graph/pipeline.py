@@ -334,7 +334,7 @@ def analyze(
             )
             store.rescore()
             risk_after_graph = store.documents().set_index("doc_id").loc[doc_ids]["risk"].to_numpy()
-            links = _merge_link_strengths(links, store.links())
+            links = _merge_link_strengths(links, store.link_strengths())
         risk_after = np.array([state.doc_risk(d) for d in range(n_docs)])
         _cross_check("document risk after masking", risk_after_graph, risk_after)
         strength_after = np.array([state.strength(a, b) for a, b in link_pairs])

@@ -159,9 +159,15 @@ def check_against_reference(store: GraphStore, corpus) -> None:
         docs = store.documents().set_index("doc_id")
         for d, did in enumerate(doc_ids):
             assert abs(docs.at[did, "risk"] - state.doc_risk(d)) <= TOL
-        for r in store.links().itertuples():
+        links = store.links()
+        for r in links.itertuples():
             a, b = doc_ids.index(r.doc_a), doc_ids.index(r.doc_b)
             assert abs(r.strength - state.strength(a, b)) <= TOL
+        # what the rescore reads back: the same links in the same order, the same strengths
+        strengths = store.link_strengths()
+        assert list(zip(strengths["doc_a"], strengths["doc_b"], strict=True)) == \
+            list(zip(links["doc_a"], links["doc_b"], strict=True))
+        assert np.array_equal(strengths["strength"].to_numpy(float), links["strength"].to_numpy(float))
     finally:
         patcher.stop()
         store.close()

@@ -18,8 +18,11 @@ from ..errors import BufferPoolError, ConfigError, GraphError
 # Python side (the corpus, entities and mentions, the reference state and the frames copied
 # into and out of the graph, all alive while the engine runs) and for the engine's memory
 # outside its pool (catalog, query buffers, allocator arenas: 100-400 MB measured). Measured on
-# the synthetic corpora (commit ad4f06b's link candidates): 100,000 documents (1M mentions)
-# under a 4 GB limit ran with this share, a 2.4 GB pool, and peaked at 3.35 GB.
+# the synthetic `zipf` corpus at 100,000 documents (1.1M mentions, 438,000 links), with the pool
+# given back between the heavy stages (LadybugEngine.release): limits of 12 GB (the default
+# here), 4 GB, 3 GB and 2.5 GB (pools of 7.1, 2.4, 1.8 and 1.5 GB) all ran, in 145-160 s, and
+# peaked at 3.1-3.3 GB: the peak is the Python side and the largest query's working memory, not
+# the pool's size.
 BUFFER_POOL_SHARE = 0.6
 # A floor, so that a small limit still leaves the engine room for a small graph; a limit too
 # small for the corpus is refused before the graph is built, by the estimate, more clearly.
@@ -28,10 +31,14 @@ MIN_BUFFER_POOL = 64 * 2**20
 # pool of the default limit (memory.default_memory_limit), not the engine's 80% of the machine.
 
 
-# Pair rows one candidate query may enumerate at most (~0.6 GB of aggregation in LadybugDB).
-MAX_PAIR_ROWS_PER_PART = 2_500_000
+# Pair rows one candidate query may enumerate at most. 750,000 makes three partitions of the
+# 1.97M pair rows at 100,000 `zipf` documents: each took 6 s and 0.6 GB of working memory, where
+# one partition of them all took the same 18 s and 2.1 GB.
+MAX_PAIR_ROWS_PER_PART = 750_000
 # Buffer pool per pair row of the candidate query (its DISTINCT, the candidates' mentions joined
-# and the link rows it returns): 1.9M rows did not fit a 2.4 GB pool at 100,000 documents.
+# and the link rows it returns): 1.9M rows did not fit a 2.4 GB pool at 100,000 documents while
+# the pool still held the signature join's pages; from a given-back pool 656,000 rows took
+# 0.6 GB, so this keeps a margin of about 3x.
 POOL_BYTES_PER_PAIR_ROW = 2048
 
 
@@ -60,8 +67,12 @@ class LadybugEngine:
         if not create and not self.path.exists():
             raise ConfigError(f"{self.path.parent}: no {self.path.name} here; give the output folder of "
                               "`sanon-graph analyze`")
+        self._open()
+
+    def _open(self) -> None:
         try:
-            self._db = ladybug.Database(str(self.path), read_only=read_only, buffer_pool_size=self.buffer_pool_size)
+            self._db = ladybug.Database(str(self.path), read_only=self.read_only,
+                                        buffer_pool_size=self.buffer_pool_size)
             self._conn = ladybug.Connection(self._db)
         except RuntimeError as exc:
             raise GraphError(f"cannot open LadybugDB at {self.path}: {exc}") from None
@@ -106,6 +117,18 @@ class LadybugEngine:
 
     def begin(self) -> None:
         """Nothing to prepare: a new run has a new database."""
+
+    def release(self) -> None:
+        """Close the database and open it again, which is the only way to give back the buffer
+        pool's pages a finished query used as working memory (its hash tables and aggregates).
+
+        The engine keeps those pages resident after the query, but a later query cannot use them
+        for its own large allocations: after the link signatures were marked (100,000 documents),
+        the candidate scoring failed in a 1.5 GB pool that it fits in from a fresh start (0.6 GB),
+        and the process held pool and working memory at once. Everything is committed by then;
+        reopening takes a fraction of a second."""
+        self.close()
+        self._open()
 
     def close(self) -> None:
         conn, db = getattr(self, "_conn", None), getattr(self, "_db", None)

@@ -129,6 +129,9 @@ class Neo4jEngine:
         self.execute_named("dataset_begin", {
             "run_id": self.location.run_id, "started": datetime.now(UTC).isoformat(timespec="seconds")})
 
+    def release(self) -> None:
+        """Nothing to give back: the server manages its own memory (heap, page cache)."""
+
     def _check_dataset(self) -> None:
         frame = self.execute_named("dataset_info", {})
         if frame is None or frame.empty:

@@ -111,3 +111,6 @@ def test_eval_spans_on_the_hr_corpus_counts_every_gold_span(run_cli):
         assert sum(1 for x in m["missed"] if x["type"] == t) == row["gold"] - row["found"], t
     # direct and quasi split the gold spans by the file's `direct` flag
     assert m["recall_direct"] * direct + m["recall_quasi"] * (total - direct) == pytest.approx(found)
+    # without --ner nothing is the model's, the values the cross-document pass adds included
+    assert m["extractor"] == "rules" and m["cross_document"]["recurring_added"] > 0
+    assert all(row["found_by_ner_only"] == 0 for row in m["by_gold_type"].values())

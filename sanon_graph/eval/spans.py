@@ -253,16 +253,18 @@ def evaluate_spans(input_path: Path, gold_file: Path, settings: Settings | None 
     documents = corpus.documents
     contents = {d.source_id: d.content for d in documents}
     gold = read_gold(gold_file, contents)
-    findings = make_extractor(settings).extract(documents) if extract and settings.extractor != "none" else {}
-    # A value the extractor found without the model is its; a value only the model added is the model's.
+    found = make_extractor(settings).extract(documents) if extract and settings.extractor != "none" else {}
+    findings = {d.doc_id: list(found.get(d.doc_id, [])) for d in documents}
+    cross = cross_document_pass(documents, findings, settings) if settings.cross_document else None
+    # A value the extractor found without the model, its cross-document pass included, is the
+    # extractor's; a value only the model added is the model's. (Taken before the pass, the
+    # values the pass adds were counted as the model's, even in runs without it.)
     extractor_values = {fold(strip_trailing_punctuation(f.original)) for items in findings.values() for f in items}
     if ner:  # the `ner` recognizer as analyze runs it: it fills what the rules leave
         settings = _with_ner(settings, extract and settings.extractor != "none", ner_labels)
-        findings = make_extractor(settings).extract(documents)
-    findings = {d.doc_id: list(findings.get(d.doc_id, [])) for d in documents}
-    cross = None
-    if settings.cross_document:
-        cross = cross_document_pass(documents, findings, settings)
+        found = make_extractor(settings).extract(documents)
+        findings = {d.doc_id: list(found.get(d.doc_id, [])) for d in documents}
+        cross = cross_document_pass(documents, findings, settings) if settings.cross_document else None
 
     def source(f: ExtractedEntity) -> str:
         return "rules" if fold(strip_trailing_punctuation(f.original)) in extractor_values else "ner"

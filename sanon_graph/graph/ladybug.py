@@ -21,7 +21,7 @@ from ..errors import BufferPoolError, ConfigError, GraphError
 # the synthetic `zipf` corpus at 100,000 documents (1.1M mentions, 438,000 links), with the pool
 # given back between the heavy stages (LadybugEngine.release): limits of 12 GB (the default
 # here), 4 GB, 3 GB and 2.5 GB (pools of 7.1, 2.4, 1.8 and 1.5 GB) all ran, in 145-160 s, and
-# peaked at 3.1-3.3 GB: the peak is the Python side and the largest query's working memory, not
+# peaked at 3,089-3,123 MB: the peak is the Python side and the largest query's working memory, not
 # the pool's size.
 BUFFER_POOL_SHARE = 0.6
 # A floor, so that a small limit still leaves the engine room for a small graph; a limit too

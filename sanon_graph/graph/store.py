@@ -221,11 +221,7 @@ class GraphStore:
         return self.rows("entities", columns=ENTITY_ROWS)
 
     def links(self) -> pd.DataFrame:
-        # read in the partitions the links were written in: one result of every link and its via
-        # list is more than a small buffer pool holds
-        parts = self._link_parts()
-        frames = [self.rows("links", {"part": part}, columns=LINK_ROWS) for part in parts]
-        frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+        frame = self._read_links("links", LINK_ROWS)
         # via is a set, and rows come in the engine's string order: one order for every engine.
         # The ids are interned: every row arrives with its own copies of the same few strings
         # (438,000 links at 100,000 documents held 300 MB of repeated document and entity ids).
@@ -237,10 +233,14 @@ class GraphStore:
 
     def link_strengths(self) -> pd.DataFrame:
         """Every link's current strength (doc_a, doc_b, strength), in the order of links()."""
-        frames = [self.rows("link_strengths", {"part": part}, columns=LINK_STRENGTH_ROWS)
-                  for part in self._link_parts()]
-        frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-        return frame.sort_values(["doc_a", "doc_b"], kind="stable", ignore_index=True)
+        return self._read_links("link_strengths", LINK_STRENGTH_ROWS).sort_values(
+            ["doc_a", "doc_b"], kind="stable", ignore_index=True)
+
+    def _read_links(self, name: str, columns: tuple[str, ...]) -> pd.DataFrame:
+        """A link query's rows, read in the partitions the links were written in: one result of
+        every link (and its via list) is more than a small buffer pool holds."""
+        frames = [self.rows(name, {"part": part}, columns=columns) for part in self._link_parts()]
+        return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
 
     def store_chains(self, chains: pd.DataFrame, includes: pd.DataFrame) -> None:
         """Chains and their documents in order, for exploration:

@@ -99,19 +99,9 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
         for e, eid in enumerate(a.entity_ids)
     ))
 
-    # Whole columns as Python lists: itertuples over the frame's Arrow-backed columns was slow.
-    links = a.links
     _write_jsonl(folder / "links.jsonl", (
-        {
-            "doc_a": doc_a,
-            "doc_b": doc_b,
-            "via": list(via),
-            "strength_before": float(before),
-            "strength_after": float(after),
-        }
-        for doc_a, doc_b, via, before, after in zip(
-            links["doc_a"].tolist(), links["doc_b"].tolist(), links["via"].tolist(),
-            links["strength_before"].tolist(), links["strength_after"].tolist(), strict=True)
+        {"doc_a": doc_a, "doc_b": doc_b, "via": via, "strength_before": before, "strength_after": after}
+        for doc_a, doc_b, via, before, after in a.links.rows(a.doc_ids, a.entity_ids)
     ))
 
     source_ids = [source_of[d] for d in a.doc_ids]

@@ -45,6 +45,7 @@ from .graph import (
     settle_run,
 )
 from .ingest import read_corpus
+from .link_table import LinkTable, read_links, read_strengths
 from .masked_corpus import verify_masked_corpus, write_masked_corpus
 from .memory import MemoryPlan, peak_rss
 from .models import Corpus, Document, ExtractedEntity, md5_hex
@@ -96,7 +97,7 @@ class Analysis:
     risk_before: np.ndarray
     risk_after: np.ndarray
     entity_table: pd.DataFrame  # freq from the graph; uniqueness, importance (cross-checked) from the reference
-    links: pd.DataFrame
+    links: LinkTable
     chains: list[ChainRecord]
     selection: SelectionResult
     replacements: dict[str, str]  # entity_id -> replacement
@@ -282,7 +283,7 @@ def analyze(
             store.create_links(settings.policy.edge_strength_threshold, plan.max_freq)
             entity_table = store.entities().set_index("entity_id").loc[entity_ids]
             graph_docs = store.documents().set_index("doc_id").loc[doc_ids]
-            links = store.links()
+            links = read_links(store, doc_index, {e: i for i, e in enumerate(entity_ids)}, _ranks(doc_ids))
 
         # The graph's numbers must equal the reference's; the outputs then carry the reference's,
         # so every engine writes the same bytes (engines sum and multiply in their own order).
@@ -293,10 +294,9 @@ def analyze(
         entity_table = entity_table.assign(uniqueness=reference_u, importance=reference_importance)
         risk_before = np.array([state.doc_risk(d) for d in range(n_docs)])
         _cross_check("document risk", graph_docs["risk_before"].to_numpy(), risk_before)
-        link_pairs = [(doc_index[a], doc_index[b]) for a, b in zip(links["doc_a"], links["doc_b"], strict=True)]
-        strength_before = np.array([state.strength(a, b) for a, b in link_pairs])
-        _cross_check("link strength", links["strength_before"].to_numpy(float), strength_before)
-        links = links.assign(strength_before=strength_before)
+        strength_before = np.fromiter((state.strength(a, b) for a, b in links.pairs()), float, len(links))
+        _cross_check("link strength", links.strength_before, strength_before)
+        links.strength_before = strength_before
 
         with timed("chains"):
             chains = _chains(store, settings, doc_index, state)
@@ -334,12 +334,12 @@ def analyze(
             )
             store.rescore()
             risk_after_graph = store.documents().set_index("doc_id").loc[doc_ids]["risk"].to_numpy()
-            links = _merge_link_strengths(links, store.link_strengths())
+            strength_after_graph = read_strengths(store, links, doc_index, n_docs)
         risk_after = np.array([state.doc_risk(d) for d in range(n_docs)])
         _cross_check("document risk after masking", risk_after_graph, risk_after)
-        strength_after = np.array([state.strength(a, b) for a, b in link_pairs])
-        _cross_check("link strength after masking", links["strength_after"].to_numpy(float), strength_after)
-        links = links.assign(strength_after=strength_after)
+        strength_after = np.fromiter((state.strength(a, b) for a, b in links.pairs()), float, len(links))
+        _cross_check("link strength after masking", strength_after_graph, strength_after)
+        links.strength_after = strength_after
         store.store_chains(*_chain_frames(chains, doc_ids))
         timings.update({f"graph: {k}": v for k, v in store.query_seconds.items()})
         location.version = store.version()
@@ -603,13 +603,6 @@ def _chain_frames(chains: list[ChainRecord], doc_ids: list[str]) -> tuple[pd.Dat
         "position": np.array([i for c in chains for i in range(len(c.doc_ids))], dtype=np.int64),
     })
     return frame, includes
-
-
-def _merge_link_strengths(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
-    merged = before[["doc_a", "doc_b", "via", "strength_before"]].merge(
-        after[["doc_a", "doc_b", "strength"]], on=["doc_a", "doc_b"], how="left"
-    )
-    return merged.rename(columns={"strength": "strength_after"})
 
 
 def _cross_check(what: str, graph: np.ndarray, reference: np.ndarray) -> None:

@@ -104,9 +104,7 @@ def render_report(a: Analysis, redact: bool = False) -> str:
     riskiest = sorted(a.chains, key=lambda c: -c.risk_initial)[:10]
     if not riskiest:
         add("No chain: no two documents share entities strongly enough to keep an edge.\n")
-    # From whole columns: itertuples over every link was most of this report's time.
-    via_of = {(x, y): list(via) for x, y, via in zip(a.links["doc_a"].tolist(), a.links["doc_b"].tolist(),
-                                                    a.links["via"].tolist(), strict=True)}
+    via_of = {(x, y): via for x, y, via, _, _ in a.links.rows(a.doc_ids, a.entity_ids)}
     for n, c in enumerate(riskiest, start=1):
         ids = [a.doc_ids[d] for d in c.doc_ids]
         add(f"{n}. **{' -> '.join(_md(source_of[i]) for i in ids)}**: risk {c.risk_initial:.3f} -> "

@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from sanon_graph import risk
 from sanon_graph.graph import GraphStore
 from sanon_graph.graph import store as store_module
+from sanon_graph.link_table import read_links, read_strengths
+from sanon_graph.pipeline import _ranks
 
 from .graph_backends import load_bipartite, new_ladybug_store, new_neo4j_store
 
@@ -96,6 +98,18 @@ def test_neo4j_cypher_equals_python_reference(neo4j_server, corpus):
     check_against_reference(new_neo4j_store(neo4j_server), corpus)
 
 
+def check_link_table(store: GraphStore, links, doc_ids: list[str], ent_ids: list[str]) -> None:
+    """The pipeline's compact link table, read partition by partition, holds exactly the rows of
+    links(): the same links in the same order, via in id order, the same strengths."""
+    corpus_order = doc_ids[::-1]  # a corpus order that is not the id order, as in most corpora
+    table = read_links(store, {d: i for i, d in enumerate(corpus_order)}, {e: i for i, e in enumerate(ent_ids)},
+                       _ranks(corpus_order))
+    rows = list(table.rows(corpus_order, ent_ids))
+    assert [(a, b) for a, b, *_ in rows] == list(zip(links["doc_a"], links["doc_b"], strict=True))
+    assert [via for _, _, via, _, _ in rows] == [sorted(v) for v in links["via"]]
+    assert [before for *_, before, _ in rows] == links["strength_before"].tolist()
+
+
 def check_against_reference(store: GraphStore, corpus) -> None:
     """Load a random corpus into a fresh store and hold every number to the reference."""
     mentions, weights, masked, max_freq, parts, links_per_part = corpus
@@ -138,6 +152,7 @@ def check_against_reference(store: GraphStore, corpus) -> None:
                 assert abs(row.strength_before - s) <= TOL
                 assert sorted(row.via) == sorted(ent_ids[e] for e in shared)
         assert set(got) == expected
+        check_link_table(store, links, doc_ids, ent_ids)
 
         # Chains of 2..4 documents over the kept edges, each simple path once.
         for length in (2, 3, 4):
@@ -168,6 +183,10 @@ def check_against_reference(store: GraphStore, corpus) -> None:
         assert list(zip(strengths["doc_a"], strengths["doc_b"], strict=True)) == \
             list(zip(links["doc_a"], links["doc_b"], strict=True))
         assert np.array_equal(strengths["strength"].to_numpy(float), links["strength"].to_numpy(float))
+        table = read_links(store, {d: i for i, d in enumerate(doc_ids)}, {e: i for i, e in enumerate(ent_ids)},
+                           _ranks(doc_ids))
+        assert np.array_equal(read_strengths(store, table, {d: i for i, d in enumerate(doc_ids)}, len(doc_ids)),
+                              links["strength"].to_numpy(float))
     finally:
         patcher.stop()
         store.close()

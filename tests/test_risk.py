@@ -3,6 +3,8 @@
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sanon_graph import risk
 
@@ -70,3 +72,38 @@ def test_masking_state_matches_formulas_and_masks_globally():
     assert state.doc_risk(0) == 0.0
     assert state.doc_risk(1) == pytest.approx(c11)
     assert state.strength(0, 1) == 0.0
+
+
+@st.composite
+def masking_histories(draw):
+    """A random state and a random sequence of masks, unmasks and strength queries (some "as if
+    masked"), as the selection strategies interleave them."""
+    n_docs, n_entities = draw(st.integers(2, 7)), draw(st.integers(1, 8))
+    mentions = [{e: draw(st.floats(0.0, 1.0)) for e in draw(st.sets(st.integers(0, n_entities - 1)))}
+                for _ in range(n_docs)]
+    u = draw(st.lists(st.floats(0.0, 1.0), min_size=n_entities, max_size=n_entities))
+    w = draw(st.lists(st.sampled_from([1.0, 0.85, 0.55, 0.35]), min_size=n_entities, max_size=n_entities))
+    doc, entity = st.integers(0, n_docs - 1), st.integers(0, n_entities - 1)
+    steps = draw(st.lists(st.one_of(
+        st.tuples(st.just("mask"), entity), st.tuples(st.just("unmask"), entity),
+        st.tuples(st.just("strength"), doc, doc, st.none() | entity)), max_size=30))
+    return mentions, u, w, steps
+
+
+@settings(max_examples=200, deadline=None)
+@given(masking_histories())
+def test_cached_strengths_equal_the_formula_on_every_state(history):
+    mentions, u, w, steps = history
+    state = risk.MaskingState(mentions, u, w)
+    for step in steps:
+        if step[0] == "mask":
+            state.mask(step[1])
+        elif step[0] == "unmask":
+            state.unmask(step[1])
+        else:
+            _, a, b, without = step
+            as_if = set(state.masked) | ({without} if without is not None else set())
+            assert state.strength(a, b, without) == pytest.approx(state.strength_given(a, b, as_if), abs=1e-12)
+        for a in range(len(mentions)):  # and the cache answers for the current state after each step
+            for b in range(len(mentions)):
+                assert state.strength(a, b) == pytest.approx(state.strength_given(a, b, state.masked), abs=1e-12)

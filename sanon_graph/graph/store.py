@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from sys import intern
 from typing import Any, Literal, Protocol
@@ -239,8 +240,16 @@ class GraphStore:
     def _read_links(self, name: str, columns: tuple[str, ...]) -> pd.DataFrame:
         """A link query's rows, read in the partitions the links were written in: one result of
         every link (and its via list) is more than a small buffer pool holds."""
-        frames = [self.rows(name, {"part": part}, columns=columns) for part in self._link_parts()]
+        frames = list(self.link_parts(with_via=columns == LINK_ROWS))
         return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+
+    def link_parts(self, with_via: bool = True) -> Iterator[pd.DataFrame]:
+        """The links, one partition at a time, in no particular order: LINK_ROWS (with_via) or
+        LINK_STRENGTH_ROWS. For a caller that keeps them in its own compact form: the rows of
+        every link at once, as Python objects, are several times the size of the links."""
+        name, columns = ("links", LINK_ROWS) if with_via else ("link_strengths", LINK_STRENGTH_ROWS)
+        for part in self._link_parts():
+            yield self.rows(name, {"part": part}, columns=columns)
 
     def store_chains(self, chains: pd.DataFrame, includes: pd.DataFrame) -> None:
         """Chains and their documents in order, for exploration:

@@ -1,8 +1,10 @@
 """The memory budget of a run (issue 16): `--memory-limit` / `[resources] memory_limit`.
 
-One number budgets the run. The embedded engine gets a fixed share of it as its buffer pool
-(graph/ladybug.py, BUFFER_POOL_SHARE), a hard ceiling the engine reports as BufferPoolError;
-the rest is for the Python side, which nothing caps. Before the graph is built, a deliberately
+One number budgets the run. The embedded engine gets a share of it as its buffer pool
+(graph/ladybug.py, BUFFER_POOL_SHARE), less when the process already holds more than the rest
+of the limit (the pool is sized again each time the store reopens the database between the heavy
+stages): a hard ceiling the engine reports as BufferPoolError. The Python side is not capped;
+it is kept small (arrays, shared values) and the pool leaves room for it. Before the graph is built, a deliberately
 low estimate of the run's peak from the corpus size is checked against it: a corpus that
 clearly cannot fit stops there with one line (MemoryLimitError), before the long stages. The
 peak actually reached goes into run.json (`resources`).
@@ -18,7 +20,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +147,9 @@ class MemoryPlan:
     backend: str
     buffer_pool: int | None  # the embedded engine's pool; None on Neo4j (the server is not bounded by it)
     estimate: int = 0  # the estimated peak of the run, set by check()
+    # the pools the engine was opened with, in order: each as large as the limit leaves beside
+    # what the process held then (graph/ladybug.py, buffer_pool_for), at most buffer_pool
+    pools_opened: list[int] = field(default_factory=list)
 
     @classmethod
     def for_run(cls, setting: str | None, backend: str) -> MemoryPlan:
@@ -193,6 +198,7 @@ class MemoryPlan:
             "memory_limit": format_size(self.limit),
             "memory_limit_source": self.source,
             "buffer_pool_bytes": self.buffer_pool,
+            "buffer_pools_opened_bytes": self.pools_opened if self.buffer_pool is not None else None,
             "buffer_pool": format_size(self.buffer_pool) if self.buffer_pool is not None else None,
             "buffer_pool_note": None if self.buffer_pool is not None else
             "neo4j: the server's memory is its own configuration; the limit bounds this process only",

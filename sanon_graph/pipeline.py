@@ -342,6 +342,7 @@ def analyze(
         links.strength_after = strength_after
         store.store_chains(*_chain_frames(chains, doc_ids))
         timings.update({f"graph: {k}": v for k, v in store.query_seconds.items()})
+        memory.pools_opened = list(getattr(store.engine, "pool_sizes", []))
         location.version = store.version()
         store.close()
         store = None

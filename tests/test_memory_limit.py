@@ -131,25 +131,60 @@ def test_the_buffer_pool_is_the_size_set(tmp_path):
     """LadybugDB does not report its pool (current_setting knows no buffer_pool_size): the
     database is opened with the size, and a query needing more than it fails while the same
     query under a larger limit succeeds."""
+    from sanon_graph.memory import current_rss
+
     heavy = "UNWIND range(1, 8000000) AS i WITH i % 1000 AS k, i AS v RETURN k, size(collect(v)) AS n ORDER BY k"
+    # this (test) process holds more than 128 MB already: the pool is the floor
     small = open_store(GraphLocation(backend="ladybug", path=str(tmp_path / "small.lbug")), create=True,
                        memory_limit=128 * MB)
     try:
-        assert small.engine._db.buffer_pool_size == buffer_pool_for(128 * MB) == MIN_BUFFER_POOL + 12 * MB
+        assert small.engine._db.buffer_pool_size == small.engine.pool_sizes[-1] == MIN_BUFFER_POOL
         with pytest.raises(BufferPoolError) as error:
             small.engine.execute(heavy, {}, "heavy")
         assert isinstance(error.value, GraphError) and isinstance(error.value, MemoryLimitError)
-        assert "buffer pool of 76 MB" in str(error.value) and "raise --memory-limit" in str(error.value)
+        assert "buffer pool of 64 MB" in str(error.value) and "raise --memory-limit" in str(error.value)
     finally:
         small.close()
+    # a limit with room beside what the process holds: the pool is the share of it
+    limit = 2 * current_rss() + 2 * GB
     large = open_store(GraphLocation(backend="ladybug", path=str(tmp_path / "large.lbug")), create=True,
-                       memory_limit=1 * GB)
+                       memory_limit=limit)
     try:
-        assert large.engine._db.buffer_pool_size == buffer_pool_for(1 * GB)
+        assert large.engine._db.buffer_pool_size == buffer_pool_for(limit) == int(BUFFER_POOL_SHARE * limit) // MB * MB
         frame = large.engine.execute(heavy, {}, "heavy")
         assert len(frame) == 1000 and int(frame["n"].sum()) == 8_000_000
     finally:
         large.close()
+
+
+def test_the_pool_leaves_the_limit_room_for_what_the_process_holds(tmp_path):
+    """Each (re)open sizes the pool beside the resident memory of the moment: with 600 MB more
+    held, the reopened pool is smaller by about as much, and never under the floor."""
+    import numpy as np
+
+    from sanon_graph.memory import current_rss
+
+    assert buffer_pool_for(10 * GB, held=0) == int(BUFFER_POOL_SHARE * 10 * GB) // MB * MB
+    assert buffer_pool_for(10 * GB, held=5 * GB) == 4 * GB  # 90% of the limit less what is held
+    assert buffer_pool_for(1 * GB, held=2 * GB) == MIN_BUFFER_POOL
+    held = [np.ones(GB // 8)]  # at least 1 GB held (ones: the pages are touched), whatever ran before
+    limit = int((current_rss() + 1 * GB) / 0.9)  # room for a 1 GB pool, under the 60% share
+    store = open_store(GraphLocation(backend="ladybug", path=str(tmp_path / "g.lbug")), create=True,
+                       memory_limit=limit)
+    try:
+        first = store.engine.pool_sizes[-1]
+        assert 900 * MB <= first <= 1100 * MB
+        held.append(np.ones(600 * MB // 8))
+        store.engine.release()
+        second = store.engine.pool_sizes[-1]
+        assert store.engine._db.buffer_pool_size == second
+        assert first - 700 * MB <= second <= first - 500 * MB
+        engine = store.engine  # and the graph works in the smaller pool
+        engine.execute("CREATE NODE TABLE N(id INT64 PRIMARY KEY)", {}, "schema")
+        assert int(engine.execute("RETURN 1 AS one", {}, "one")["one"].iloc[0]) == 1
+    finally:
+        store.close()
+        held.clear()
 
 
 def test_release_gives_the_working_memory_back_and_keeps_the_graph(tmp_path):

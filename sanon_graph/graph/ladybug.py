@@ -21,9 +21,15 @@ from ..errors import BufferPoolError, ConfigError, GraphError
 # the synthetic `zipf` corpus at 100,000 documents (1.1M mentions, 438,000 links), with the pool
 # given back between the heavy stages (LadybugEngine.release): limits of 12 GB (the default
 # here), 4 GB, 3 GB and 2.5 GB (pools of 7.1, 2.4, 1.8 and 1.5 GB) all ran, in 145-160 s, and
-# peaked at 3,089-3,123 MB: the peak is the Python side and the largest query's working memory, not
-# the pool's size.
+# peaked at 3,089-3,123 MB: the pool filled to its size and the Python side came on top (1.5 GB).
+# So the pool is also sized from what the process already holds, each time the database is
+# opened (the store reopens it between the heavy stages, LadybugEngine.release): at most
+# (1 - OUTSIDE_POOL_SHARE) of the limit less the resident memory at that moment, so pool and
+# Python side together stay under the limit.
 BUFFER_POOL_SHARE = 0.6
+# Of the limit, what is kept for the engine's memory outside its pool and for what the Python
+# side adds while a query runs (the rows it returns, the arrays made from them).
+OUTSIDE_POOL_SHARE = 0.1
 # A floor, so that a small limit still leaves the engine room for a small graph; a limit too
 # small for the corpus is refused before the graph is built, by the estimate, more clearly.
 MIN_BUFFER_POOL = 64 * 2**20
@@ -42,9 +48,12 @@ MAX_PAIR_ROWS_PER_PART = 750_000
 POOL_BYTES_PER_PAIR_ROW = 2048
 
 
-def buffer_pool_for(memory_limit: int) -> int:
-    """The engine's buffer pool for a memory limit, in bytes (whole MB)."""
-    return max(MIN_BUFFER_POOL, int(BUFFER_POOL_SHARE * memory_limit) // 2**20 * 2**20)
+def buffer_pool_for(memory_limit: int, held: int = 0) -> int:
+    """The engine's buffer pool for a memory limit, in bytes (whole MB): BUFFER_POOL_SHARE of the
+    limit, or less when the process already holds `held` bytes (resident memory) that would not
+    leave the pool room under the limit; never under MIN_BUFFER_POOL."""
+    room = min(BUFFER_POOL_SHARE * memory_limit, (1.0 - OUTSIDE_POOL_SHARE) * memory_limit - held)
+    return max(MIN_BUFFER_POOL, int(room) // 2**20 * 2**20)
 
 
 class LadybugEngine:
@@ -61,6 +70,7 @@ class LadybugEngine:
         # memory_limit: the run's (analyze); None = the default limit (read-only reopens)
         self.memory_limit = memory_limit
         self.buffer_pool_size = buffer_pool_for(memory_limit or default_memory_limit())
+        self.pool_sizes: list[int] = []  # every pool the database was opened with, in order (run.json)
         if create and self.path.exists():
             # a new graph: an old database at the same place would mix two analyses
             shutil.rmtree(self.path) if self.path.is_dir() else self.path.unlink()
@@ -70,6 +80,11 @@ class LadybugEngine:
         self._open()
 
     def _open(self) -> None:
+        if self.memory_limit is not None:  # a run's limit: the pool fits beside what the process holds now
+            from ..memory import current_rss
+
+            self.buffer_pool_size = buffer_pool_for(self.memory_limit, current_rss())
+        self.pool_sizes.append(self.buffer_pool_size)
         try:
             self._db = ladybug.Database(str(self.path), read_only=self.read_only,
                                         buffer_pool_size=self.buffer_pool_size)
@@ -101,8 +116,9 @@ class LadybugEngine:
                                    f"{pool}: narrow the query (fewer rows, a LIMIT)")
         return BufferPoolError(
             f"LadybugDB query {name} needs more memory than the engine's buffer pool of {pool} "
-            f"({BUFFER_POOL_SHARE:.0%} of the memory limit of {format_size(self.memory_limit)}): the memory limit "
-            "is too small for this corpus; raise --memory-limit (or [resources] memory_limit)")
+            f"(at most {BUFFER_POOL_SHARE:.0%} of the memory limit of {format_size(self.memory_limit)}, less what "
+            "the process already held): the memory limit is too small for this corpus; raise --memory-limit "
+            "(or [resources] memory_limit)")
 
     def bulk_load(self, table: str, frame: pd.DataFrame, statement: str) -> None:
         """COPY from the DataFrame (row-by-row CREATE is ~1000x slower)."""

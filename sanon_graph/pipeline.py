@@ -72,7 +72,7 @@ class Progress:
         pass
 
 
-@dataclass
+@dataclass(slots=True)  # one per chain or document: millions at 1,000,000 documents
 class ChainRecord:
     doc_ids: tuple[int, ...]
     risk_initial: float

@@ -17,7 +17,7 @@ from ..models import Decision
 TOLERANCE = 1e-12  # float slack when comparing a recomputed risk with its target
 
 
-@dataclass
+@dataclass(slots=True)  # one per chain or document: millions at 1,000,000 documents
 class ChainOutcome:
     risk_pre_chain: float
     risk_after: float
@@ -27,7 +27,7 @@ class ChainOutcome:
     reason: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)  # one per chain or document: millions at 1,000,000 documents
 class DocumentOutcome:
     risk_after_document_stage: float
     target_met: bool

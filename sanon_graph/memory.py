@@ -63,7 +63,7 @@ CGROUP_FILES = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit
 ESTIMATE_BASE = 150 * 2**20  # interpreter and libraries (120 MB measured) and the engine (~90 MB)
 ESTIMATE_PER_DOCUMENT = 2 * 2**10
 ESTIMATE_PER_CHARACTER = 1
-ESTIMATE_PER_MENTION = 2**10
+ESTIMATE_PER_MENTION = 200
 ESTIMATE_PER_ENTITY = 2**10
 # What a refused run is told to raise the limit to: measured peaks were 1.6-4.5x the estimate.
 SUGGESTED_FACTOR = 3

@@ -520,7 +520,8 @@ def _frames(corpus: Corpus, assembled: Assembled, entity_ids: list[str]) -> tupl
         "path": [d.path for d in docs],
         "risk": np.zeros(len(docs)),
         "risk_before": np.zeros(len(docs)),
-        "common_log": np.zeros(len(docs)),
+        # set when a masked value is in the document: the rescore recomputes only those
+        "stale": np.zeros(len(docs), dtype=bool),
         # the document's rank in id order (Python's, by code point): the one order every engine
         # uses for "a before b" (a link's direction, a chain's first document), whatever its own
         # collation; an integer also compares much faster than a string in the pair enumeration

@@ -114,7 +114,7 @@ def load_bipartite(store: GraphStore, mentions, weights):
     ent_ids = [f"e{i:02d}" for i in range(len(weights))]
     store.load(
         pd.DataFrame({"id": doc_ids, "source_id": doc_ids, "path": "x.json",
-                      "risk": 0.0, "risk_before": 0.0, "common_log": 0.0,
+                      "risk": 0.0, "risk_before": 0.0, "stale": False,
                       "ordinal": np.arange(len(doc_ids), dtype=np.int64), "part": 0}),
         pd.DataFrame({"id": ent_ids, "type": "T", "value": ent_ids, "weight": weights,
                       "freq": np.zeros(len(ent_ids), dtype=np.int64), "uniqueness": 0.0, "importance": 0.0,

@@ -1,2 +1,2 @@
-// Bulk load: columns id, source_id, path, risk, risk_before, common_log, ordinal, part.
+// Bulk load: columns id, source_id, path, risk, risk_before, stale, ordinal, part.
 COPY Document FROM $frame;

@@ -6,7 +6,7 @@ CREATE NODE TABLE Document(
     path STRING,
     risk DOUBLE,
     risk_before DOUBLE,
-    common_log DOUBLE,
+    stale BOOLEAN,
     ordinal INT64,
     part INT64
 );

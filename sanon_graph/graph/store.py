@@ -268,9 +268,12 @@ class GraphStore:
     def rescore(self) -> None:
         """Document risks, link strengths and hop risks on the masked state."""
         self.engine.release()  # a pool sized beside the chains and the selection, which came after the last
-        self.run("document_risk")
+        # Incremental: only the stale documents (a masked value in them, mark_masked.cypher) and
+        # the links with a stale end are recomputed; the others cannot have changed.
+        self.run("rescore_documents")
         for part in self._link_parts():
             self.run("score_links", {"part": part})  # strengths and hop risks, on the new document risks
+        self.run("clear_stale")
         self.engine.release()
 
     def cypher(self, statement: str, parameters: dict[str, Any] | None = None) -> pd.DataFrame:

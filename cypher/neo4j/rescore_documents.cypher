@@ -1,0 +1,11 @@
+// document_risk.cypher for the stale documents only (mark_masked.cypher): a document without a
+// masked value keeps its risk. The rescore after masking is then linear in what the masking
+// touched, not in the corpus (on data where few values are masked).
+MATCH (d:Document {dataset: $dataset})
+WHERE d.stale
+CALL (d) {
+    OPTIONAL MATCH (d)-[m:MENTIONS]->(e:Entity)
+    WHERE NOT e.masked
+    WITH d, collect(1.0 - m.relevance * e.uniqueness * e.weight) AS keep
+    SET d.risk = 1.0 - reduce(p = 1.0, k IN keep | p * k)
+} IN TRANSACTIONS OF 10000 ROWS;

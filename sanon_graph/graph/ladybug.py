@@ -10,6 +10,7 @@ import ladybug
 import pandas as pd
 
 from ..errors import BufferPoolError, ConfigError, GraphError
+from ..memory import release_memory
 
 # The buffer pool's share of the run's memory limit (sanon_graph/memory.py). The pool is a
 # ceiling the engine allocates up to, not a reservation: graph pages beyond it are evicted to
@@ -144,6 +145,7 @@ class LadybugEngine:
         and the process held pool and working memory at once. Everything is committed by then;
         reopening takes a fraction of a second."""
         self.close()
+        release_memory()  # what the closed database and the frames of its queries left, before sizing the pool
         self._open()
 
     def close(self) -> None:

@@ -535,6 +535,8 @@ def _entity_frame(assembled: Assembled, entity_ids: list[str]) -> pd.DataFrame:
         "masked": np.zeros(len(ents), dtype=bool),
         "stage": [""] * len(ents),
         "replacement": [""] * len(ents),
+        # the entity's rank in id order: the signatures are marked in partitions of it
+        "ordinal": _ranks(entity_ids),
     })
 
 

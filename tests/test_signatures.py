@@ -45,7 +45,8 @@ def mid_frequency_graphs(draw):
     threshold = draw(st.sampled_from([0.2, 0.3, 0.5, 0.7, 0.9]))
     max_freq = draw(st.integers(0, n_docs))  # values up to this frequency are keys on their own
     parts = draw(st.integers(1, 3))
-    return mentions, weights, threshold, max_freq, parts
+    signature_parts = draw(st.integers(1, 4))  # any partitioning of the marking gives the same keys
+    return mentions, weights, threshold, max_freq, parts, signature_parts
 
 
 def _state(mentions, weights) -> risk.MaskingState:
@@ -57,7 +58,7 @@ def _state(mentions, weights) -> risk.MaskingState:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mid_frequency_graphs())
 def test_every_link_shares_a_signature(graph):
-    mentions, weights, threshold, max_freq, _ = graph
+    mentions, weights, threshold, max_freq, *_ = graph
     state = _state(mentions, weights)
     signatures = risk.link_signatures(state, threshold, max_freq)
     for a, b in itertools.combinations(range(len(mentions)), 2):
@@ -107,14 +108,14 @@ def graph_signatures(store: GraphStore, doc_ids, ent_ids) -> list[set[tuple[int,
 
 
 def check_links_equal_all_pairs(store: GraphStore, graph) -> None:
-    mentions, weights, threshold, max_freq, parts = graph
+    mentions, weights, threshold, max_freq, parts, signature_parts = graph
     state = _state(mentions, weights)
     try:
         doc_ids, ent_ids = load_bipartite(store, mentions, weights)
         store.score_documents(len(mentions))
         # The stored signatures are the reference's, less those of one document only (they
         # pair nothing), away from float ties at the bound.
-        store.mark_signatures(threshold, max_freq)
+        store.mark_signatures(threshold, max_freq, signature_parts)
         expected = risk.link_signatures(state, threshold, max_freq)
         held = {}
         for keys in expected:
@@ -125,7 +126,7 @@ def check_links_equal_all_pairs(store: GraphStore, graph) -> None:
             shared = {k for k in keys if held[k] >= 2}
             for key in shared ^ got[d]:
                 assert _bound_tie(state, d, key, threshold), (d, key)
-        store.create_links(threshold, max_freq, parts=parts)
+        store.create_links(threshold, max_freq, parts=parts, signature_parts=signature_parts)
         assert not _signatures_left(store), "signatures are dropped once the links are made"
         links = store.links()
         found = {(doc_ids.index(r.doc_a), doc_ids.index(r.doc_b)): r for r in links.itertuples()}

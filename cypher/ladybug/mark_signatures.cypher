@@ -19,12 +19,17 @@
 // so a long document with many rare values does not square its key count.
 // Common values therefore pair documents only together with a second value that can make the
 // link, as namesakes of the same age do; namesakes alone never become candidates.
+// The keys are marked in partitions of their first entity (its ordinal modulo $parts, run for
+// each $part): every key has one first entity, so the partitions' keys are disjoint and together
+// all of them, and one partition's aggregation of (key, document) rows fits the engine's memory
+// (at 1,000,000 documents all of them at once needed more than a 6.7 GB buffer pool). The store
+// sizes $parts from signature_pair_bound.cypher.
 // The store drops any earlier signatures first (drop_signatures.cypher).
-CREATE NODE TABLE Signature(id STRING PRIMARY KEY);
-CREATE REL TABLE SIGNED(FROM Document TO Signature);
-CREATE REL TABLE CANDIDATE(FROM Document TO Document);
+CREATE NODE TABLE IF NOT EXISTS Signature(id STRING PRIMARY KEY);
+CREATE REL TABLE IF NOT EXISTS SIGNED(FROM Document TO Signature);
+CREATE REL TABLE IF NOT EXISTS CANDIDATE(FROM Document TO Document);
 MATCH (d:Document)-[:MENTIONS]->(e:Entity)
-WHERE NOT e.masked AND (e.freq <= $max_freq OR e.importance >= 1.0 OR -ln(1.0 - e.importance) >= $min_tail)
+WHERE e.ordinal % $parts = $part AND NOT e.masked AND (e.freq <= $max_freq OR e.importance >= 1.0 OR -ln(1.0 - e.importance) >= $min_tail)
 WITH e.id AS key, collect(d.id) AS docs
 WHERE size(docs) >= 2
 CREATE (s:Signature {id: key})
@@ -36,7 +41,7 @@ MATCH (d:Document)-[:MENTIONS]->(e2:Entity), (d)-[:MENTIONS]->(f:Entity)
 WHERE e2.freq > $max_freq AND NOT e2.masked AND NOT f.masked AND (f.freq > e2.freq OR (f.freq = e2.freq AND f.id >= e2.id))
 WITH d, e2, sum(CASE WHEN f.importance >= 1.0 THEN 1000.0 ELSE -ln(1.0 - f.importance) END) AS tail
 MATCH (d)-[:MENTIONS]->(e1:Entity)
-WHERE e1.freq > $max_freq AND NOT e1.masked AND (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id))
+WHERE e1.ordinal % $parts = $part AND e1.freq > $max_freq AND NOT e1.masked AND (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id))
   AND e1.importance < 1.0 AND -ln(1.0 - e1.importance) < $min_tail
   AND -ln(1.0 - e1.importance) + tail >= $min_tail
 WITH e1.id + '|' + e2.id AS key, collect(d.id) AS docs

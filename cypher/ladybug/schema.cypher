@@ -20,7 +20,8 @@ CREATE NODE TABLE Entity(
     importance DOUBLE,
     masked BOOLEAN,
     stage STRING,
-    replacement STRING
+    replacement STRING,
+    ordinal INT64
 );
 CREATE REL TABLE MENTIONS(FROM Document TO Entity, relevance DOUBLE);
 CREATE REL TABLE LINKED(

@@ -47,6 +47,10 @@ MAX_PAIR_ROWS_PER_PART = 750_000
 # the pool still held the signature join's pages; from a given-back pool 656,000 rows took
 # 0.6 GB, so this keeps a margin of about 3x.
 POOL_BYTES_PER_PAIR_ROW = 2048
+# Buffer pool per row of signature_pair_bound (an upper bound on the (key, document) rows the
+# two-value signatures aggregate, each with its key string and document id): at 1,000,000 `zipf`
+# documents one partition of them all did not fit a 12 GB pool.
+POOL_BYTES_PER_SIGNATURE_ROW = 1024
 
 
 def buffer_pool_for(memory_limit: int, held: int = 0) -> int:
@@ -128,6 +132,9 @@ class LadybugEngine:
 
     def pair_rows_per_part(self) -> int:
         return max(10_000, min(MAX_PAIR_ROWS_PER_PART, self.buffer_pool_size // POOL_BYTES_PER_PAIR_ROW))
+
+    def signature_rows_per_part(self) -> int:
+        return max(10_000, self.buffer_pool_size // POOL_BYTES_PER_SIGNATURE_ROW)
 
     def version(self) -> str:
         return f"LadybugDB {getattr(ladybug, '__version__', 'unknown')}"

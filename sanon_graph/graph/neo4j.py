@@ -44,6 +44,9 @@ LOAD_THREADS = 2
 # Pair rows per candidate partition: the candidate query goes one document at a time, so this
 # only bounds how many link rows one result returns.
 PAIR_ROWS_PER_PART = 2_500_000
+# (key, document) rows per signature-marking partition: the keys and their documents are
+# aggregated in one transaction's memory (the server's heap) before the batched CREATEs.
+SIGNATURE_ROWS_PER_PART = 10_000_000
 # The columns of a packed result (see Neo4jEngine.execute).
 PACKED = ("columns", "batch")
 
@@ -218,6 +221,9 @@ class Neo4jEngine:
 
     def pair_rows_per_part(self) -> int:
         return PAIR_ROWS_PER_PART
+
+    def signature_rows_per_part(self) -> int:
+        return SIGNATURE_ROWS_PER_PART
 
     def version(self) -> str:
         return f"Neo4j {self.server_version} ({self.edition})"

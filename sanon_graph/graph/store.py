@@ -62,6 +62,9 @@ class Engine(Protocol):
     def pair_rows_per_part(self) -> int:
         """Pair rows one candidate query may enumerate (its memory is the engine's concern)."""
 
+    def signature_rows_per_part(self) -> int:
+        """(key, document) rows one signature-marking query may aggregate (the same concern)."""
+
     def version(self) -> str:
         """The engine and its version, for run.json."""
 
@@ -173,15 +176,24 @@ class GraphStore:
         self.run("document_risk")
         self.run("snapshot_risk")
 
-    def mark_signatures(self, threshold: float, max_freq: int) -> int:
+    def mark_signatures(self, threshold: float, max_freq: int, parts: int | None = None) -> int:
         """Index every document's link signatures (mark_signatures.cypher; risk.link_signatures is
-        the reference); returns the pair rows the candidate join will enumerate."""
+        the reference) in `parts` partitions of their first entity (by default as many as the
+        engine's memory needs for signature_pair_bound's rows); returns the pair rows the
+        candidate join will enumerate."""
         self.run("drop_signatures")  # a clean slate (a mark without candidates, in tests)
-        self.run("mark_signatures", {"min_tail": link_bound(threshold), "max_freq": int(max_freq)})
+        if parts is None:
+            bound = self.rows("signature_pair_bound", {"max_freq": int(max_freq)}, columns=("rows",))
+            rows = int(bound["rows"].iloc[0]) if not bound.empty else 0
+            parts = max(1, -(-rows // self.engine.signature_rows_per_part()))
+        for part in range(parts):
+            self.run("mark_signatures", {"min_tail": link_bound(threshold), "max_freq": int(max_freq),
+                                         "part": part, "parts": parts})
         rows = self.rows("signature_rows", columns=("rows",))
         return int(rows["rows"].iloc[0]) if not rows.empty else 0
 
-    def create_links(self, threshold: float, max_freq: int, parts: int | None = None) -> None:
+    def create_links(self, threshold: float, max_freq: int, parts: int | None = None,
+                     signature_parts: int | None = None) -> None:
         """Kept links with strength and via, exactly as the all-pairs computation would find them.
 
         Candidates are the pairs of documents sharing a signature (issue 16): a value that can
@@ -194,7 +206,7 @@ class GraphStore:
         The engine computes every score; the store only writes the rows back in one bulk load,
         which costs the engine a fraction of creating each edge in the query.
         """
-        rows = self.mark_signatures(threshold, max_freq)
+        rows = self.mark_signatures(threshold, max_freq, signature_parts)
         self.engine.release()  # the signature join's working memory, before the candidates'
         parts = parts or max(1, -(-rows // self.engine.pair_rows_per_part()))
         self.run("assign_parts", {"parts": int(parts)})

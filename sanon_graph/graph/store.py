@@ -24,6 +24,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import ConfigError
+from ..memory import release_memory
 from ..risk import link_bound
 from .queries import load_query, statements
 
@@ -203,19 +204,24 @@ class GraphStore:
         links rather than the squares of common values. Candidates are built in partitions of
         the documents (`parts`, by default from the pair rows) to bound one query's memory, and
         scored exactly over all shared entities; those at or over the threshold are the links.
-        The engine computes every score; the store only writes the rows back in one bulk load,
-        which costs the engine a fraction of creating each edge in the query.
+        The engine computes every score; the store only writes each partition's rows back in a
+        bulk load, which costs the engine a fraction of creating each edge in the query.
         """
         rows = self.mark_signatures(threshold, max_freq, signature_parts)
         self.engine.release()  # the signature join's working memory, before the candidates'
         parts = parts or max(1, -(-rows // self.engine.pair_rows_per_part()))
         self.run("assign_parts", {"parts": int(parts)})
         self._link_partitions = None
-        found = [self.rows("score_candidates", {"part": part, "threshold": float(threshold)}, columns=NEW_LINK_ROWS)
-                 for part in range(parts)]
+        for part in range(parts):
+            # each partition's links loaded as they come: all of them at once, with their via
+            # lists, were several GB of Python objects at 1,000,000 documents
+            found = self.rows("score_candidates", {"part": part, "threshold": float(threshold)},
+                              columns=NEW_LINK_ROWS)
+            self.bulk_load("links", found)
+            del found
+            release_memory()
         self.run("drop_signatures")
         self.engine.release()
-        self.bulk_load("links", pd.concat(found, ignore_index=True) if len(found) > 1 else found[0])
 
     def _link_parts(self) -> range:
         """Partitions for the queries that rescore or read every link: each handles at most

@@ -173,7 +173,8 @@ def llm_options(command):
                                 "and relationship carries it; a re-run replaces it; nothing else is touched.")
 @click.option("--memory-limit", metavar="SIZE",
               help="Memory budget of the run: 4GB, 3500MB (units B, KB, MB, GB, TB, powers of 1024) or 50% "
-                   "(of the machine's memory). The embedded engine's buffer pool gets 60% of it; a corpus "
+                   "(of the machine's memory). The embedded engine's buffer pool gets 60% of it at most, less "
+                   "when the process already holds more than the rest; a corpus "
                    "estimated not to fit stops before the graph is built (exit code 4). Default: half of the "
                    "machine's memory (physical, or the cgroup limit when smaller). Also [resources] memory_limit.")
 @click.option("--force", is_flag=True, help="Replace a non-empty output folder (only once the new one is complete).")

@@ -59,9 +59,13 @@ CGROUP_FILES = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit
 # peaked at 795 / 1,388 / 3,106 MB, estimated 294 / 573 / 1,539 (2.7x, 2.4x, 2.0x).
 # Each term is also a floor of its own: a document is its object, ids, path, per-document
 # dicts and arrays, frame rows and graph node (2 KB); a character is held at least once (1 B,
-# ASCII); a mention its object, the reference state's entry, frame and graph rows (1 KB); an
-# entity its object with spelling and document sets, frame row and graph node (1 KB). The tiny-
-# document corpus binds the per-document term, the 100k corpus the per-mention term.
+# ASCII); a mention its object and the reference state's entry (200 B: the frames are loaded in
+# chunks and the findings share their strings); an entity its object with spelling and document
+# sets, frame row and graph node (1 KB). The tiny-document corpus binds the per-document term.
+# The per-mention term was 1 KB until the Python side was made compact (issue 16): it then
+# refused the 1,000,000-document zipf corpus (11M mentions, 14 GB estimated) under a 12 GB
+# limit while the process held 3.7 GB after assembling it; zipf 100k now peaks at 2,335 MB
+# against an estimate of 675 MB.
 ESTIMATE_BASE = 150 * 2**20  # interpreter and libraries (120 MB measured) and the engine (~90 MB)
 ESTIMATE_PER_DOCUMENT = 2 * 2**10
 ESTIMATE_PER_CHARACTER = 1

@@ -197,7 +197,7 @@ def test_release_gives_the_working_memory_back_and_keeps_the_graph(tmp_path):
     from sanon_graph.memory import current_rss
 
     store = open_store(GraphLocation(backend="ladybug", path=str(tmp_path / "g.lbug")), create=True,
-                       memory_limit=1 * GB)
+                       memory_limit=current_rss() + 2 * GB)  # room for the pool beside what the test process holds
     try:
         engine = store.engine
         engine.execute("CREATE NODE TABLE N(id INT64 PRIMARY KEY, k STRING)", {}, "schema")

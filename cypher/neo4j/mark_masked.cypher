@@ -5,5 +5,5 @@ MATCH (e:Entity {dataset: $dataset, id: row.id})
 USING INDEX e:Entity(dataset, id)
 SET e.masked = true, e.stage = row.stage, e.replacement = row.replacement
 WITH e
-MATCH (d:Document)-[:MENTIONS]->(e)
+MATCH (d:Document {dataset: $dataset})-[:MENTIONS]->(e)
 SET d.stale = true;

@@ -36,9 +36,6 @@ class LinkTable:
     def pairs(self) -> Iterator[tuple[int, int]]:
         return zip(self.a.tolist(), self.b.tolist(), strict=True)
 
-    def via_of(self, i: int) -> list[int]:
-        return self.via[self.via_start[i]:self.via_start[i + 1]].tolist()
-
     def rows(self, doc_ids: Sequence[str], entity_ids: Sequence[str]) -> Iterator[tuple[str, str, list[str], float, float]]:
         """(doc_a, doc_b, via ids, strength before, strength after) per link, in order."""
         starts = self.via_start.tolist()
@@ -95,7 +92,8 @@ def read_strengths(store: GraphStore, table: LinkTable, doc_index: dict[str, int
     strength = np.concatenate(strengths) if strengths else np.zeros(0)
     wanted = table.a.astype(np.int64) * n_docs + table.b
     order = np.argsort(key, kind="stable")
-    at = np.searchsorted(key[order], wanted)
-    if len(key) != len(wanted) or (len(wanted) and not np.array_equal(key[order][np.minimum(at, len(key) - 1)], wanted)):
+    key, strength = key[order], strength[order]
+    at = np.searchsorted(key, wanted)
+    if len(key) != len(wanted) or (len(wanted) and not np.array_equal(key[np.minimum(at, len(key) - 1)], wanted)):
         raise GraphError(f"the graph's links changed while rescoring ({len(key)} links, {len(wanted)} expected)")
-    return strength[order][at]
+    return strength[at]

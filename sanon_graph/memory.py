@@ -4,8 +4,8 @@ One number budgets the run. The embedded engine gets a share of it as its buffer
 (graph/ladybug.py, BUFFER_POOL_SHARE), less when the process already holds more than the rest
 of the limit (the pool is sized again each time the store reopens the database between the heavy
 stages): a hard ceiling the engine reports as BufferPoolError. The Python side is not capped;
-it is kept small (arrays, shared values) and the pool leaves room for it. Before the graph is built, a deliberately
-low estimate of the run's peak from the corpus size is checked against it: a corpus that
+it is kept small (arrays, shared values) and the pool leaves room for it. Before the graph is
+built, a deliberately low estimate of the run's peak from the corpus size is checked against it: a corpus that
 clearly cannot fit stops there with one line (MemoryLimitError), before the long stages. The
 peak actually reached goes into run.json (`resources`).
 

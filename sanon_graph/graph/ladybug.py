@@ -10,7 +10,7 @@ import ladybug
 import pandas as pd
 
 from ..errors import BufferPoolError, ConfigError, GraphError
-from ..memory import release_memory
+from ..memory import current_rss, default_memory_limit, release_memory
 
 # The buffer pool's share of the run's memory limit (sanon_graph/memory.py). The pool is a
 # ceiling the engine allocates up to, not a reservation: graph pages beyond it are evicted to
@@ -68,8 +68,6 @@ class LadybugEngine:
 
     def __init__(self, path: Path | str, read_only: bool = False, create: bool = False,
                  memory_limit: int | None = None):
-        from ..memory import default_memory_limit
-
         self.path = Path(path)
         self.read_only = read_only
         # memory_limit: the run's (analyze); None = the default limit (read-only reopens)
@@ -86,8 +84,6 @@ class LadybugEngine:
 
     def _open(self) -> None:
         if self.memory_limit is not None:  # a run's limit: the pool fits beside what the process holds now
-            from ..memory import current_rss
-
             self.buffer_pool_size = buffer_pool_for(self.memory_limit, current_rss())
         self.pool_sizes.append(self.buffer_pool_size)
         try:

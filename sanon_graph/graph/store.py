@@ -175,7 +175,7 @@ class GraphStore:
         """Uniqueness and importance of every entity, document risk before any masking."""
         self.run("uniqueness", {"n_docs": float(n_docs)})
         self.run("importance")
-        self.run("document_risk")
+        self.run("document_risk", {"stale_only": False})
         self.run("snapshot_risk")
 
     def mark_signatures(self, threshold: float, max_freq: int, parts: int | None = None) -> int:
@@ -304,7 +304,7 @@ class GraphStore:
         self.engine.release()  # a pool sized beside the chains and the selection, which came after the last
         # Incremental: only the stale documents (a masked value in them, mark_masked.cypher) and
         # the links with a stale end are recomputed; the others cannot have changed.
-        self.run("rescore_documents")
+        self.run("document_risk", {"stale_only": True})
         for part in self._link_parts():
             self.run("score_links", {"part": part})  # strengths and hop risks, on the new document risks
         self.run("clear_stale")

@@ -36,6 +36,13 @@ class LinkTable:
     def pairs(self) -> Iterator[tuple[int, int]]:
         return zip(self.a.tolist(), self.b.tolist(), strict=True)
 
+    def via_between(self, x: int, y: int) -> list[int]:
+        """The via entities of the link between documents x and y (either way round), or []."""
+        at = np.flatnonzero(((self.a == x) & (self.b == y)) | ((self.a == y) & (self.b == x)))
+        if not len(at):
+            return []
+        return self.via[self.via_start[at[0]]:self.via_start[at[0] + 1]].tolist()
+
     def rows(self, doc_ids: Sequence[str], entity_ids: Sequence[str]) -> Iterator[tuple[str, str, list[str], float, float]]:
         """(doc_a, doc_b, via ids, strength before, strength after) per link, in order."""
         starts = self.via_start.tolist()

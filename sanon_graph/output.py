@@ -159,7 +159,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
                 {"doc_id": a.doc_ids[d], "risk": o.risk_after_document_stage, "reason": o.reason}
                 for d, o in sorted(a.selection.documents.items()) if not o.target_met
             ],
-            "chains": sum(1 for c in a.chains if not c.target_met),
+            "chains": int((~a.chains.target_met).sum()),
         },
         "outputs": list(OUTPUT_FILES) + ["masked/"] + ([a.graph.path] if a.graph and a.graph.path else []),
     }

@@ -9,7 +9,6 @@ of the masked corpus, has succeeded.
 from __future__ import annotations
 
 import gc
-import math
 import os
 import platform
 import shutil
@@ -27,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from . import __version__
+from .chain_table import ChainTable
 from .config import Settings
 from .errors import ConfigError, GraphError, SanonError
 from .extract import Assembled, Extractor, assemble
@@ -52,7 +52,7 @@ from .output import write_outputs
 from .pseudonym import KEY_ENV, pseudonym_key
 from .redact import MaskedValue, Redactor, replacement_for
 from .risk import MaskingState, link_plan, uniqueness
-from .select import SelectionResult, chain_target
+from .select import CATEGORIES, SelectionResult
 from .select.explain import kept_reasons
 from .select.run import select
 
@@ -71,18 +71,6 @@ class Progress:
         pass
 
 
-@dataclass(slots=True)  # one per chain or document: millions at 1,000,000 documents
-class ChainRecord:
-    doc_ids: tuple[int, ...]
-    risk_initial: float
-    risk_pre_chain: float = math.nan
-    risk_after: float = math.nan
-    category: str = "LOW"
-    target: float = math.nan
-    target_met: bool = True
-    reason: str | None = None
-
-
 @dataclass
 class Analysis:
     """Everything the outputs and the summary are made from."""
@@ -97,7 +85,7 @@ class Analysis:
     risk_after: np.ndarray
     entity_table: pd.DataFrame  # freq from the graph; uniqueness, importance (cross-checked) from the reference
     links: LinkTable
-    chains: list[ChainRecord]
+    chains: ChainTable
     selection: SelectionResult
     replacements: dict[str, str]  # entity_id -> replacement
     kept: dict[int, str] = field(default_factory=dict)  # unmasked entity index -> why it was left
@@ -120,7 +108,10 @@ class Analysis:
 
     def summary(self) -> dict[str, Any]:
         chains = self.chains
-        before = [c.risk_initial for c in chains]
+        policy = self.settings.policy
+
+        def count(risks: np.ndarray) -> dict[str, int]:
+            return chains.count_categories(policy, risks)
         return {
             "documents": len(self.doc_ids),
             "documents_skipped": len(self.corpus.skipped),
@@ -128,9 +119,9 @@ class Analysis:
             "mentions": len(self.assembled.mentions),
             "links": len(self.links),
             "chains": len(chains),
-            "chains_by_category_initial": _count_categories(self.settings, before),
-            "chains_by_category_pre_chain": _count_categories(self.settings, [c.risk_pre_chain for c in chains]),
-            "chains_by_category_after": _count_categories(self.settings, [c.risk_after for c in chains]),
+            "chains_by_category_initial": count(chains.risk_initial),
+            "chains_by_category_pre_chain": count(chains.risk_pre_chain),
+            "chains_by_category_after": count(chains.risk_after),
             "masked_entities": len(self.selection.masked),
             "masked_direct": sum(1 for s in self.selection.masked.values() if s == "direct"),
             "direct_identifiers_unmasked": sum(
@@ -146,22 +137,14 @@ class Analysis:
             "documents_changed": self.documents_changed,
             "max_document_risk_before": float(self.risk_before.max()) if len(self.risk_before) else 0.0,
             "max_document_risk_after": float(self.risk_after.max()) if len(self.risk_after) else 0.0,
-            "max_chain_risk_before": max(before, default=0.0),
-            "max_chain_risk_after": max((c.risk_after for c in chains), default=0.0),
+            "max_chain_risk_before": float(chains.risk_initial.max()) if len(chains) else 0.0,
+            "max_chain_risk_after": float(chains.risk_after.max()) if len(chains) else 0.0,
             "documents_over_target_after": int((self.risk_after >= self.settings.policy.theta_doc).sum()),
-            "chains_target_unmet": sum(1 for c in chains if not c.target_met),
+            "chains_target_unmet": int((~chains.target_met).sum()),
             "selection": self.selection.strategy,
             "solver": self.selection.solver,
             "llm": self.llm_stats,
         }
-
-
-def _count_categories(settings: Settings, risks: list[float]) -> dict[str, int]:
-    counts = {"HIGH": 0, "MEDIUM": 0, "LOW": 0}
-    category = settings.policy.category  # looked up once: summary() counts every chain three times
-    for r in risks:
-        counts[category(r)] += 1
-    return counts
 
 
 class NoExtractor:
@@ -283,6 +266,9 @@ def analyze(
             entity_table = store.entities().set_index("entity_id").loc[entity_ids]
             graph_docs = store.documents().set_index("doc_id").loc[doc_ids]
             links = read_links(store, doc_index, {e: i for i, e in enumerate(entity_ids)}, _ranks(doc_ids))
+            # The pages the links were read through, given back: the chains and the selection
+            # come next on the Python side, and the pool is sized again beside them.
+            store.engine.release()
 
         # The graph's numbers must equal the reference's; the outputs then carry the reference's,
         # so every engine writes the same bytes (engines sum and multiply in their own order).
@@ -303,19 +289,12 @@ def analyze(
 
         direct_types = settings.entity_schema.direct_identifiers
         direct = [assembled.entities[eid].type in direct_types for eid in entity_ids]
-        selection, pre_chain = select(state, [c.doc_ids for c in chains], settings, entity_ids, doc_ids, timed,
-                                      direct)
-        for chain, r_pre in zip(chains, pre_chain, strict=True):
-            chain.risk_pre_chain = r_pre
-            chain.category, chain.target = chain_target(settings.policy, r_pre)
+        selection, pre_chain = select(state, chains.paths, settings, entity_ids, doc_ids, timed, direct)
         if settings.chain_stage:
-            for chain, outcome in zip(chains, selection.chains, strict=True):
-                chain.risk_after, chain.target_met, chain.reason = outcome.risk_after, outcome.target_met, outcome.reason
+            chains.settle(settings.policy, pre_chain, selection.chains)
         else:
-            for chain in chains:
-                chain.risk_after = state.chain_risk(chain.doc_ids)
-                chain.target_met = chain.risk_after <= chain.target + 1e-12
-                chain.reason = None if chain.target_met else "chain stage disabled"
+            chains.settle(settings.policy, pre_chain, None,
+                          np.fromiter((state.chain_risk(p) for p in chains.paths), float, len(chains)))
 
         replacements = {
             entity_ids[e]: replacement_for(settings.redaction, assembled.entities[entity_ids[e]].type,
@@ -339,7 +318,8 @@ def analyze(
         strength_after = np.fromiter((state.strength(a, b) for a, b in links.pairs()), float, len(links))
         _cross_check("link strength after masking", strength_after_graph, strength_after)
         links.strength_after = strength_after
-        store.store_chains(*_chain_frames(chains, doc_ids))
+        for frames in _chain_frames(chains, doc_ids):
+            store.store_chains(*frames)
         timings.update({f"graph: {k}": v for k, v in store.query_seconds.items()})
         memory.pools_opened = list(getattr(store.engine, "pool_sizes", []))
         location.version = store.version()
@@ -578,19 +558,23 @@ def _reference_state(assembled: Assembled, doc_index: dict[str, int], entity_ids
     )
 
 
-def _chains(store: GraphStore, settings: Settings, doc_index: dict[str, int], state: MaskingState) -> list[ChainRecord]:
-    chains: list[ChainRecord] = []
-    for length in range(2, settings.policy.chain_length + 1):
-        frame = store.chains(length)
-        if frame.empty:
-            continue
-        paths = [tuple(doc_index[d] for d in ids) for ids in frame["doc_ids"]]
-        graph_risk = frame["risk"].to_numpy(dtype=float)
-        reference = np.array([state.chain_risk(p) for p in paths])
-        _cross_check(f"chain risk ({length} documents)", graph_risk, reference)
-        chains.extend(ChainRecord(p, float(r)) for p, r in zip(paths, reference, strict=True))
-    chains.sort(key=lambda c: (len(c.doc_ids), c.doc_ids))
-    return chains
+def _chains(store: GraphStore, settings: Settings, doc_index: dict[str, int], state: MaskingState) -> ChainTable:
+    """The graph's chains of 2 to chain_length documents, read in the partitions of the links,
+    their risks cross-checked with the reference's (which the table keeps)."""
+    def blocks():
+        for length in range(2, settings.policy.chain_length + 1):
+            for frame in store.chain_parts(length):
+                if frame.empty:
+                    continue
+                paths = np.fromiter((doc_index[d] for ids in frame["doc_ids"].tolist() for d in ids), np.int32,
+                                    len(frame) * length).reshape(len(frame), length)
+                graph_risk = frame["risk"].to_numpy(dtype=float)
+                del frame
+                reference = np.fromiter((state.chain_risk(p) for p in paths.tolist()), float, len(paths))
+                _cross_check(f"chain risk ({length} documents)", graph_risk, reference)
+                yield paths, reference
+
+    return ChainTable.from_parts(blocks())
 
 
 def chain_id(doc_ids: list[str]) -> str:
@@ -598,23 +582,33 @@ def chain_id(doc_ids: list[str]) -> str:
     return md5_hex(" -> ".join(doc_ids))
 
 
-def _chain_frames(chains: list[ChainRecord], doc_ids: list[str]) -> tuple[pd.DataFrame, pd.DataFrame]:
-    ids = [chain_id([doc_ids[d] for d in c.doc_ids]) for c in chains]
-    frame = pd.DataFrame({
-        "id": ids,
-        "length": np.array([len(c.doc_ids) for c in chains], dtype=np.int64),
-        "risk_initial": [c.risk_initial for c in chains],
-        "risk_pre_chain": [c.risk_pre_chain for c in chains],
-        "risk_after": [c.risk_after for c in chains],
-        "category": [c.category for c in chains],
-        "target_met": [bool(c.target_met) for c in chains],
-    })
-    includes = pd.DataFrame({
-        "from": [cid for cid, c in zip(ids, chains, strict=True) for _ in c.doc_ids],
-        "to": [doc_ids[d] for c in chains for d in c.doc_ids],
-        "position": np.array([i for c in chains for i in range(len(c.doc_ids))], dtype=np.int64),
-    })
-    return frame, includes
+# Chains written to the graph's (:Chain) nodes per bulk load (with their INCLUDES rows).
+CHAIN_FRAME_ROWS = 1_000_000
+
+
+def _chain_frames(chains: ChainTable, doc_ids: list[str]) -> Iterator[tuple[pd.DataFrame, pd.DataFrame]]:
+    """The (:Chain) nodes and their INCLUDES rows, CHAIN_FRAME_ROWS chains at a time: the rows of
+    millions of chains at once, as Python strings, were gigabytes."""
+    for start in range(0, len(chains), CHAIN_FRAME_ROWS):
+        stop = min(start + CHAIN_FRAME_ROWS, len(chains))
+        paths = chains.paths
+        docs = [[doc_ids[d] for d in paths[i]] for i in range(start, stop)]
+        ids = [chain_id(path) for path in docs]
+        frame = pd.DataFrame({
+            "id": ids,
+            "length": chains.length[start:stop].astype(np.int64),
+            "risk_initial": chains.risk_initial[start:stop],
+            "risk_pre_chain": chains.risk_pre_chain[start:stop],
+            "risk_after": chains.risk_after[start:stop],
+            "category": [CATEGORIES[c] for c in chains.category[start:stop].tolist()],
+            "target_met": chains.target_met[start:stop].astype(bool),
+        })
+        includes = pd.DataFrame({
+            "from": [cid for cid, path in zip(ids, docs, strict=True) for _ in path],
+            "to": [d for path in docs for d in path],
+            "position": np.array([i for path in docs for i in range(len(path))], dtype=np.int64),
+        })
+        yield frame, includes
 
 
 def _cross_check(what: str, graph: np.ndarray, reference: np.ndarray) -> None:

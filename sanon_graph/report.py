@@ -3,6 +3,7 @@ the output folder (except masked/) it is an audit document, not something to ind
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -101,17 +102,17 @@ def render_report(a: Analysis, redact: bool = False) -> str:
         f"(HIGH >= {p.high}, MEDIUM >= {p.medium}).\n")
 
     add("## Riskiest chains\n")
-    riskiest = sorted(a.chains, key=lambda c: -c.risk_initial)[:10]
+    riskiest = a.chains.riskiest(10)
     if not riskiest:
         add("No chain: no two documents share entities strongly enough to keep an edge.\n")
-    via_of = {(x, y): via for x, y, via, _, _ in a.links.rows(a.doc_ids, a.entity_ids)}
     for n, c in enumerate(riskiest, start=1):
         ids = [a.doc_ids[d] for d in c.doc_ids]
         add(f"{n}. **{' -> '.join(_md(source_of[i]) for i in ids)}**: risk {c.risk_initial:.3f} -> "
             f"{c.risk_pre_chain:.3f} (document stage) -> {c.risk_after:.3f}; {c.category}; "
             f"target {c.target:.3f} {'met' if c.target_met else 'NOT met: ' + str(c.reason)}")
-        for x, y in zip(ids, ids[1:], strict=False):
-            via = via_of.get((x, y)) or via_of.get((y, x)) or []
+        for (x, y), (i, j) in zip(zip(ids, ids[1:], strict=False), zip(c.doc_ids, c.doc_ids[1:], strict=False),
+                                  strict=True):
+            via = [a.entity_ids[e] for e in a.links.via_between(i, j)]
             linked = ", ".join(
                 f"{entities[e].type} `{_md(shown(e))}`{' (masked)' if e in masked_ids else ''}"
                 for e in via
@@ -143,7 +144,7 @@ def render_report(a: Analysis, redact: bool = False) -> str:
     _kept_section(a, add, shown)
 
     unmet_docs = [(d, o) for d, o in a.selection.documents.items() if not o.target_met]
-    unmet_chains = [c for c in a.chains if not c.target_met]
+    unmet_chains = list(islice(a.chains.unmet(), MAX_ROWS))
     if unmet_docs or unmet_chains:
         add("## Targets not met\n")
         for d, o in unmet_docs[:MAX_ROWS]:

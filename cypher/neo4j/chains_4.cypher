@@ -1,7 +1,9 @@
 // Chains of 4 documents: simple paths a-b-c-d over kept edges, each path once (a before d in id order).
 // Packed: 5,000 rows a record (the engine unpacks `columns` and `batch`; see graph/neo4j.py).
+// One partition of the first documents (a.part = $part, as the links were last partitioned):
+// the store reads them part by part, so no result holds every chain at once.
 MATCH (a:Document {dataset: $dataset})-[l1:LINKED]-(b:Document)-[l2:LINKED]-(c:Document)-[l3:LINKED]-(d:Document)
-WHERE a.ordinal < d.ordinal AND a.id <> c.id AND b.id <> d.id
+WHERE a.part = $part AND a.ordinal < d.ordinal AND a.id <> c.id AND b.id <> d.id
 WITH collect([[a.id, b.id, c.id, d.id], 1.0 - (1.0 - l1.hop_risk) * (1.0 - l2.hop_risk) * (1.0 - l3.hop_risk)]) AS rows
 UNWIND range(0, size(rows) - 1, 5000) AS start
 RETURN ["doc_ids", "risk"] AS columns, rows[start..start + 5000] AS batch;

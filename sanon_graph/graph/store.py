@@ -248,9 +248,15 @@ class GraphStore:
 
     def chains(self, length: int) -> pd.DataFrame:
         """Simple paths of `length` documents over kept links, each once, with R_chain."""
+        frames = list(self.chain_parts(length))
+        return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+
+    def chain_parts(self, length: int) -> Iterator[pd.DataFrame]:
+        """chains(length), one partition of their first documents at a time (those of the links)."""
         if length not in CHAIN_QUERIES:
             raise ValueError("chains are computed for 2, 3 or 4 documents")
-        return self.rows(CHAIN_QUERIES[length], columns=CHAIN_ROWS)
+        for part in self._link_parts():
+            yield self.rows(CHAIN_QUERIES[length], {"part": part}, columns=CHAIN_ROWS)
 
     def documents(self) -> pd.DataFrame:
         return self.rows("documents", columns=DOCUMENT_ROWS)

@@ -9,9 +9,13 @@ chain over its target) and whether they were met without it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..risk import MaskingState
 from . import SelectionResult
+
+if TYPE_CHECKING:
+    from ..chain_table import ChainTable
 
 UNDER_TARGET = "under target"
 MET_WITHOUT = "target met without it"
@@ -21,20 +25,16 @@ NOT_MET = "target not met"
 def kept_reasons(
     state: MaskingState,
     selection: SelectionResult,
-    chains: Sequence[object],  # ChainRecord: doc_ids, risk_pre_chain, target, target_met
+    chains: ChainTable,
     is_direct: Sequence[bool],
     floor_on: bool,
 ) -> dict[int, str]:
     """entity index -> why it is unmasked, for every unmasked entity."""
     over_docs = set(selection.documents)  # documents over theta_doc when the document stage began
     unmet_docs = {d for d, o in selection.documents.items() if not o.target_met}
-    over_chain_docs: set[int] = set()
-    unmet_chain_docs: set[int] = set()
-    for c in chains:
-        if c.risk_pre_chain > c.target:
-            over_chain_docs.update(c.doc_ids)
-            if not c.target_met:
-                unmet_chain_docs.update(c.doc_ids)
+    over = chains.risk_pre_chain > chains.target
+    over_chain_docs = chains.docs_where(over)
+    unmet_chain_docs = chains.docs_where(over & ~chains.target_met)
     reasons: dict[int, str] = {}
     for e, docs in enumerate(state.docs_of):
         if e in selection.masked:

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import numpy as np
+
 from ..config import Policy
 from ..models import Decision
 from ..risk import MaskingState
 from . import (
     TOLERANCE,
-    ChainOutcome,
+    ChainOutcomes,
     DocumentOutcome,
     SelectionResult,
-    chain_target,
     settle_chain_outcomes,
 )
 
@@ -61,17 +62,23 @@ def chain_stage(
     entity_ids: Sequence[str],
     doc_ids: Sequence[str],
     progress: Callable[[int], None] | None = None,
+    pre: np.ndarray | None = None,
 ) -> None:
     """Re-score every chain on the current state, then work the riskiest first: mask the
     entity with the highest impact (risk now minus risk with it masked) until the chain
-    meets its target or no entity lowers its risk."""
-    pre = [state.chain_risk(c) for c in chains]
-    targets = [chain_target(policy, r) for r in pre]
-    outcomes: list[ChainOutcome | None] = [None] * len(chains)
-    order = sorted(range(len(chains)), key=lambda i: (-pre[i], chains[i]))
-    for done, i in enumerate(order, start=1):
+    meets its target or no entity lowers its risk. `pre`: the chains' risks on the current
+    state, when the caller has them."""
+    if pre is None:
+        pre = np.fromiter((state.chain_risk(c) for c in chains), float, len(chains))
+    outcomes = ChainOutcomes.start(policy, pre)
+    # Masking only lowers risks, so a chain at or under its target now needs nothing and stays
+    # met: only the others are worked, riskiest first (ties by their documents).
+    over = over_target_order(chains, pre, outcomes.target)
+    if progress:
+        progress(len(chains) - len(over))
+    for done, i in enumerate(over.tolist(), start=1):
         chain = chains[i]
-        category, target = targets[i]
+        target = outcomes.target[i]
         risk = state.chain_risk(chain)
         reason = None
         while risk > target + TOLERANCE:
@@ -88,12 +95,25 @@ def chain_stage(
             label = " -> ".join(doc_ids[d] for d in chain)
             result.decisions.append(Decision(entity_ids[best], "chain", label, risk, best_risk))
             risk = best_risk
-        outcomes[i] = ChainOutcome(pre[i], risk, category, target, reason is None, reason)
+        if reason is not None:
+            outcomes.reasons[i] = reason
         if progress and done % 1000 == 0:
             progress(1000)
     if progress:
-        progress(len(chains) % 1000)
-    result.chains = settle_chain_outcomes(state, chains, outcomes)  # type: ignore[arg-type]
+        progress(len(over) % 1000)
+    result.chains = settle_chain_outcomes(state, chains, outcomes)
+
+
+def over_target_order(chains: Sequence[tuple[int, ...]], pre: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """Indexes of the chains over their target, riskiest first, ties in their documents' order
+    (a chain's tuple of document indexes, as Python compares tuples)."""
+    over = np.flatnonzero(pre > target + TOLERANCE)
+    docs = getattr(chains, "docs", None)  # ChainTable.paths: the documents as an array, -1 padded
+    if docs is not None:
+        # -1 pads a shorter chain, so it sorts before a longer one it begins, as tuples do
+        keys = [docs[over, j] for j in range(docs.shape[1] - 1, -1, -1)]
+        return over[np.lexsort([*keys, -pre[over]])]
+    return np.array(sorted(over.tolist(), key=lambda i: (-pre[i], tuple(chains[i]))), dtype=np.int64)
 
 
 def unmasked_candidates(state: MaskingState, chain: Sequence[int]) -> list[int]:

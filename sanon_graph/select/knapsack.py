@@ -21,7 +21,14 @@ import numpy as np
 from ..config import Policy
 from ..models import Decision
 from ..risk import MaskingState
-from . import TOLERANCE, ChainOutcome, SelectionResult, chain_target, settle_chain_outcomes
+from . import (
+    TOLERANCE,
+    ChainOutcome,
+    ChainOutcomes,
+    SelectionResult,
+    chain_target,
+    settle_chain_outcomes,
+)
 from .greedy import unmasked_candidates
 
 
@@ -110,4 +117,4 @@ def chain_stage(
             progress(1000)
     if progress:
         progress(len(chains) % 1000)
-    result.chains = settle_chain_outcomes(state, chains, [by_index[i] for i in range(len(chains))])
+    result.chains = settle_chain_outcomes(state, chains, ChainOutcomes.from_list([by_index[i] for i in range(len(chains))]))

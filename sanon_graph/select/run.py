@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import numpy as np
+
 from ..config import Settings
 from ..models import Decision
 from ..risk import MaskingState
 from . import (
     TOLERANCE,
     ChainOutcome,
+    ChainOutcomes,
     DocumentOutcome,
     SelectionResult,
     chain_target,
@@ -63,13 +66,13 @@ def select(
     if settings.document_stage:
         with stage("select: document stage", len(state.mentions)) as advance:
             greedy.document_stage(state, policy, result, entity_ids, doc_ids, advance)
-    pre = [state.chain_risk(c) for c in chains]
+    pre = np.fromiter((state.chain_risk(c) for c in chains), float, len(chains))
     if settings.chain_stage:
         with stage("select: chain stage", len(chains)) as advance:
             if settings.selection == "knapsack":
                 knapsack.chain_stage(state, chains, policy, result, entity_ids, doc_ids, costs, advance)
             else:
-                greedy.chain_stage(state, chains, policy, result, entity_ids, doc_ids, advance)
+                greedy.chain_stage(state, chains, policy, result, entity_ids, doc_ids, advance, pre=pre)
     return result, pre
 
 
@@ -146,9 +149,11 @@ def _exact(state, chains, settings, entity_ids, doc_ids, costs, stage,
         met = risk < policy.theta_doc
         result.documents[d] = DocumentOutcome(risk, met, None if met else "nothing left to mask")
     if settings.chain_stage:
+        outcomes = []
         for chain, r_pre, (category, target) in zip(chains, pre, targets, strict=True):
             risk = state.chain_risk(chain)
             met = risk <= target + TOLERANCE
-            result.chains.append(ChainOutcome(r_pre, risk, category, target, met,
-                                              None if met else "not met by the exact solution"))
-    return result, pre
+            outcomes.append(ChainOutcome(r_pre, risk, category, target, met,
+                                         None if met else "not met by the exact solution"))
+        result.chains = ChainOutcomes.from_list(outcomes)
+    return result, np.array(pre, dtype=float)

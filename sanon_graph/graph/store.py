@@ -189,6 +189,10 @@ class GraphStore:
             rows = int(bound["rows"].iloc[0]) if not bound.empty else 0
             parts = max(1, -(-rows // self.engine.signature_rows_per_part()))
         for part in range(parts):
+            if part:
+                # The last partition's working memory, given back: a pool still holding two
+                # partitions' aggregations could not fit the third at 1,000,000 documents.
+                self.engine.release()
             self.run("mark_signatures", {"min_tail": link_bound(threshold), "max_freq": int(max_freq),
                                          "part": part, "parts": parts})
         rows = self.rows("signature_rows", columns=("rows",))

@@ -208,7 +208,7 @@ def check_links_equal_all_pairs(store: GraphStore, graph) -> None:
 def _signatures_left(store: GraphStore) -> bool:
     if store.dialect == "ladybug":  # the tables themselves are dropped
         tables = set(store.cypher("CALL show_tables() RETURN name")["name"])
-        return bool(tables & {"Signature", "SIGNED", "CANDIDATE"})
+        return bool(tables & {"Signature", "SIGNED", "CANDIDATE", "WEAK"})
     return int(store.cypher("MATCH (s:Signature {dataset: $dataset}) RETURN count(s) AS n")["n"].iloc[0]) > 0
 
 

@@ -34,10 +34,8 @@
 // all of them, and one partition's aggregation of (key, document) rows fits the engine's memory
 // (at 1,000,000 documents all of them at once needed more than a 6.7 GB buffer pool). The store
 // sizes $parts from signature_pair_bound.cypher.
-// The store drops any earlier signatures first (drop_signatures.cypher).
-CREATE NODE TABLE IF NOT EXISTS Signature(id STRING PRIMARY KEY);
-CREATE REL TABLE IF NOT EXISTS SIGNED(FROM Document TO Signature);
-CREATE REL TABLE IF NOT EXISTS CANDIDATE(FROM Document TO Document);
+// The store drops any earlier signatures first (drop_signatures.cypher), then marks the weak
+// mentions with their tails once (mark_weak.cypher, which creates the tables).
 MATCH (d:Document)-[:MENTIONS]->(e:Entity)
 WHERE e.ordinal % $parts = $part AND NOT e.masked AND (e.freq <= $max_freq OR e.importance >= 1.0 OR -ln(1.0 - e.importance) >= $min_tail)
 WITH e.id AS key, collect(d.id) AS docs
@@ -47,13 +45,9 @@ WITH s, docs
 UNWIND docs AS doc
 MATCH (d:Document {id: doc})
 CREATE (d)-[:SIGNED]->(s);
-// Two weak values that can make a link together.
-MATCH (d:Document)-[:MENTIONS]->(e1:Entity), (d)-[:MENTIONS]->(e2:Entity)
-WHERE e1.ordinal % $parts = $part
-  AND e1.freq > $max_freq AND NOT e1.masked AND e1.importance < 1.0 AND -ln(1.0 - e1.importance) < $min_tail
-  AND e2.freq > $max_freq AND NOT e2.masked AND e2.importance < 1.0 AND -ln(1.0 - e2.importance) < $min_tail
-  AND (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id))
-  AND -ln(1.0 - e1.importance) - ln(1.0 - e2.importance) >= $min_tail
+// Two weak values that can make a link together (the weak mentions: mark_weak.cypher).
+MATCH (d:Document)-[w1:WEAK]->(e1:Entity), (d)-[w2:WEAK]->(e2:Entity)
+WHERE e1.ordinal % $parts = $part AND w1.r < w2.r AND w1.c + w2.c >= $min_tail
 WITH e1.id + '|' + e2.id AS key, collect(d.id) AS docs
 WHERE size(docs) >= 2
 CREATE (s:Signature {id: key})
@@ -61,20 +55,14 @@ WITH s, docs
 UNWIND docs AS doc
 MATCH (d:Document {id: doc})
 CREATE (d)-[:SIGNED]->(s);
-// Two weak values that cannot, with a third and the document's weak values after it.
-MATCH (d:Document)-[:MENTIONS]->(e3:Entity), (d)-[:MENTIONS]->(f:Entity)
-WHERE e3.freq > $max_freq AND NOT e3.masked AND e3.importance < 1.0 AND -ln(1.0 - e3.importance) < $min_tail
-  AND f.freq > $max_freq AND NOT f.masked AND f.importance < 1.0 AND -ln(1.0 - f.importance) < $min_tail
-  AND (f.freq > e3.freq OR (f.freq = e3.freq AND f.id >= e3.id))
-WITH d, e3, sum(-ln(1.0 - f.importance)) AS tail
-MATCH (d)-[:MENTIONS]->(e1:Entity), (d)-[:MENTIONS]->(e2:Entity)
-WHERE e1.ordinal % $parts = $part
-  AND e1.freq > $max_freq AND NOT e1.masked AND e1.importance < 1.0 AND -ln(1.0 - e1.importance) < $min_tail
-  AND e2.freq > $max_freq AND NOT e2.masked AND e2.importance < 1.0 AND -ln(1.0 - e2.importance) < $min_tail
-  AND (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id))
-  AND (e2.freq < e3.freq OR (e2.freq = e3.freq AND e2.id < e3.id))
-  AND -ln(1.0 - e1.importance) - ln(1.0 - e2.importance) < $min_tail
-  AND -ln(1.0 - e1.importance) - ln(1.0 - e2.importance) + tail >= $min_tail
+// Two weak values that cannot, with a third and the document's weak values after it. The
+// condition on w2.tail follows from the last (c_e3 + tail(d, e3) <= tail(d, e2)); with the hint,
+// it prunes the pairs before the third is joined (the engine extends each document's first
+// edge, then the second, then the third).
+MATCH (d:Document)-[w1:WEAK]->(e1:Entity), (d)-[w2:WEAK]->(e2:Entity), (d)-[w3:WEAK]->(e3:Entity)
+WHERE e1.ordinal % $parts = $part AND w1.r < w2.r AND w2.r < w3.r
+  AND w1.c + w2.c < $min_tail AND w1.c + w2.tail >= $min_tail AND w1.c + w2.c + w3.tail >= $min_tail
+HINT (((d JOIN w1 JOIN e1) JOIN w2 JOIN e2) JOIN w3 JOIN e3)
 WITH e1.id + '|' + e2.id + '|' + e3.id AS key, collect(d.id) AS docs
 WHERE size(docs) >= 2
 CREATE (s:Signature {id: key})

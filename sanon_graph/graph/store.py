@@ -181,14 +181,16 @@ class GraphStore:
     def mark_signatures(self, threshold: float, max_freq: int, parts: int | None = None) -> int:
         """Index every document's link signatures (mark_signatures.cypher; risk.link_signatures is
         the reference) in `parts` partitions of their first entity (by default as many as the
-        engine's memory needs for signature_pair_bound's rows); returns the pair rows the
-        candidate join will enumerate."""
+        engine's memory needs for signature_pair_bound's rows), after the weak mentions and
+        their tails, once (mark_weak.cypher); returns the pair rows the candidate join will
+        enumerate."""
         self.run("drop_signatures")  # a clean slate (a mark without candidates, in tests)
         if parts is None:
             bound = self.rows("signature_pair_bound", {"max_freq": int(max_freq), "min_tail": link_bound(threshold)},
                               columns=("rows",))
             rows = int(bound["rows"].iloc[0]) if not bound.empty else 0
             parts = max(1, -(-rows // self.engine.signature_rows_per_part()))
+        self.run("mark_weak", {"min_tail": link_bound(threshold), "max_freq": int(max_freq)})
         for part in range(parts):
             self.run("mark_signatures", {"min_tail": link_bound(threshold), "max_freq": int(max_freq),
                                          "part": part, "parts": parts})

@@ -226,7 +226,8 @@ class MaskingState:
 @dataclass(frozen=True)
 class LinkPlan:
     """How the graph store finds candidate links (mark_signatures.cypher): entities with freq <=
-    max_freq are keys on their own, `rows` pair rows in all; more frequent ones pair up."""
+    max_freq are keys on their own, `rows` pair rows in all; more frequent ones make keys of two
+    or three."""
 
     max_freq: int
     rows: int

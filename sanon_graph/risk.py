@@ -226,7 +226,8 @@ class MaskingState:
 @dataclass(frozen=True)
 class LinkPlan:
     """How the graph store finds candidate links (mark_signatures.cypher): entities with freq <=
-    max_freq are keys on their own, `rows` pair rows in all; more frequent ones pair up."""
+    max_freq are keys on their own, `rows` pair rows in all; more frequent ones make keys of two
+    or three."""
 
     max_freq: int
     rows: int
@@ -256,30 +257,45 @@ def link_bound(threshold: float) -> float:
 
 
 def link_signatures(state: MaskingState, threshold: float, max_freq: int = 0) -> list[set[tuple[int, ...]]]:
-    """Per document, the signatures mark_signatures.cypher gives it (entity indexes): {e} for an
-    entity with freq <= max_freq or whose bound c_e = -ln(1 - importance) reaches
-    -ln(1 - threshold), and {e1, e2} for e1 before e2 (rarest first: freq, then index, the order
-    of the entity ids), e1 not such a key and c_e1 + the sum of c over e2 and everything after it
-    in the document reaching the same bound.
+    """Per document, the signatures mark_signatures.cypher gives it (entity indexes, rarest
+    first: freq, then index, the order of the entity ids). With c_e = -ln(1 - importance) (1000
+    for importance >= 1), an entity is strong when c_e reaches min_tail = -ln(1 - threshold)
+    (risk.link_bound) and rare when freq <= max_freq; the others are weak. Keys:
+    - {e} for every strong or rare entity;
+    - {e1, e2} for weak e1 before weak e2 with c_e1 + c_e2 >= min_tail (whatever the document);
+    - {e1, e2, e3} for weak e1 < e2 < e3 with c_e1 + c_e2 < min_tail and c_e1 + c_e2 +
+      tail(d, e3) >= min_tail, tail(d, e3) the sum of c over e3 and every weak entity of the
+      document after it.
 
     Prefix filtering (AllPairs, Bayardo et al. 2007) with k-wise signatures (pkwise, Wang et al.
-    2017), k <= 2: every pair of documents with strength >= threshold shares a signature (the
-    first one or two of its shared entities in the order), while two documents sharing only
-    values that cannot make a link together never do.
+    2017), k <= 3: every pair of documents with strength >= threshold shares a signature (a
+    strong or rare shared entity, else the first two or three of its shared entities in the
+    order; the proof is in mark_signatures.cypher), while two documents sharing only values
+    that cannot make a link together never do, and two sharing a common name and an age only
+    when the two can make the link.
     """
     min_tail = link_bound(threshold)
     freq = [len(docs) for docs in state.docs_of]
     bound = [1000.0 if i >= 1.0 else -math.log1p(-i) for i in (state.importance(e) for e in range(len(freq)))]
     signatures: list[set[tuple[int, ...]]] = []
     for mentions in state.mentions:
-        ordered = sorted(mentions, key=lambda e: (freq[e], e))
-        tails = np.cumsum([bound[e] for e in reversed(ordered)])[::-1] if ordered else []
         keys: set[tuple[int, ...]] = set()
-        for i, first in enumerate(ordered):
-            if freq[first] <= max_freq or bound[first] >= min_tail:
-                keys.add((first,))
-                continue
-            keys.update((first, second) for j, second in enumerate(ordered[i + 1:], i + 1)
-                        if bound[first] + tails[j] >= min_tail)
+        weak = []
+        for e in sorted(mentions, key=lambda e: (freq[e], e)):
+            if freq[e] <= max_freq or bound[e] >= min_tail:
+                keys.add((e,))
+            else:
+                weak.append(e)
+        # tails[k] = the sum of c over weak[k:]
+        tails = np.cumsum([bound[e] for e in reversed(weak)])[::-1] if weak else []
+        for i, first in enumerate(weak):
+            for j in range(i + 1, len(weak)):
+                second = weak[j]
+                pair = bound[first] + bound[second]
+                if pair >= min_tail:
+                    keys.add((first, second))
+                    continue
+                keys.update((first, second, weak[k]) for k in range(j + 1, len(weak))
+                            if pair + tails[k] >= min_tail)
         signatures.append(keys)
     return signatures

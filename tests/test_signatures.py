@@ -1,7 +1,8 @@
 """Link candidates by signatures (issue 16) find exactly the links of the all-pairs computation.
 
 Random bipartite graphs with mid-frequency values (entities in a fifth to a half of the
-documents, next to rare ones), random thresholds and partitions: every pair at or over the
+documents, next to rare ones), and graphs whose links need three mid-frequency values together
+(three-value keys), random thresholds and partitions: every pair at or over the
 threshold shares a signature of risk.link_signatures (the proof, checked); the graph's
 signatures (mark_signatures.cypher, both dialects) are the reference's; and the links the graph
 keeps (pairs, strengths, via) are those a brute force over every pair of documents finds, on the
@@ -53,6 +54,61 @@ def _state(mentions, weights) -> risk.MaskingState:
     n = len(mentions)
     freq = [sum(1 for ms in mentions if e in ms) for e in range(len(weights))]
     return risk.MaskingState(mentions, [risk.uniqueness(f, n) if f else 0.0 for f in freq], weights)
+
+
+@st.composite
+def weak_value_graphs(draw):
+    """Mid-frequency values none of which, nor any two, can make a link: a few documents share
+    them all, and the threshold lies between the largest two bounds' sum and the largest
+    three's, so every link needs three values together (three-value keys)."""
+    n_docs = draw(st.integers(8, 24))
+    n_entities = draw(st.integers(3, 6))
+    planted = draw(st.integers(2, 4))  # documents holding every value, relevance 1
+    weights = draw(st.lists(st.sampled_from([0.95, 0.85, 0.7, 0.55]), min_size=n_entities, max_size=n_entities))
+    mentions: list[dict[int, float]] = [{} for _ in range(n_docs)]
+    for e in range(n_entities):
+        k = draw(st.integers(max(1, n_docs // 5), n_docs // 2))
+        docs = draw(st.lists(st.integers(planted, n_docs - 1), min_size=k, max_size=k, unique=True))
+        for d in range(planted):
+            mentions[d][e] = 1.0
+        for d in docs:
+            mentions[d][e] = draw(st.one_of(st.just(1.0), st.floats(0.0, 1.0, allow_nan=False)))
+    mentions = [dict(sorted(ms.items())) for ms in mentions]
+    state = _state(mentions, weights)
+    c = sorted((-np.log1p(-state.importance(e)) for e in range(n_entities)), reverse=True)
+    pair, triple = c[0] + c[1], c[0] + c[1] + c[2]
+    x = pair + (triple - pair) * draw(st.floats(0.05, 0.95))  # -ln(1 - threshold)
+    threshold = float(-np.expm1(-x))
+    max_freq = draw(st.integers(0, min(len(docs) for docs in state.docs_of) - 1))  # no value rare
+    parts = draw(st.integers(1, 3))
+    signature_parts = draw(st.integers(1, 4))
+    return mentions, weights, threshold, max_freq, parts, signature_parts
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(weak_value_graphs())
+def test_links_of_three_weak_values_share_a_signature(graph):
+    mentions, weights, threshold, max_freq, *_ = graph
+    state = _state(mentions, weights)
+    assert state.strength(0, 1) >= threshold  # the planted documents link
+    signatures = risk.link_signatures(state, threshold, max_freq)
+    assert all(len(key) == 3 for keys in signatures for key in keys)  # nothing shorter can
+    for a, b in itertools.combinations(range(len(mentions)), 2):
+        if state.strength(a, b) >= threshold:
+            assert signatures[a] & signatures[b], (a, b)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(weak_value_graphs())
+def test_three_weak_value_links_equal_all_pairs(graph):
+    with tempfile.TemporaryDirectory() as tmp:
+        check_links_equal_all_pairs(new_ladybug_store(Path(tmp) / "g.lbug"), graph)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(weak_value_graphs())
+def test_neo4j_three_weak_value_links_equal_all_pairs(neo4j_server, graph):
+    check_links_equal_all_pairs(new_neo4j_store(neo4j_server), graph)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -152,17 +208,22 @@ def check_links_equal_all_pairs(store: GraphStore, graph) -> None:
 def _signatures_left(store: GraphStore) -> bool:
     if store.dialect == "ladybug":  # the tables themselves are dropped
         tables = set(store.cypher("CALL show_tables() RETURN name")["name"])
-        return bool(tables & {"Signature", "SIGNED", "CANDIDATE"})
+        return bool(tables & {"Signature", "SIGNED", "CANDIDATE", "WEAK"})
     return int(store.cypher("MATCH (s:Signature {dataset: $dataset}) RETURN count(s) AS n")["n"].iloc[0]) > 0
 
 
 def _bound_tie(state: risk.MaskingState, d: int, key: tuple[int, ...], threshold: float) -> bool:
-    """A signature whose bound sum is within float noise of -ln(1 - threshold) may go either way."""
+    """A signature may go either way when a sum it depends on is within float noise of
+    -ln(1 - threshold): the bound of one of the document's values (strong or weak), the first
+    two values' bounds (a two- or a three-value key), or those with the third's tail."""
     freq = [len(docs) for docs in state.docs_of]
+    target = -np.log1p(-threshold)
     bound = {e: 1000.0 if state.importance(e) >= 1.0 else -np.log1p(-state.importance(e)) for e in state.mentions[d]}
-    if len(key) == 1:
-        total = bound[key[0]]
-    else:
-        first, second = key
-        total = bound[first] + sum(b for e, b in bound.items() if (freq[e], e) >= (freq[second], second))
-    return abs(total + np.log1p(-threshold)) <= 1e-6
+    sums = list(bound.values())
+    if len(key) >= 2:
+        sums.append(bound[key[0]] + bound[key[1]])
+    if len(key) == 3:
+        third = key[2]
+        sums.append(bound[key[0]] + bound[key[1]] + sum(
+            b for e, b in bound.items() if (freq[e], e) >= (freq[third], third) and b < target))
+    return any(abs(total - target) <= 1e-6 for total in sums)

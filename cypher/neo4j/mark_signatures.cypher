@@ -1,24 +1,34 @@
-// Signatures for signature_candidates.cypher (issue 16): the smallest keys a link must share,
+// Signatures for score_candidates.cypher (issue 16): the smallest keys a link must share,
 // indexed as (:Document)-[:SIGNED]->(:Signature), so candidate pairs come only from documents
 // sharing a key and the work grows with the links, not with the squares of common values.
-// Prefix filtering (AllPairs, Bayardo et al. 2007) with k-wise signatures (pkwise, Wang et al.
-// 2017), weighted. Every entity has a bound c_e = -ln(1 - importance) on its share of
+// Prefix filtering (AllPairs, Bayardo et al. 2007) with k-wise signatures, k <= 3 (pkwise, Wang
+// et al. 2017), weighted. Every entity has a bound c_e = -ln(1 - importance) on its share of
 // -ln(1 - strength) (importance = the largest s_e it can give; >= 1 counts as 1000); a pair
 // links when the c of its shared entities sums to -ln(1 - threshold), $min_tail here (minus a
-// margin, towards more keys). Entities in one global order, rarest first (freq, then id);
-// tail(d, e) = the sum of c over e and every entity of d after it.
-// Keys of a document d:
-// - {e} for every entity with c_e >= $min_tail (a strong entity: it can make a link alone) or
-//   freq <= $max_freq (a rare one: its few pairs are cheap to enumerate);
-// - {e1, e2} for e1 before e2 in d, e1 neither strong nor rare, c_e1 + tail(d, e2) >= $min_tail.
-// Proof that every link shares a key: let S be a linked pair's shared entities in the order,
-// s1 first. If s1 is strong or rare, both documents hold {s1}. Otherwise s1 cannot make the link
-// alone, so S has a second entity s2 and, in each document, c_s1 + tail(d, s2) >= the sum of c
-// over S >= $min_tail, so both hold {s1, s2}. Keys held by one document only are not stored
-// (they pair nothing). Pairs are formed only among a document's entities with freq > $max_freq,
-// so a long document with many rare values does not square its key count.
-// Common values therefore pair documents only together with a second value that can make the
-// link, as namesakes of the same age do; namesakes alone never become candidates.
+// margin, towards more keys). An unmasked entity is strong when c_e >= $min_tail (it can make a
+// link alone), rare when freq <= $max_freq (its few pairs are cheap to enumerate), weak when it
+// is neither. Entities in one global order, rarest first (freq, then id); tail(d, e) = the sum
+// of c over e and every weak entity of d after it.
+// Keys of a document d (risk.link_signatures is the reference):
+// - {e} for every strong or rare entity;
+// - {e1, e2} for weak e1 before weak e2 in d with c_e1 + c_e2 >= $min_tail (the two can make a
+//   link together, in any document);
+// - {e1, e2, e3} for weak e1 before weak e2 before weak e3 in d with c_e1 + c_e2 < $min_tail
+//   and c_e1 + c_e2 + tail(d, e3) >= $min_tail.
+// Proof that every link shares a key: let S be a linked pair's shared unmasked entities in the
+// order, s1 first. A link needs sum_S c >= -ln(1 - threshold) >= $min_tail (s_e <= importance,
+// so -ln(1 - s_e) <= c_e; masked entities give nothing). If some member of S is strong or rare,
+// both documents hold its {e}. Otherwise every member is weak: c_s1 < $min_tail, so |S| >= 2.
+// If c_s1 + c_s2 >= $min_tail both hold {s1, s2} (the condition is the same in both). Else
+// |S| >= 3 (with |S| = 2 the sum would fall short), and in each document d every member of S
+// from s3 on is a weak entity of d at or after s3, so c_s1 + c_s2 + tail(d, s3) >= sum_S c >=
+// $min_tail: both hold {s1, s2, s3}. No case is left: a key holds s1 and s2, the first two
+// shared in the order, so no other pair of shared entities need be one. Keys held by one
+// document only are not stored (they pair nothing). Strong and rare entities are keys alone and
+// take part in no longer key (nor in a tail): any link through them shares their {e}, so a
+// long document with many rare values or a strong one does not multiply its keys.
+// Common values therefore pair documents only as values that can make the link: a common name
+// with an age only when the two can make it, and two weaker values only with a third.
 // The keys are marked in partitions of their first entity (its ordinal modulo $parts, run for
 // each $part): every key has one first entity, so the partitions' keys are disjoint and together
 // all of them, and one partition's aggregation of (key, document) rows fits the engine's memory
@@ -35,19 +45,46 @@ CALL (key, docs) {
     UNWIND docs AS d
     CREATE (d)-[:SIGNED {dataset: $dataset}]->(s)
 } IN TRANSACTIONS OF 1000 ROWS;
+// Two weak values that can make a link together.
 MATCH (d:Document {dataset: $dataset})
 CALL (d) {
-    // two MATCH clauses, not one pattern: within a pattern Neo4j never uses a relationship twice,
-    // and e2's own mention belongs in its tail
-    MATCH (d)-[:MENTIONS]->(e2:Entity)
-    MATCH (d)-[:MENTIONS]->(f:Entity)
-    WHERE e2.freq > $max_freq AND NOT e2.masked AND NOT f.masked AND (f.freq > e2.freq OR (f.freq = e2.freq AND f.id >= e2.id))
-    WITH d, e2, sum(CASE WHEN f.importance >= 1.0 THEN 1000.0 ELSE -log(1.0 - f.importance) END) AS tail
+    // two MATCH clauses, not one pattern: within a pattern Neo4j never uses a relationship twice
     MATCH (d)-[:MENTIONS]->(e1:Entity)
-    WHERE e1.ordinal % $parts = $part AND e1.freq > $max_freq AND NOT e1.masked AND (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id))
-      AND e1.importance < 1.0 AND -log(1.0 - e1.importance) < $min_tail
-      AND -log(1.0 - e1.importance) + tail >= $min_tail
+    WHERE e1.ordinal % $parts = $part AND e1.freq > $max_freq AND NOT e1.masked AND e1.importance < 1.0 AND -log(1.0 - e1.importance) < $min_tail
+    MATCH (d)-[:MENTIONS]->(e2:Entity)
+    WHERE e2.freq > $max_freq AND NOT e2.masked AND e2.importance < 1.0 AND -log(1.0 - e2.importance) < $min_tail
+      AND (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id))
+      AND -log(1.0 - e1.importance) - log(1.0 - e2.importance) >= $min_tail
     RETURN e1.id + '|' + e2.id AS key
+}
+WITH key, collect(d) AS docs
+WHERE size(docs) >= 2
+CALL (key, docs) {
+    CREATE (s:Signature {dataset: $dataset, id: key})
+    WITH s
+    UNWIND docs AS d
+    CREATE (d)-[:SIGNED {dataset: $dataset}]->(s)
+} IN TRANSACTIONS OF 1000 ROWS;
+// Two weak values that cannot, with a third and the document's weak values after it.
+MATCH (d:Document {dataset: $dataset})
+CALL (d) {
+    // separate MATCH clauses, not one pattern: within a pattern Neo4j never uses a relationship
+    // twice, and e3's own mention belongs in its tail
+    MATCH (d)-[:MENTIONS]->(e3:Entity)
+    WHERE e3.freq > $max_freq AND NOT e3.masked AND e3.importance < 1.0 AND -log(1.0 - e3.importance) < $min_tail
+    MATCH (d)-[:MENTIONS]->(f:Entity)
+    WHERE f.freq > $max_freq AND NOT f.masked AND f.importance < 1.0 AND -log(1.0 - f.importance) < $min_tail
+      AND (f.freq > e3.freq OR (f.freq = e3.freq AND f.id >= e3.id))
+    WITH d, e3, sum(-log(1.0 - f.importance)) AS tail
+    MATCH (d)-[:MENTIONS]->(e1:Entity)
+    WHERE e1.ordinal % $parts = $part AND e1.freq > $max_freq AND NOT e1.masked AND e1.importance < 1.0 AND -log(1.0 - e1.importance) < $min_tail
+    MATCH (d)-[:MENTIONS]->(e2:Entity)
+    WHERE e2.freq > $max_freq AND NOT e2.masked AND e2.importance < 1.0 AND -log(1.0 - e2.importance) < $min_tail
+      AND (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id))
+      AND (e2.freq < e3.freq OR (e2.freq = e3.freq AND e2.id < e3.id))
+      AND -log(1.0 - e1.importance) - log(1.0 - e2.importance) < $min_tail
+      AND -log(1.0 - e1.importance) - log(1.0 - e2.importance) + tail >= $min_tail
+    RETURN e1.id + '|' + e2.id + '|' + e3.id AS key
 }
 WITH key, collect(d) AS docs
 WHERE size(docs) >= 2

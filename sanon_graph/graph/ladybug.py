@@ -48,8 +48,8 @@ MAX_PAIR_ROWS_PER_PART = 750_000
 # 0.6 GB, so this keeps a margin of about 3x.
 POOL_BYTES_PER_PAIR_ROW = 2048
 # Buffer pool per row of signature_pair_bound (an upper bound on the (key, document) rows the
-# two-value signatures aggregate, each with its key string and document id): at 1,000,000 `zipf`
-# documents one partition of them all did not fit a 12 GB pool.
+# two- and three-value signatures aggregate, each with its key string and document id): at
+# 1,000,000 `zipf` documents one partition of the two-value ones did not fit a 12 GB pool.
 POOL_BYTES_PER_SIGNATURE_ROW = 1024
 
 

@@ -181,13 +181,16 @@ class GraphStore:
     def mark_signatures(self, threshold: float, max_freq: int, parts: int | None = None) -> int:
         """Index every document's link signatures (mark_signatures.cypher; risk.link_signatures is
         the reference) in `parts` partitions of their first entity (by default as many as the
-        engine's memory needs for signature_pair_bound's rows); returns the pair rows the
-        candidate join will enumerate."""
+        engine's memory needs for signature_pair_bound's rows), after the weak mentions and
+        their tails, once (mark_weak.cypher); returns the pair rows the candidate join will
+        enumerate."""
         self.run("drop_signatures")  # a clean slate (a mark without candidates, in tests)
         if parts is None:
-            bound = self.rows("signature_pair_bound", {"max_freq": int(max_freq)}, columns=("rows",))
+            bound = self.rows("signature_pair_bound", {"max_freq": int(max_freq), "min_tail": link_bound(threshold)},
+                              columns=("rows",))
             rows = int(bound["rows"].iloc[0]) if not bound.empty else 0
             parts = max(1, -(-rows // self.engine.signature_rows_per_part()))
+        self.run("mark_weak", {"min_tail": link_bound(threshold), "max_freq": int(max_freq)})
         for part in range(parts):
             if part:
                 # The last partition's working memory, given back: a pool still holding two
@@ -203,8 +206,8 @@ class GraphStore:
         """Kept links with strength and via, exactly as the all-pairs computation would find them.
 
         Candidates are the pairs of documents sharing a signature (issue 16): a value that can
-        make a link alone or is rare (freq <= max_freq, risk.link_plan), or two values that can
-        make one together. Every link shares one (the proof is in mark_signatures.cypher), and
+        make a link alone or is rare (freq <= max_freq, risk.link_plan), two values that can
+        make one together, or two that cannot with a third that may. Every link shares one (the proof is in mark_signatures.cypher), and
         namesakes sharing only a common name never become candidates, so the work follows the
         links rather than the squares of common values. Candidates are built in partitions of
         the documents (`parts`, by default from the pair rows) to bound one query's memory, and

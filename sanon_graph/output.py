@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from .report import render_report
 from .report_html import write_report_html
 
@@ -60,9 +62,19 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
     docs = a.corpus.documents
     source_of = {d.doc_id: d.source_id for d in docs}
     entities = a.assembled.entities
-    mentions_by_doc: dict[str, list[dict[str, Any]]] = {}
-    for m in a.assembled.mentions:
-        mentions_by_doc.setdefault(m.doc_id, []).append({"entity_id": m.entity_id, "relevance": m.relevance})
+    # Each document's mentions as positions into the mention list (in the list's order), their
+    # rows made per document as it is written: a dict per mention made up front took 2.5 GB at
+    # 1,000,000 documents (11M mentions).
+    mentions = a.assembled.mentions
+    position_of = {d.doc_id: i for i, d in enumerate(docs)}
+    doc_of_mention = np.fromiter((position_of.get(m.doc_id, -1) for m in mentions), np.int64, len(mentions))
+    by_doc = np.argsort(doc_of_mention, kind="stable")
+    bounds = np.searchsorted(doc_of_mention[by_doc], np.arange(len(docs) + 1)).tolist()
+    del position_of, doc_of_mention
+
+    def mentions_of(i: int) -> list[dict[str, Any]]:
+        return [{"entity_id": mentions[k].entity_id, "relevance": mentions[k].relevance}
+                for k in by_doc[bounds[i]:bounds[i + 1]].tolist()]
 
     _write_jsonl(folder / "documents.jsonl", (
         {
@@ -71,7 +83,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
             "path": d.path,
             "risk_before": float(a.risk_before[i]),
             "risk_after": float(a.risk_after[i]),
-            "mentions": mentions_by_doc.get(d.doc_id, []),
+            "mentions": mentions_of(i),
         }
         for i, d in enumerate(docs)
     ))

@@ -318,8 +318,12 @@ def analyze(
         strength_after = np.fromiter((state.strength(a, b) for a, b in links.pairs()), float, len(links))
         _cross_check("link strength after masking", strength_after_graph, strength_after)
         links.strength_after = strength_after
-        for frames in _chain_frames(chains, doc_ids):
-            store.store_chains(*frames)
+        with timed("store chains", len(chains)) as advance:
+            # the pool sized again beside the Python side, before the chains' frames are made
+            store.engine.release()
+            for frames in _chain_frames(chains, doc_ids):
+                store.store_chains(*frames)
+                advance(len(frames[0]))
         timings.update({f"graph: {k}": v for k, v in store.query_seconds.items()})
         memory.pools_opened = list(getattr(store.engine, "pool_sizes", []))
         location.version = store.version()
@@ -583,7 +587,7 @@ def chain_id(doc_ids: list[str]) -> str:
 
 
 # Chains written to the graph's (:Chain) nodes per bulk load (with their INCLUDES rows).
-CHAIN_FRAME_ROWS = 1_000_000
+CHAIN_FRAME_ROWS = 500_000
 
 
 def _chain_frames(chains: ChainTable, doc_ids: list[str]) -> Iterator[tuple[pd.DataFrame, pd.DataFrame]]:

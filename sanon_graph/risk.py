@@ -105,7 +105,7 @@ class MaskingState:
         self._slot_value = array("d")
         self._slot_start = array("q")  # the pair's terms: term arrays [start, stop)
         self._slot_stop = array("q")
-        self._term_entity = array("q")
+        self._term_entity = array("i")  # entity indexes fit 32 bits (4 of the ~40 bytes a link)
         self._term_value = array("d")
         self._version = 0
         self._stamp = [0] * len(mentions)  # per document: the version of its last change

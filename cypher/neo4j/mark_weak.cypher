@@ -2,4 +2,4 @@
 // per-document subquery (the embedded engine marks the weak mentions and their tails once,
 // ladybug/mark_weak.cypher). Every query has a statement (tests/test_packaging.py): this one
 // returns a row and changes nothing.
-RETURN true AS prepared;
+RETURN $part < $parts AS prepared;

@@ -65,6 +65,9 @@ class LadybugEngine:
     """Executes cypher/ladybug/ statements against an embedded database folder."""
 
     dialect = "ladybug"
+    # COPY scans an Arrow table as it is: the links of 1,000,000 documents made into a DataFrame
+    # first were one more copy of them (GraphStore.create_links).
+    loads_arrow = True
 
     def __init__(self, path: Path | str, read_only: bool = False, create: bool = False,
                  memory_limit: int | None = None):

@@ -81,6 +81,7 @@ class Neo4jEngine:
     """Executes cypher/neo4j/ statements on one database of a Neo4j server, for one dataset."""
 
     dialect = "neo4j"
+    loads_arrow = False  # bulk_load packs rows from a DataFrame
 
     def __init__(self, driver: neo4j.Driver, location: GraphLocation, read_only: bool, server_version: str,
                  edition: str):

@@ -54,6 +54,7 @@ class Engine(Protocol):
     """What a graph engine supplies to the store."""
 
     dialect: str  # the folder of cypher/ its queries come from
+    loads_arrow: bool  # bulk_load takes an Arrow table as well as a DataFrame
 
     def execute(self, statement: str, parameters: dict[str, Any], name: str) -> pd.DataFrame | None:
         """Run one statement; rows as a DataFrame, or None when it returns none."""
@@ -129,10 +130,11 @@ class GraphStore:
     def _timed(self, name: str, started: float) -> None:
         self.query_seconds[name] = round(self.query_seconds.get(name, 0.0) + time.perf_counter() - started, 3)
 
-    def bulk_load(self, table: str, frame: pd.DataFrame) -> None:
+    def bulk_load(self, table: str, frame: pd.DataFrame | pa.Table) -> None:
+        """Rows into a table: a DataFrame, or (engines with loads_arrow) an Arrow table."""
         if table not in TABLES:
             raise ValueError(f"unknown table {table!r}")
-        if frame.empty:
+        if len(frame) == 0:
             return
         name = f"copy_{table}"
         started = time.perf_counter()
@@ -182,15 +184,22 @@ class GraphStore:
         """Index every document's link signatures (mark_signatures.cypher; risk.link_signatures is
         the reference) in `parts` partitions of their first entity (by default as many as the
         engine's memory needs for signature_pair_bound's rows), after the weak mentions and
-        their tails, once (mark_weak.cypher); returns the pair rows the candidate join will
-        enumerate."""
+        their tails, once, in partitions of the documents (mark_weak.cypher); returns the pair
+        rows the candidate join will enumerate."""
         self.run("drop_signatures")  # a clean slate (a mark without candidates, in tests)
+        bound = self.rows("signature_pair_bound", {"max_freq": int(max_freq), "min_tail": link_bound(threshold)},
+                          columns=("rows", "pair_rows"))
+        rows, pair_rows = (int(bound[c].iloc[0]) for c in ("rows", "pair_rows")) if not bound.empty else (0, 0)
+        # `parts` given (tests) partitions both markings; by default each is sized from its rows
+        weak_parts = parts or max(1, -(-pair_rows // self.engine.signature_rows_per_part()))
         if parts is None:
-            bound = self.rows("signature_pair_bound", {"max_freq": int(max_freq), "min_tail": link_bound(threshold)},
-                              columns=("rows",))
-            rows = int(bound["rows"].iloc[0]) if not bound.empty else 0
             parts = max(1, -(-rows // self.engine.signature_rows_per_part()))
-        self.run("mark_weak", {"min_tail": link_bound(threshold), "max_freq": int(max_freq)})
+        for part in range(weak_parts):
+            if part:
+                self.engine.release()  # as between the signature partitions below
+            self.run("mark_weak", {"min_tail": link_bound(threshold), "max_freq": int(max_freq),
+                                   "part": part, "parts": weak_parts})
+        self.engine.release()
         for part in range(parts):
             if part:
                 # The last partition's working memory, given back: a pool still holding two
@@ -234,8 +243,10 @@ class GraphStore:
         self.run("drop_signatures")
         self.engine.release()
         if found:
-            links = pa.concat_tables(found, promote_options="default").to_pandas(types_mapper=pd.ArrowDtype)
+            links = pa.concat_tables(found, promote_options="default")  # no copy: the tables as chunks
             found.clear()
+            if not self.engine.loads_arrow:  # the server's loader takes rows from a DataFrame
+                links = links.to_pandas(types_mapper=pd.ArrowDtype)
             self.bulk_load("links", links)
             del links
             release_memory()

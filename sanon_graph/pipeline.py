@@ -318,6 +318,7 @@ def analyze(
         strength_after = np.fromiter((state.strength(a, b) for a, b in links.pairs()), float, len(links))
         _cross_check("link strength after masking", strength_after_graph, strength_after)
         links.strength_after = strength_after
+        state.forget_strengths()  # every strength is in the link table now
         with timed("store chains", len(chains)) as advance:
             # the pool sized again beside the Python side, before the chains' frames are made
             store.engine.release()

@@ -110,6 +110,16 @@ class MaskingState:
         self._version = 0
         self._stamp = [0] * len(mentions)  # per document: the version of its last change
 
+    def forget_strengths(self) -> None:
+        """Drop the strength cache (~200 bytes a link: 1.7 GB at 1,000,000 documents) once no
+        more strengths are asked for; a later strength() computes them again."""
+        self._slot = {}
+        for name in ("_slot_version", "_slot_start", "_slot_stop"):
+            setattr(self, name, array("q"))
+        self._slot_value = array("d")
+        self._term_entity = array("i")
+        self._term_value = array("d")
+
     def mask(self, entity: int) -> None:
         if entity in self.masked:
             return

@@ -49,7 +49,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_llm.py
 	$(BIN)/python benchmarks/bench_ngrams.py
 	$(BIN)/python benchmarks/bench_analyze.py
-	$(BIN)/python benchmarks/bench_scale.py --sizes 10000 30000 100000
+	$(BIN)/python benchmarks/bench_scale.py --sizes 10000 30000 100000 1000000
 	$(BIN)/python benchmarks/bench_neo4j.py
 	$(BIN)/python benchmarks/bench_ner.py
 	# extraction on a corpus the insurance rules were not tuned on (examples/legal, per preset)

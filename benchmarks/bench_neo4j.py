@@ -109,6 +109,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--docs", type=int, default=100_000)
     parser.add_argument("--line", choices=["5.26", "2026"], default="5.26")
+    parser.add_argument("--profile", choices=["uniform", "zipf"], default="uniform",
+                        help="the synthetic corpus (benchmarks/synthetic.py); zipf: bench_scale's, with common values")
     parser.add_argument("--workdir", type=Path, default=Path("bench-out"))
     parser.add_argument("--skip-embedded", action="store_true", help="Only the Neo4j run.")
     parser.add_argument("--skip-load-curve", action="store_true")
@@ -119,7 +121,7 @@ def main() -> None:
         import sanon_graph.graph.neo4j as engine_module
 
         engine_module.LOAD_THREADS = args.threads
-    corpus, entities = write(args.workdir / "data", args.docs)
+    corpus, entities = write(args.workdir / f"data-{args.profile}", args.docs, profile=args.profile)
     ts = testserver()
     server = ts.start(args.line, heap="4g", pagecache="2g", tx_memory="3g", timeout=300,
                       jvm_args=["-XX:TieredStopAtLevel=4", "-XX:-UseSerialGC", "-XX:+UseParallelGC"])

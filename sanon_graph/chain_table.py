@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .config import Policy
-from .select import CATEGORIES, ChainOutcomes
+from .select import CATEGORIES, TOLERANCE, ChainOutcomes, chain_categories, chain_targets
 
 # Rows turned into Python values at a time when a whole table is walked: a list of every
 # chain's documents at once would be the objects this module avoids.
@@ -56,9 +56,12 @@ class ChainPaths(Sequence):
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         for start in range(0, len(self.docs), WALK_ROWS):
-            rows = self.docs[start:start + WALK_ROWS].tolist()
-            for row, n in zip(rows, self.length[start:start + WALK_ROWS].tolist(), strict=True):
-                yield tuple(row[:n])
+            yield from self.block(start, start + WALK_ROWS)
+
+    def block(self, start: int, stop: int) -> list[tuple[int, ...]]:
+        """The paths of chains start..stop, made from one slice of the array."""
+        rows = self.docs[start:stop].tolist()
+        return [tuple(row[:n]) for row, n in zip(rows, self.length[start:stop].tolist(), strict=True)]
 
 
 class ChainTable:
@@ -107,15 +110,13 @@ class ChainTable:
                risk_after: np.ndarray | None = None) -> None:
         """The selection's result: the risks at the start of the chain stage (their category and
         target), and the chain stage's outcomes, or (chain stage off) the risks after."""
-        from .select import chain_targets
-
         self.risk_pre_chain = np.asarray(risk_pre_chain, dtype=float)
         self.category, self.target = chain_targets(policy, self.risk_pre_chain)
         if outcomes is not None:
             self.risk_after, self.target_met, self.reasons = outcomes.risk_after, outcomes.target_met, outcomes.reasons
         else:
             self.risk_after = np.asarray(risk_after, dtype=float)
-            self.target_met = self.risk_after <= self.target + 1e-12
+            self.target_met = self.risk_after <= self.target + TOLERANCE
             self.reasons = {int(i): "chain stage disabled" for i in np.flatnonzero(~self.target_met)}
 
     def record(self, i: int) -> ChainRecord:
@@ -141,7 +142,6 @@ class ChainTable:
         return set(docs[docs >= 0].tolist())
 
     def count_categories(self, policy: Policy, risks: np.ndarray) -> dict[str, int]:
-        risks = np.asarray(risks, dtype=float)
-        high = int((risks >= policy.high).sum())
-        medium = int((risks >= policy.medium).sum()) - high
-        return {"HIGH": high, "MEDIUM": medium, "LOW": len(risks) - high - medium}
+        """How many of these risks (one per chain) fall in each category."""
+        counts = np.bincount(chain_categories(policy, risks), minlength=len(CATEGORIES))
+        return dict(zip(CATEGORIES, counts.tolist(), strict=True))

@@ -268,7 +268,7 @@ def analyze(
             links = read_links(store, doc_index, {e: i for i, e in enumerate(entity_ids)}, _ranks(doc_ids))
             # The pages the links were read through, given back: the chains and the selection
             # come next on the Python side, and the pool is sized again beside them.
-            store.engine.release()
+            store.release()
 
         # The graph's numbers must equal the reference's; the outputs then carry the reference's,
         # so every engine writes the same bytes (engines sum and multiply in their own order).
@@ -321,7 +321,7 @@ def analyze(
         state.forget_strengths()  # every strength is in the link table now
         with timed("store chains", len(chains)) as advance:
             # the pool sized again beside the Python side, before the chains' frames are made
-            store.engine.release()
+            store.release()
             for frames in _chain_frames(chains, doc_ids):
                 store.store_chains(*frames)
                 advance(len(frames[0]))
@@ -594,10 +594,10 @@ CHAIN_FRAME_ROWS = 500_000
 def _chain_frames(chains: ChainTable, doc_ids: list[str]) -> Iterator[tuple[pd.DataFrame, pd.DataFrame]]:
     """The (:Chain) nodes and their INCLUDES rows, CHAIN_FRAME_ROWS chains at a time: the rows of
     millions of chains at once, as Python strings, were gigabytes."""
+    paths = chains.paths
     for start in range(0, len(chains), CHAIN_FRAME_ROWS):
         stop = min(start + CHAIN_FRAME_ROWS, len(chains))
-        paths = chains.paths
-        docs = [[doc_ids[d] for d in paths[i]] for i in range(start, stop)]
+        docs = [[doc_ids[d] for d in path] for path in paths.block(start, stop)]
         ids = [chain_id(path) for path in docs]
         frame = pd.DataFrame({
             "id": ids,

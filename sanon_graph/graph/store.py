@@ -194,17 +194,14 @@ class GraphStore:
         weak_parts = parts or max(1, -(-pair_rows // self.engine.signature_rows_per_part()))
         if parts is None:
             parts = max(1, -(-rows // self.engine.signature_rows_per_part()))
+        # Each partition starts from a given-back pool: one still holding two finished
+        # partitions' aggregations could not fit the third at 1,000,000 documents.
         for part in range(weak_parts):
-            if part:
-                self.engine.release()  # as between the signature partitions below
+            self.engine.release()
             self.run("mark_weak", {"min_tail": link_bound(threshold), "max_freq": int(max_freq),
                                    "part": part, "parts": weak_parts})
-        self.engine.release()
         for part in range(parts):
-            if part:
-                # The last partition's working memory, given back: a pool still holding two
-                # partitions' aggregations could not fit the third at 1,000,000 documents.
-                self.engine.release()
+            self.engine.release()
             self.run("mark_signatures", {"min_tail": link_bound(threshold), "max_freq": int(max_freq),
                                          "part": part, "parts": parts})
         rows = self.rows("signature_rows", columns=("rows",))
@@ -320,6 +317,11 @@ class GraphStore:
         # Each load leaves the embedded engine holding memory outside its pool (~115 MB per
         # 500,000 chain nodes, more with their INCLUDES rows) until the database is closed:
         # 8.5 million chains took the process from 8.8 to 15.1 GB. Reopened after each batch.
+        self.engine.release()
+
+    def release(self) -> None:
+        """Give back the engine's working memory (the embedded engine reopens the database, its
+        pool sized beside what the process holds now; the server keeps its own)."""
         self.engine.release()
 
     def write_masking(self, rows: list[dict[str, str]]) -> None:

@@ -80,11 +80,17 @@ class ChainOutcomes:
         return (self[i] for i in range(len(self)))
 
 
+def chain_categories(policy: Policy, risks: np.ndarray) -> np.ndarray:
+    """Policy.category for every risk at once, as codes into CATEGORIES."""
+    risks = np.asarray(risks, dtype=float)
+    return np.where(risks >= policy.high, 0, np.where(risks >= policy.medium, 1, 2)).astype(np.int8)
+
+
 def chain_targets(policy: Policy, risk_pre: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """chain_target for every chain at once: (category codes into CATEGORIES, targets), the same
     numbers chain_target gives one by one."""
     risk_pre = np.asarray(risk_pre, dtype=float)
-    category = np.where(risk_pre >= policy.high, 0, np.where(risk_pre >= policy.medium, 1, 2)).astype(np.int8)
+    category = chain_categories(policy, risk_pre)
     target = np.full(len(risk_pre), float(policy.theta_chain))
     for code in (0, 1):
         rho = policy.rho(CATEGORIES[code])

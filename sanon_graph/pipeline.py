@@ -391,9 +391,10 @@ def cross_document_pass(documents: list[Document], findings: dict[str, list[Extr
     """Type reconciliation, plural folding, recurrence (extract/recurrence.py) and ranges that
     contain a value (extract/intervals.py), in place on findings."""
     schema = settings.entity_schema
-    return {"retyped": reconcile_types(findings, schema),
+    clinician_type = settings.rules.clinician_type
+    return {"retyped": reconcile_types(findings, schema, clinician_type),
             "plurals_merged": merge_plural_variants(findings),
-            "recurring_added": propagate(documents, findings, schema),
+            "recurring_added": propagate(documents, findings, schema, clinician_type=clinician_type),
             "compatible_added": link_contained_values(findings)}
 
 

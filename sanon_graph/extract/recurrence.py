@@ -57,10 +57,13 @@ _WEAK_STEMS = frozenset(
 _key = casefold_key
 
 
-def reconcile_types(findings: Findings, schema: EntitySchema) -> int:
+def reconcile_types(findings: Findings, schema: EntitySchema, clinician_type: str = "NAME") -> int:
     """Give every value the highest-weight type it has anywhere, with the relevance that type's
     findings gave it (an identifier is as identifying in the audit that did not call it a
-    patient ID as in the claim that did); returns the findings retyped."""
+    patient ID as in the claim that did); returns the findings retyped. One exception: a name
+    the corpus calls a clinician somewhere ("Dr. Elena Vargas") is the clinician everywhere
+    (`clinician_type`, when the preset types clinicians apart from NAME): the same person
+    named without the title in another record is still the doctor, not a patient."""
     types_of: dict[str, dict[str, float]] = defaultdict(dict)
     for items in findings.values():
         for f in items:
@@ -70,6 +73,8 @@ def reconcile_types(findings: Findings, schema: EntitySchema) -> int:
     winner = {}
     for value, relevance in types_of.items():
         if len(relevance) > 1:
+            if clinician_type != "NAME" and {clinician_type, "NAME"} <= relevance.keys():
+                relevance.pop("NAME")
             best = max(relevance, key=lambda t: (schema.weight(t), t))
             winner[value] = (best, relevance[best])
     if not winner:
@@ -165,8 +170,14 @@ def titled_surnames(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     return titled
 
 
+def _within(core: str, original: str) -> bool:
+    """Whether core's words occur, in order and whole, among original's (any case)."""
+    inner, outer = _TOKEN.findall(core.casefold()), _TOKEN.findall(original.casefold())
+    return bool(inner) and any(outer[i:i + len(inner)] == inner for i in range(len(outer) - len(inner) + 1))
+
+
 def propagate(documents: list[Document], findings: Findings, schema: EntitySchema,
-              facility_type: str = "PROVIDER", name_type: str = "NAME") -> int:
+              facility_type: str = "PROVIDER", name_type: str = "NAME", clinician_type: str = "NAME") -> int:
     """Add a finding wherever a value extracted in some document recurs; returns how many."""
     # (normalized, type) -> (best relevance, spellings as extracted)
     known: dict[tuple[str, str], tuple[float, set[str]]] = {}
@@ -178,6 +189,11 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             k = (f.normalized.strip() or original.casefold(), f.type)
             relevance, spellings = known.get(k, (0.0, set()))
             spellings.add(original)
+            core = f.normalized.strip()
+            if core != original.casefold() and len(core) >= MIN_PROPAGATED_LENGTH and _within(core, original):
+                # a span wider than its value ("refractory epilepsy" for "epilepsy", widen.py):
+                # the value alone is looked up too, as it would be had the span been the value
+                spellings.add(core)
             known[k] = (max(relevance, f.relevance), spellings)
     if not known:
         return 0
@@ -191,7 +207,8 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             for spelling in spellings:
                 for alias in facility_aliases(spelling):
                     short_forms[alias].add(index[k])
-    names = {k: spellings for k, (_, spellings) in known.items() if k[1] == name_type}
+    # Clinicians' names too ("Dr. Laurent" for "Dr. Esmé Laurent"), when typed apart from NAME.
+    names = {k: spellings for k, (_, spellings) in known.items() if k[1] in (name_type, clinician_type)}
     for titled, k in titled_surnames(names).items():
         short_forms[titled].add(index[k])
     unambiguous = {alias: next(iter(ids)) for alias, ids in short_forms.items() if len(ids) == 1}

@@ -21,11 +21,21 @@ from ...errors import ConfigError
 from ...models import Document, ExtractedEntity
 from ...redact import TRAILING_PUNCTUATION
 from ...schema import EntitySchema
-from .base import PRIORITY, REGISTRY, STATISTICAL, Recognizer, RecognizerContext, Span
+from .base import (
+    BASE_RELEVANCE,
+    PRIORITY,
+    REGISTRY,
+    STATISTICAL,
+    Recognizer,
+    RecognizerContext,
+    Span,
+)
+from .clinicians import clinicians
 from .gazetteers import gazetteers
 from .identifiers import person_ids
 from .names import ENDS_WITH_INITIAL
 from .settings import RecognizerSettings
+from .widen import widen
 
 CHUNK = 500
 PARALLEL_MIN_DOCUMENTS = 4000  # below this, starting workers costs more than it saves
@@ -93,6 +103,10 @@ class RulesExtractor:
         self._active = [r for r in self.recognizers if r.types & self._wanted]
         # Spans of the config's own recognizers (custom, presidio) win a tie with a built-in rule.
         self._declared = frozenset().union(*(getattr(r, "declared", frozenset()) for r in self._active))
+        self._widen = frozenset(self.settings.widen_types)
+        self._clinician_type = self.settings.clinician_type if self.settings.clinician_type in schema else "NAME"
+        self._clinician_relevance = self.settings.relevance.get(self._clinician_type,
+                                                                BASE_RELEVANCE.get(self._clinician_type, 0.5))
 
     def prepare(self, texts: list[str]) -> None:
         """Let recognizers that learn from the whole corpus (date order) see it first."""
@@ -134,7 +148,14 @@ class RulesExtractor:
         """The resolved spans of one text, in text order, with the recognizers' types."""
         wanted = self._wanted
         findings = [s for r in self._active for s in r.find(text) if s.type in wanted]
-        return person_ids(text, resolve_overlaps(findings, self._declared), PHRASE_TYPES)
+        spans = person_ids(text, resolve_overlaps(findings, self._declared), PHRASE_TYPES)
+        if self._widen or self._clinician_type != "NAME":
+            # after the overlaps: the atomic spans are disjoint, so each knows its neighbours
+            atomic = [s for s in spans if s.type not in PHRASE_TYPES]
+            atomic = clinicians(text, atomic, self._clinician_type, self._clinician_relevance)
+            atomic = widen(text, atomic, self._widen)
+            spans = sorted(atomic + [s for s in spans if s.type in PHRASE_TYPES], key=lambda f: (f.start, -f.length))
+        return spans
 
     def extract_text(self, text: str) -> list[ExtractedEntity]:
         out = []

@@ -1,5 +1,6 @@
 """Events and facts that single someone out: named studies and programmes, accidents,
-"the only ... in the state"."""
+"the only ... in the state", measured outcomes ("40% symptom reduction", "UPDRS score of 52",
+"a 42-day wait")."""
 
 from __future__ import annotations
 
@@ -61,3 +62,27 @@ class UniqueFact(Base):
         for m in _UNIQUE_FACT.finditer(text):
             span = m.group(1).rstrip(" ,")
             yield self.span(m.start(1), m.start(1) + len(span), "UNIQUE_FACT", fold(span))
+
+
+# A measured outcome of one person's care: a share of change, a score, a wait, a number of
+# sessions. Repeated in two records they say the records are about the same course of care.
+_OUTCOME = re.compile(
+    r"(?<![\w.])("
+    r"\d{1,3}(?:\.\d+)?[ \t]?%[ \t]+(?:[a-z]+[ \t]+){0,2}(?:reduction|improvement|increase|decrease|decline|drop|"
+    r"gain|loss|recovery|response)(?:[ \t]+in[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)?"
+    r"|[A-Z][A-Za-z0-9-]{1,12}[ \t]+score[ \t]+of[ \t]+\d{1,4}(?:\.\d+)?"
+    r"|\d{1,3}-(?:day|week|month|year)[ \t]+(?:delay|wait|waiting[ \t]+period|stay|hospitali[sz]ation|absence)"
+    r"|\d{1,3}[ \t]+(?:[A-Z]{2,4}[ \t]+)?(?:sessions|visits|infusions|admissions|appointments|treatments)"
+    r")(?![\w%])"
+)
+
+
+@register("outcome", "UNIQUE_FACT")
+class Outcome(Base):
+    """A measured outcome: "80% pain reduction", "UPDRS score of 52", "4-month delay", "16 PT sessions"."""
+
+    def find(self, text: str):
+        if not any(c.isdigit() for c in text):
+            return
+        for m in _OUTCOME.finditer(text):
+            yield self.span(m.start(1), m.end(1), "UNIQUE_FACT", fold(m.group(1)), 0.6)

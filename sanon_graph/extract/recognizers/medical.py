@@ -11,6 +11,7 @@ from .words import (
     BOOST_ADJECTIVES,
     BOOST_WORDS,
     GENERIC_HEAD,
+    QUALIFIERS,
     drop_first_word,
     in_gazetteer,
     ngrams,
@@ -29,11 +30,12 @@ DRUG_SUFFIX = re.compile(
     r"formin|gliptin|glutide|tide|semide|zepam|azepam|oxetine|triptan|profen|cycline|floxacin|trexate|platin|"
     r"rubicin|tinib|lukast|dronate|prazole|racetam|osamide|isone|olone|dipine|afil))(?!\w)"
 )
-_CONDITION_HEAD = re.compile(
-    r"(?<![\w-])((?:[A-Za-z][A-Za-z'-]+\s+){0,2}(?:disease|disorder|syndrome|deficiency|failure|cancer|"
-    r"carcinoma|infection|injury|insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|"
-    r"tumou?r|lesion|condition|dementia|damage|fracture|tear|rupture|stenosis|aneurysm)s?)(?!\w)"
+_CONDITION_HEADS = (
+    r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|insufficiency|dysfunction|"
+    r"palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|condition|dementia|damage|fracture|tear|rupture|stenosis|"
+    r"aneurysm"
 )
+_CONDITION_HEAD = re.compile(rf"(?<![\w-])((?:[A-Za-z][A-Za-z'-]+\s+){{0,2}}(?:{_CONDITION_HEADS})s?)(?!\w)")
 # Procedures named by their suffix: thyroidectomy, arthroplasty, microdiscectomy, colonoscopy.
 _PROCEDURE_SUFFIX = re.compile(
     r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:ectomy|ectomies|otomy|otomies|ostomy|plasty|"
@@ -45,6 +47,23 @@ _SUFFIX_FALSE_FRIENDS = {
     "diagnosis", "prognosis", "diagnoses", "academia", "nostalgia", "empathy", "sympathy",
     "apathy", "telepathy", "diploma", "aroma", "stroma", "osmosis", "symbiosis", "hypnosis",
 }
+
+
+# The head nouns of conditions, as words: "prion disease therapies" treats a condition, so the
+# treatment's phrase starts after it (the condition is a value of its own).
+_CONDITION_HEAD_WORD = re.compile(rf"(?:{_CONDITION_HEADS})s?")
+
+
+def _after_condition(text: str, start: int, end: int, phrase: str) -> tuple[int, str]:
+    """The treatment phrase after the last condition head noun in its modifiers ("prion disease
+    therapies" -> "therapies"; the caller finds that too generic alone); else as it is."""
+    words = phrase.split()
+    cut = max((i for i, w in enumerate(words[:-1]) if _CONDITION_HEAD_WORD.fullmatch(w)), default=None)
+    if cut is None:
+        return start, phrase
+    for _ in range(cut + 1):
+        start, phrase = drop_first_word(text, start, end)
+    return start, phrase
 
 
 class _Medical(Base):
@@ -65,9 +84,12 @@ class _Medical(Base):
         if len(words) > 1 and words[0] in BOOST_ADJECTIVES:
             start, phrase = drop_first_word(text, start, end)
             relevance = min(1.0, self.ctx.base(entity_type) + 0.2)
-        if len(phrase.split()) == 1 and GENERIC_HEAD.fullmatch(phrase):
+        value = phrase.split()
+        while len(value) > 1 and value[0] in QUALIFIERS:
+            value = value[1:]  # the value without "refractory"; the span keeps it
+        if len(value) == 1 and GENERIC_HEAD.fullmatch(value[0]):
             return None
-        return self.span(start, end, entity_type, phrase, relevance)
+        return self.span(start, end, entity_type, " ".join(value), relevance)
 
     def boost(self, text: str, start: int, entity_type: str) -> float:
         base = self.ctx.base(entity_type)
@@ -111,6 +133,9 @@ class TreatmentHead(_Medical):
     def find(self, text: str):
         for m in _TREATMENT_HEAD.finditer(text):
             start, end, phrase = trim_modifiers(text, m.start(1), m.end(1))
+            start, phrase = _after_condition(text, start, end, phrase)
+            if not phrase:
+                continue
             if len(phrase.split()) >= 3:  # one modifier: "valve repair" matches across documents more often
                 start, phrase = drop_first_word(text, start, end)
                 start, end, phrase = trim_modifiers(text, start, end)  # "understanding of medication"

@@ -37,6 +37,14 @@ class RecognizerSettings(BaseModel):
     # ISO 3166 regions a national phone number (with a trunk 0) may belong to; one valid
     # reading makes it E.164, several keep it as written.
     phone_regions: list[str] = Field(default_factory=list)
+    # The type of a person named as a clinician ("Dr. Elena Vargas", "physician Raj Patel"):
+    # NAME (a person like any other), or the provider type of a domain where the clinician
+    # treats many of the people the corpus is about (health-insurance: PROVIDER), so a doctor
+    # shared by two patients' records does not link them as one person.
+    clinician_type: str = "NAME"
+    # Recognizer types whose masked span takes in its noun phrase ("refractory epilepsy",
+    # "duloxetine 60mg daily") while the value stays the recognizer's ("epilepsy"): widen.py.
+    widen_types: list[str] = Field(default_factory=list)
     # Recognizer type -> schema type ("PATIENT_ID" -> "EMPLOYEE_ID" in an HR schema).
     type_map: dict[str, str] = Field(default_factory=dict)
     # Base relevance per (recognizer) type, overriding the built-in ones.

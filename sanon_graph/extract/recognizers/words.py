@@ -19,6 +19,14 @@ STOP_CAPITALS = data_terms("stop_capitals.txt")
 # Words that head a phrase found by a head-noun rule but add nothing identifying.
 MODIFIER_NOISE = data_terms("modifier_noise.txt")
 BOOST_ADJECTIVES = {"rare", "experimental", "unusual", "uncommon", "orphan", "novel", "unique"}
+# Clinical qualifiers of course, severity and side: "refractory epilepsy" in one record and
+# "epilepsy" in the next are one condition, so the value leaves them out (the mask span keeps
+# them where the preset widens spans: widen.py).
+QUALIFIERS = frozenset(
+    "acute chronic severe mild moderate refractory recurrent persistent progressive controlled uncontrolled "
+    "stable unstable worsening bilateral unilateral left right advanced early late suspected probable "
+    "confirmed resistant intractable episodic intermittent active residual secondary primary".split()
+)
 # Head nouns that say nothing on their own ("therapy", "disease"); a modifier makes them specific.
 GENERIC_HEAD = re.compile(
     r"(?:therap(?:y|ies)|infusions?|surger(?:y|ies)|transplant(?:ation)?|rehabilitation|injections?|"

@@ -1,0 +1,55 @@
+"""Clinicians apart from the people a corpus is about: "Dr. Elena Vargas", "physician Raj Patel",
+"Marguerite Villeneuve, DO".
+
+In a domain where one clinician treats many of the people in the corpus (health insurance), a
+doctor's name says which practice a record comes from, not which patient it is about: typed as
+a person's NAME (weight 1.0, a direct identifier) it links the records of every patient that
+doctor sees as if they were one person. Where the preset sets `[extraction] clinician_type`
+(health-insurance: PROVIDER, as METHOD 3 types providers), a NAME span with a clinical title
+or role word beside it is retyped after the overlaps are resolved, whichever name recognizer
+found it; a title in front joins the span ("Dr. Elena Vargas" is masked whole) and the value
+stays the name, so "Elena Vargas" written without the title elsewhere is the same clinician.
+Role words that say nothing clinical ("manager", "specialist") leave a name as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Span
+
+_TITLE_BEFORE = re.compile(r"(?<![\w.])(?:Dr|DR|Doctor|Nurse)\.?[ \t]+$")
+_TITLE_INSIDE = re.compile(r"(?:Dr|DR|Doctor|Nurse)\.?[ \t]")
+_ROLE_BEFORE = re.compile(
+    r"(?i:(?<![\w-])(?:surgeon|physician|clinician|therapist|nurse|practitioner|doctor|neurologist|cardiologist|"
+    r"oncologist|radiologist|psychiatrist|psychologist|dermatologist|pediatrician|paediatrician|physiotherapist|"
+    r"pharmacist|dentist|gp|attending|midwife)(?:['’]s)?)[ \t]*[:,]?[ \t]+$"
+)
+_CREDENTIAL_AFTER = re.compile(r",?[ \t]+(?:MD|M\.D\.|DO|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|FACS|MBBS)(?![\w])")
+_LOOKBACK = 40
+
+
+def clinicians(text: str, spans: list[Span], clinician_type: str, relevance: float) -> list[Span]:
+    """The spans (sorted by start, disjoint) with clinicians' NAME spans retyped, with the
+    clinician type's relevance where the name's was higher: the name of the doctor says as
+    much about the patient as the practice's does."""
+    if clinician_type == "NAME" or not any(s.type == "NAME" for s in spans):
+        return spans
+    out = []
+    for i, s in enumerate(spans):
+        if s.type != "NAME":
+            out.append(s)
+            continue
+        left_limit = spans[i - 1].end if i else 0
+        before_start = max(left_limit, s.start - _LOOKBACK)
+        start = s.start
+        title = _TITLE_BEFORE.search(text, before_start, s.start)
+        if title:
+            start = title.start()
+        # the role word may be a span of its own ("Physician" as an occupation): look past it
+        elif not (_TITLE_INSIDE.match(text, s.start) or _ROLE_BEFORE.search(text, max(0, s.start - _LOOKBACK), s.start)
+                  or _CREDENTIAL_AFTER.match(text, s.end)):
+            out.append(s)
+            continue
+        out.append(Span(start, s.end, clinician_type, s.normalized, min(s.relevance, relevance), s.recognizer))
+    return out

@@ -1,0 +1,85 @@
+"""Mask spans that take in their noun phrase: "refractory epilepsy", "monthly pembrolizumab
+infusions", "Atorvastatin 40mg".
+
+A condition or treatment recognizer reports its value without the words around it that vary
+from record to record ("epilepsy", "pembrolizumab infusions"): the value is what links two
+documents, and "refractory" in one record and "drug-resistant" in another must not keep them
+apart. The words still describe the person, though, and left readable beside a masked value
+("refractory [MEDICAL_CONDITION]") they tell a reader more than the tool meant to leave. So
+after the overlaps are resolved, a span of a type the preset names (`[extraction] widen_types`)
+grows over the modifiers in front of it (adjectives, nouns, a frequency, a count: at most
+MAX_WORDS words, never a function word, a verb or another value) and, for a treatment, over a
+dose after it. The value stays as the recognizer gave it; the span that is masked, and the
+spelling the entity records, is the whole phrase.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Span
+from .words import MODIFIER_NOISE
+
+MAX_WORDS = 3
+# Modifiers the value leaves out but the phrase keeps: how often, how many, how much.
+_PHRASE_MODIFIERS = frozenset(
+    "daily weekly biweekly monthly bimonthly quarterly yearly nightly two three four five six several multiple "
+    "partial total".split()
+)
+# Words that end a phrase on its left: what is in modifier_noise.txt (function words, verbs of
+# claims and visits), less the modifiers above, and more verbs that introduce a treatment.
+_STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
+    "prescribed administered ordered authorized authorised requested proposed discontinued initiated "
+    "attempted tried pursued trialed approve approves deny denies need needs covers cover continue "
+    "continues start starts began begin begins receive receives undergo undergoes require "
+    "recommend recommends may might will would should could can must our your my we they he she it "
+    "patient's member's claimant's his her their its one".split()
+)
+# A word of the phrase: lower case ("refractory", "vns-related"), an upper-case code joined by a
+# hyphen ("VNS-related", "L4-L5"), or a count of days to years ("6-week").
+_WORD_BEFORE = re.compile(
+    r"(?<![\w'’.-])([a-z][a-z]+(?:-[a-z]+)*|[A-Z][A-Z0-9]+(?:-[A-Za-z0-9]+)+|\d{1,3}-(?:day|week|month|year))[ \t]+$"
+)
+_DOSE_AFTER = re.compile(
+    r"[ \t]+\d+(?:\.\d+)?[ \t]?(?:mg|mcg|µg|g|ml|mL|IU|units?)(?![\w])"
+    r"(?:[ \t]+(?:once[ \t]+daily|twice[ \t]+daily|daily|nightly|weekly|monthly|bid|tid|qid|prn)(?![\w]))?"
+)
+_LOOKBACK = 80
+
+
+def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
+    """The spans (sorted by start, disjoint among the atomic ones) with those of `types` grown
+    over their phrase; a span never grows into another span."""
+    if not types or not any(s.type in types for s in spans):
+        return spans
+    out = []
+    for i, s in enumerate(spans):
+        if s.type not in types:
+            out.append(s)
+            continue
+        # disjoint and sorted by start, so sorted by end too: the neighbours bound the growth
+        left_limit = spans[i - 1].end if i else 0
+        right_limit = spans[i + 1].start if i + 1 < len(spans) else len(text)
+        start = _grow_left(text, s.start, left_limit)
+        end = s.end
+        if s.type == "TREATMENT":
+            m = _DOSE_AFTER.match(text, s.end)
+            if m and m.end() <= right_limit:
+                end = m.end()
+        if (start, end) == (s.start, s.end):
+            out.append(s)
+        else:
+            out.append(Span(start, end, s.type, s.normalized, s.relevance, s.recognizer))
+    return out
+
+
+def _grow_left(text: str, start: int, limit: int) -> int:
+    for _ in range(MAX_WORDS):
+        m = _WORD_BEFORE.search(text, max(limit, start - _LOOKBACK), start)
+        if m is None or m.start(1) < limit:
+            break
+        low = m.group(1).lower()
+        if low in _STOP or (low.endswith("ly") and low not in _PHRASE_MODIFIERS) or low.endswith("ing"):
+            break
+        start = m.start(1)
+    return start

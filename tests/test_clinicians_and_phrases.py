@@ -1,0 +1,184 @@
+"""Issue 15, generalisation of the health-insurance rules: clinicians typed as providers (a doctor
+shared by two patients' records does not link them as one person), mask spans that take in
+their noun phrase ("refractory epilepsy") while the value stays the core, a treatment that
+names the condition it treats, and measured outcomes. Every example is invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from sanon_graph.config import load_settings
+from sanon_graph.extract.recognizers import RulesExtractor
+from sanon_graph.extract.recurrence import propagate, reconcile_types
+from sanon_graph.models import Document, ExtractedEntity
+from sanon_graph.schema import EntitySchema
+
+from .conftest import read_jsonl, write_json
+
+
+def extractor(preset: str = "health-insurance", **rules) -> RulesExtractor:
+    settings = load_settings(None, {"preset": preset})
+    return RulesExtractor(settings.entity_schema, settings.rules.model_copy(update=rules))
+
+
+def found(text: str, preset: str = "health-insurance", **rules) -> list[tuple[str, str, str]]:
+    return [(e.original, e.normalized, e.type) for e in extractor(preset, **rules).extract_text(text)]
+
+
+# --- clinicians ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Dr. Ysolde Brannagh reviewed the scan.", ("Dr. Ysolde Brannagh", "ysolde brannagh", "PROVIDER")),
+    ("The physician Corvin Ashdale signed it.", ("Corvin Ashdale", "corvin ashdale", "PROVIDER")),
+    ("Physician Raj Okonkwo approved the request.", ("Raj Okonkwo", "raj okonkwo", "PROVIDER")),
+    ("Signed: Marguerite Villeneuve, DO.", ("Marguerite Villeneuve", "marguerite villeneuve", "PROVIDER")),
+    ("Dr. Quarrington agreed.", ("Dr. Quarrington", "dr quarrington", "PROVIDER")),
+])
+def test_a_clinician_is_a_provider_in_health_insurance(text, expected):
+    assert expected in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Patient Arlo Finchley was admitted.",
+    "Claims manager Odile Marchetti wrote back.",
+    "Mr. Tobias Grennan called the helpline.",
+])
+def test_other_people_stay_names(text):
+    result = found(text)
+    assert [r[2] for r in result if r[2] in ("NAME", "PROVIDER")] == ["NAME"]
+
+
+def test_clinicians_are_names_where_the_preset_says_so():
+    assert ("Ysolde Brannagh", "ysolde brannagh", "NAME") in found("Dr. Ysolde Brannagh reviewed it.", "hr")
+    assert ("Ysolde Brannagh", "ysolde brannagh", "NAME") in found("Dr. Ysolde Brannagh reviewed it.",
+                                                                   clinician_type="NAME")
+
+
+def test_a_name_called_a_clinician_anywhere_is_the_clinician_everywhere():
+    findings = {"0": [ExtractedEntity("Dr. Ysolde Brannagh", "ysolde brannagh", "PROVIDER", 0.7)],
+                "1": [ExtractedEntity("Ysolde Brannagh", "ysolde brannagh", "NAME", 0.95)]}
+    assert reconcile_types(findings, EntitySchema(), clinician_type="PROVIDER") == 1
+    assert findings["1"][0].type == "PROVIDER"
+    # without clinician typing the heavier type wins, as for any value
+    findings = {"0": [ExtractedEntity("Dr. Ysolde Brannagh", "ysolde brannagh", "PROVIDER", 0.7)],
+                "1": [ExtractedEntity("Ysolde Brannagh", "ysolde brannagh", "NAME", 0.95)]}
+    reconcile_types(findings, EntitySchema())
+    assert findings["0"][0].type == "NAME"
+
+
+def _two_patients_one_doctor(folder):
+    folder.mkdir()
+    write_json(folder / "a.json", {"id": "a", "content": "Patient Arlo Finchley (ID H78456) was seen by Dr. Ysolde "
+                                   "Brannagh at Coastal Neurology on 03/15/2024."})
+    write_json(folder / "b.json", {"id": "b", "content": "Patient Mira Tollander (ID K22019) was seen by Dr. Ysolde "
+                                   "Brannagh for a follow-up on 07/02/2024."})
+    for i in range(8):  # other records, so the doctor's name is rare in the corpus
+        write_json(folder / f"f{i}.json", {"id": f"f{i}", "content": f"Policy memo {i}: claims are reviewed weekly."})
+
+
+def test_a_shared_doctor_does_not_link_two_patients(tmp_path, run_cli):
+    corpus = tmp_path / "in"
+    _two_patients_one_doctor(corpus)
+    assert run_cli("analyze", corpus, "--out", tmp_path / "out", "-q").exit_code == 0
+    assert not read_jsonl(tmp_path / "out" / "links.jsonl")
+    doctor = [e for e in read_jsonl(tmp_path / "out" / "entities.jsonl") if e["normalized_value"] == "ysolde brannagh"]
+    assert [e["type"] for e in doctor] == ["PROVIDER"]
+    # the same corpus with doctors as names links the two patients through the doctor alone
+    config = tmp_path / "names.toml"
+    config.write_text('[extraction]\nclinician_type = "NAME"\n', encoding="utf-8")
+    assert run_cli("analyze", corpus, "--out", tmp_path / "out2", "--config", config, "-q").exit_code == 0
+    links = read_jsonl(tmp_path / "out2" / "links.jsonl")
+    assert [(link["doc_a"].split("|")[0], link["doc_b"].split("|")[0]) for link in links] == [("a", "b")]
+
+
+# --- mask spans over the noun phrase ----------------------------------------------------------
+
+BOTH = ["MEDICAL_CONDITION", "TREATMENT"]
+
+
+@pytest.mark.parametrize(("text", "expected", "widen"), [
+    ("History of refractory epilepsy since 2019.", ("refractory epilepsy", "epilepsy", "MEDICAL_CONDITION"), None),
+    ("She has bilateral carpal tunnel syndrome.",
+     ("bilateral carpal tunnel syndrome", "carpal tunnel syndrome", "MEDICAL_CONDITION"), None),
+    ("He was prescribed duloxetine 60mg daily.", ("duloxetine 60mg daily", "duloxetine", "TREATMENT"), BOTH),
+    ("Plan: monthly pembrolizumab infusions.", ("monthly pembrolizumab infusions", "pembrolizumab infusions", "TREATMENT"),
+     BOTH),
+    ("Underwent L4-L5 microdiscectomy in May.", ("L4-L5 microdiscectomy", "microdiscectomy", "TREATMENT"), BOTH),
+])
+def test_the_mask_span_takes_in_the_phrase_and_the_value_stays_the_core(text, expected, widen):
+    assert expected in (found(text) if widen is None else found(text, widen_types=widen))
+
+
+def test_treatments_are_not_widened_by_default():
+    # widening treatments costs answers to general questions (README): the preset widens conditions only
+    assert ("duloxetine", "duloxetine", "TREATMENT") in found("He was prescribed duloxetine 60mg daily.")
+
+
+def test_the_phrase_stops_at_verbs_function_words_and_other_values():
+    result = found("The claim was approved after the patient received lumbar epidural steroid injections.",
+                   widen_types=BOTH)
+    assert ("lumbar epidural steroid injections", "steroid injections", "TREATMENT") in result
+    result = found("He was prescribed duloxetine.", widen_types=BOTH)
+    assert ("duloxetine", "duloxetine", "TREATMENT") in result
+    result = found("The patient has refractory epilepsy.")
+    assert ("refractory epilepsy", "epilepsy", "MEDICAL_CONDITION") in result
+    # another value in front is never swallowed
+    result = found("Seen in Tacoma epilepsy clinic.") + found("Dr. Ysolde Brannagh epilepsy review.")
+    assert not [r for r in result if r[2] == "MEDICAL_CONDITION" and r[0] != "epilepsy"]
+
+
+def test_without_widening_the_span_is_the_value():
+    assert ("epilepsy", "epilepsy", "MEDICAL_CONDITION") in found("History of refractory epilepsy.", widen_types=[])
+    assert ("epilepsy", "epilepsy", "MEDICAL_CONDITION") in found("History of refractory epilepsy.", "hr")
+
+
+def test_a_treatment_names_the_condition_it_treats():
+    result = found("Approval is needed for prion disease therapies over the limit.")
+    assert ("prion disease", "prion disease", "MEDICAL_CONDITION") in result
+    assert not [r for r in result if r[2] == "TREATMENT"]
+
+
+def test_the_core_of_a_wide_span_is_looked_up_in_other_documents():
+    corpus = [Document("0", "0", "Refractory zorbitis noted.", "x.json", 0),
+              Document("1", "1", "A history of zorbitis.", "x.json", 1)]
+    findings = {"0": [ExtractedEntity("Refractory zorbitis", "zorbitis", "MEDICAL_CONDITION", 0.7)]}
+    assert propagate(corpus, findings, EntitySchema()) == 1
+    assert [(f.original, f.normalized) for f in findings["1"]] == [("zorbitis", "zorbitis")]
+
+
+def test_a_masked_phrase_leaves_no_modifier_and_still_links(tmp_path, run_cli):
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    write_json(corpus / "a.json", {"id": "a", "content": "Member Odo Vantreight, 58, has refractory Quellbrook "
+                                   "syndrome and sees Harrow Ridge Clinic."})
+    write_json(corpus / "b.json", {"id": "b", "content": "Appeal: the 58-year-old member with Quellbrook syndrome "
+                                   "treated at Harrow Ridge Clinic asks for review."})
+    for i in range(8):
+        write_json(corpus / f"f{i}.json", {"id": f"f{i}", "content": f"Policy memo {i}: claims are reviewed weekly."})
+    assert run_cli("analyze", corpus, "--out", tmp_path / "out", "-q").exit_code == 0
+    condition = [e for e in read_jsonl(tmp_path / "out" / "entities.jsonl") if e["normalized_value"] == "quellbrook syndrome"]
+    assert len(condition) == 1 and len(condition[0]["doc_ids"]) == 2  # one value in both documents
+    assert "refractory quellbrook syndrome" in {v.lower() for v in condition[0]["original_values"]}
+    if condition[0]["masked"]:
+        masked = (tmp_path / "out" / "masked").rglob("*")
+        text = " ".join(p.read_text(encoding="utf-8") for p in masked if p.is_file())
+        assert "refractory" not in text.lower() and "quellbrook" not in text.lower()
+
+
+# --- measured outcomes ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("She reported an 80% reduction in migraine frequency.", "80% reduction in migraine frequency"),
+    ("A 40% symptom reduction was recorded.", "40% symptom reduction"),
+    ("The UPDRS score of 52 was noted.", "UPDRS score of 52"),
+    ("After a 4-month delay the claim was paid.", "4-month delay"),
+    ("He completed 16 PT sessions.", "16 PT sessions"),
+])
+def test_measured_outcomes_are_unique_facts(text, value):
+    assert (value, value.lower(), "UNIQUE_FACT") in found(text)
+
+
+@pytest.mark.parametrize("text", ["This applies to 45% of cases.", "Plans pay 80% coverage after the deductible.",
+                                  "Call 555 0100 for sessions."])
+def test_shares_of_a_population_and_plan_terms_are_not_outcomes(text):
+    assert not [r for r in found(text) if r[2] == "UNIQUE_FACT"]

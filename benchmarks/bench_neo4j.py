@@ -95,6 +95,13 @@ def server_peak_mb(server) -> float:
     return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM")) / 1024
 
 
+def store_size_mb(server) -> float:
+    """What the server's databases take on disk (store files and transaction logs): the page
+    cache that holds all of it is the upper end of its sizing."""
+    return sum(f.stat().st_size for f in Path(server.data_dir).rglob("*") if f.is_file()
+               and "logs" not in f.relative_to(server.data_dir).parts[:1]) / 2**20
+
+
 def side_by_side(neo4j: dict, embedded: dict | None) -> None:
     n4j_t, emb_t = neo4j["timings_seconds"], (embedded or {}).get("timings_seconds", {})
     print(f"\n   {'stage / query':<28} {'neo4j s':>9} {'embedded s':>11}")
@@ -116,6 +123,11 @@ def main() -> None:
     parser.add_argument("--skip-load-curve", action="store_true")
     parser.add_argument("--load-only", action="store_true", help="Only the bulk-load figures (no analyze runs).")
     parser.add_argument("--threads", type=int, help="Load transactions in flight (default: the engine's LOAD_THREADS).")
+    parser.add_argument("--heap", default="4g", help="the server's JVM heap (sizing runs: 1,000,000 documents)")
+    parser.add_argument("--pagecache", default="2g", help="the server's page cache")
+    parser.add_argument("--tx-memory", default="3g", help="the server's memory for all transactions together")
+    parser.add_argument("--analyze-args", nargs="*", default=[],
+                        help="extra analyze options for the Neo4j run, e.g. --memory-limit 8GB")
     args = parser.parse_args()
     if args.threads:
         import sanon_graph.graph.neo4j as engine_module
@@ -123,9 +135,10 @@ def main() -> None:
         engine_module.LOAD_THREADS = args.threads
     corpus, entities = write(args.workdir / f"data-{args.profile}", args.docs, profile=args.profile)
     ts = testserver()
-    server = ts.start(args.line, heap="4g", pagecache="2g", tx_memory="3g", timeout=300,
+    server = ts.start(args.line, heap=args.heap, pagecache=args.pagecache, tx_memory=args.tx_memory, timeout=300,
                       jvm_args=["-XX:TieredStopAtLevel=4", "-XX:-UseSerialGC", "-XX:+UseParallelGC"])
-    print(f"Neo4j {server.version} ({args.line} line) at {server.uri}, started in {server.startup_seconds:.1f} s")
+    print(f"Neo4j {server.version} ({args.line} line) at {server.uri}, started in {server.startup_seconds:.1f} s; "
+          f"heap {args.heap}, page cache {args.pagecache}, transactions {args.tx_memory}")
     env = {"NEO4J_URI": server.uri, "NEO4J_USERNAME": server.username, "NEO4J_PASSWORD": server.password}
     os.environ.update(env)
     try:
@@ -137,18 +150,21 @@ def main() -> None:
         if args.load_only:
             return
         result = run_case("precomputed", corpus, entities, args.workdir / "out-neo4j",
-                          ["--backend", "neo4j", "--dataset", "bench"])
+                          ["--backend", "neo4j", "--dataset", "bench", *args.analyze_args])
         embedded = None if args.skip_embedded else run_case("precomputed", corpus, entities,
                                                               args.workdir / "out-precomputed")
         print(f"\n== analyze --extractor precomputed, {result['documents']:,} documents, {result['mentions']:,} mentions, "
               f"{result['links']:,} links")
         print(f"   neo4j:    wall {result['wall_s']:.1f} s, analyze process peak {result['peak_mb']:.0f} MB, "
-              f"server peak {server_peak_mb(server):.0f} MB")
+              f"server peak {server_peak_mb(server):.0f} MB, store on disk {store_size_mb(server):.0f} MB")
         if embedded:
             print(f"   embedded: wall {embedded['wall_s']:.1f} s, peak {embedded['peak_mb']:.0f} MB  ->  "
                   f"neo4j / embedded = {result['wall_s'] / embedded['wall_s']:.2f} (target <= 3)")
         side_by_side(result, embedded)
-        (args.workdir / "bench_neo4j.json").write_text(json.dumps({"neo4j": result, "embedded": embedded}, indent=2))
+        sizing = {"heap": args.heap, "pagecache": args.pagecache, "tx_memory": args.tx_memory,
+                  "server_peak_mb": server_peak_mb(server), "store_mb": store_size_mb(server)}
+        (args.workdir / "bench_neo4j.json").write_text(json.dumps({"neo4j": result, "embedded": embedded,
+                                                                    "server": sizing}, indent=2))
     finally:
         server.stop()
 

@@ -12,7 +12,8 @@ from .contract import check_output_contract
 def corpus(root):
     write_json(root / "docs.json", [
         {"id": "a", "content": "The claim was reviewed and approved.",
-         "metadata": {"author": "Dr. Imogen Reyes", "format": "claim_form",
+         # a clinician ("Dr. ...") would be a provider in the default preset (test_clinicians_and_phrases.py)
+         "metadata": {"author": "Ms. Imogen Reyes", "format": "claim_form",
                       "contacts": [{"mail": "i.reyes@example.org"}], "pages": 3}},
         {"id": "b", "content": "A second, unrelated note.", "metadata": {"format": "note"}},
     ])
@@ -47,7 +48,7 @@ def test_metadata_fields_choose_the_keys(run_cli, tmp_path):
     types = {e["type"] for e in read_jsonl(out / "entities.jsonl")}
     assert "EMAIL" in types and "NAME" not in types
     meta = json.loads((out / "masked" / "docs.json").read_text())[0]["metadata"]
-    assert meta["author"] == "Dr. Imogen Reyes" and meta["contacts"] == [{"mail": "[EMAIL]"}]
+    assert meta["author"] == "Ms. Imogen Reyes" and meta["contacts"] == [{"mail": "[EMAIL]"}]
 
 
 def test_an_unknown_ingest_key_is_a_clear_error(run_cli, tmp_path):

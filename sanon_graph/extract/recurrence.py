@@ -189,8 +189,9 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             k = (f.normalized.strip() or original.casefold(), f.type)
             relevance, spellings = known.get(k, (0.0, set()))
             spellings.add(original)
-            core = f.normalized.strip()
-            if core != original.casefold() and len(core) >= MIN_PROPAGATED_LENGTH and _within(core, original):
+            core, folded = f.normalized.strip(), original.casefold()
+            if (core != folded and len(core) >= MIN_PROPAGATED_LENGTH and core in folded
+                    and _within(core, original)):  # the substring test first: it runs for every finding
                 # a span wider than its value ("refractory epilepsy" for "epilepsy", widen.py):
                 # the value alone is looked up too, as it would be had the span been the value
                 spellings.add(core)

@@ -34,7 +34,8 @@
 // all of them, and one partition's aggregation of (key, document) rows fits the engine's memory
 // (at 1,000,000 documents all of them at once needed more than a 6.7 GB buffer pool). The store
 // sizes $parts from signature_pair_bound.cypher.
-// The store drops any earlier signatures first (drop_signatures.cypher).
+// The store drops any earlier signatures first (drop_signatures.cypher) and marks the weak
+// mentions and their tails once before the partitions (mark_weak.cypher).
 MATCH (d:Document {dataset: $dataset})-[:MENTIONS]->(e:Entity)
 WHERE e.ordinal % $parts = $part AND NOT e.masked AND (e.freq <= $max_freq OR e.importance >= 1.0 OR -log(1.0 - e.importance) >= $min_tail)
 WITH e.id AS key, collect(d) AS docs
@@ -45,16 +46,14 @@ CALL (key, docs) {
     UNWIND docs AS d
     CREATE (d)-[:SIGNED {dataset: $dataset}]->(s)
 } IN TRANSACTIONS OF 1000 ROWS;
-// Two weak values that can make a link together.
+// Two weak values that can make a link together (the weak mentions, with c, from mark_weak.cypher).
 MATCH (d:Document {dataset: $dataset})
 CALL (d) {
     // two MATCH clauses, not one pattern: within a pattern Neo4j never uses a relationship twice
-    MATCH (d)-[:MENTIONS]->(e1:Entity)
-    WHERE e1.ordinal % $parts = $part AND e1.freq > $max_freq AND NOT e1.masked AND e1.importance < 1.0 AND -log(1.0 - e1.importance) < $min_tail
-    MATCH (d)-[:MENTIONS]->(e2:Entity)
-    WHERE e2.freq > $max_freq AND NOT e2.masked AND e2.importance < 1.0 AND -log(1.0 - e2.importance) < $min_tail
-      AND (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id))
-      AND -log(1.0 - e1.importance) - log(1.0 - e2.importance) >= $min_tail
+    MATCH (d)-[w1:WEAK]->(e1:Entity)
+    WHERE e1.ordinal % $parts = $part
+    MATCH (d)-[w2:WEAK]->(e2:Entity)
+    WHERE (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id)) AND w1.c + w2.c >= $min_tail
     RETURN e1.id + '|' + e2.id AS key
 }
 WITH key, collect(d) AS docs
@@ -65,25 +64,16 @@ CALL (key, docs) {
     UNWIND docs AS d
     CREATE (d)-[:SIGNED {dataset: $dataset}]->(s)
 } IN TRANSACTIONS OF 1000 ROWS;
-// Two weak values that cannot, with a third and the document's weak values after it.
+// Two weak values that cannot, with a third and the document's weak values after it (its tail,
+// marked once by mark_weak.cypher).
 MATCH (d:Document {dataset: $dataset})
 CALL (d) {
-    // separate MATCH clauses, not one pattern: within a pattern Neo4j never uses a relationship
-    // twice, and e3's own mention belongs in its tail
-    MATCH (d)-[:MENTIONS]->(e3:Entity)
-    WHERE e3.freq > $max_freq AND NOT e3.masked AND e3.importance < 1.0 AND -log(1.0 - e3.importance) < $min_tail
-    MATCH (d)-[:MENTIONS]->(f:Entity)
-    WHERE f.freq > $max_freq AND NOT f.masked AND f.importance < 1.0 AND -log(1.0 - f.importance) < $min_tail
-      AND (f.freq > e3.freq OR (f.freq = e3.freq AND f.id >= e3.id))
-    WITH d, e3, sum(-log(1.0 - f.importance)) AS tail
-    MATCH (d)-[:MENTIONS]->(e1:Entity)
-    WHERE e1.ordinal % $parts = $part AND e1.freq > $max_freq AND NOT e1.masked AND e1.importance < 1.0 AND -log(1.0 - e1.importance) < $min_tail
-    MATCH (d)-[:MENTIONS]->(e2:Entity)
-    WHERE e2.freq > $max_freq AND NOT e2.masked AND e2.importance < 1.0 AND -log(1.0 - e2.importance) < $min_tail
-      AND (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id))
-      AND (e2.freq < e3.freq OR (e2.freq = e3.freq AND e2.id < e3.id))
-      AND -log(1.0 - e1.importance) - log(1.0 - e2.importance) < $min_tail
-      AND -log(1.0 - e1.importance) - log(1.0 - e2.importance) + tail >= $min_tail
+    MATCH (d)-[w1:WEAK]->(e1:Entity)
+    WHERE e1.ordinal % $parts = $part
+    MATCH (d)-[w2:WEAK]->(e2:Entity)
+    WHERE (e1.freq < e2.freq OR (e1.freq = e2.freq AND e1.id < e2.id)) AND w1.c + w2.c < $min_tail
+    MATCH (d)-[w3:WEAK]->(e3:Entity)
+    WHERE (e2.freq < e3.freq OR (e2.freq = e3.freq AND e2.id < e3.id)) AND w1.c + w2.c + w3.tail >= $min_tail
     RETURN e1.id + '|' + e2.id + '|' + e3.id AS key
 }
 WITH key, collect(d) AS docs

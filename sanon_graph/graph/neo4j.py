@@ -277,10 +277,12 @@ def _batches(table: str, frame: pd.DataFrame, size: int) -> Iterator[list[list[A
     if table == "mentions":
         yield from _mention_batches(frame, size)
         return
-    columns = [_plain(frame[c]) for c in frame.columns]
-    rows = [list(r) for r in zip(*columns, strict=True)]
-    for start in range(0, len(rows), size):
-        yield rows[start:start + size]
+    # Python rows for one batch at a time: all of them at once (8.5 million links with their via
+    # lists at 1,000,000 documents) took the analyze process past 13 GB.
+    for start in range(0, len(frame), size):
+        part = frame.iloc[start:start + size]
+        columns = [_plain(part[c]) for c in part.columns]
+        yield [list(r) for r in zip(*columns, strict=True)]
 
 
 def _mention_batches(frame: pd.DataFrame, size: int) -> Iterator[list[list[Any]]]:

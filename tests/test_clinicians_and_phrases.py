@@ -109,6 +109,19 @@ def test_the_mask_span_takes_in_the_phrase_and_the_value_stays_the_core(text, ex
     assert expected in (found(text) if widen is None else found(text, widen_types=widen))
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Patient resides at 2289 Bayview Drive, Seabrook, TX 77586.",
+     ("2289 Bayview Drive, Seabrook, TX 77586", "2289 bayview drive", "ADDRESS")),
+    ("Lives at 428 Willow Creek Lane, Iowa City since 2019.",
+     ("428 Willow Creek Lane, Iowa City", "428 willow creek lane", "ADDRESS")),
+])
+def test_a_street_address_takes_in_its_place(text, expected):
+    assert expected in found(text)
+    # elsewhere the place is a value of its own; without widening the address is the street alone
+    assert ("Seabrook", "seabrook", "LOCATION") in found("She moved to Seabrook last year.")
+    assert (expected[0].split(",")[0], expected[1], "ADDRESS") in found(text, widen_types=[])
+
+
 def test_treatments_are_not_widened_by_default():
     # widening treatments costs answers to general questions (README): the preset widens conditions only
     assert ("duloxetine", "duloxetine", "TREATMENT") in found("He was prescribed duloxetine 60mg daily.")

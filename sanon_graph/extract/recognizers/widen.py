@@ -1,5 +1,5 @@
 """Mask spans that take in their noun phrase: "refractory epilepsy", "monthly pembrolizumab
-infusions", "Atorvastatin 40mg".
+infusions", "Atorvastatin 40mg"; a street address takes in the place written after it.
 
 A condition or treatment recognizer reports its value without the words around it that vary
 from record to record ("epilepsy", "pembrolizumab infusions"): the value is what links two
@@ -10,7 +10,9 @@ after the overlaps are resolved, a span of a type the preset names (`[extraction
 grows over the modifiers in front of it (adjectives, nouns, a frequency, a count: at most
 MAX_WORDS words, never a function word, a verb or another value) and, for a treatment, over a
 dose after it. The value stays as the recognizer gave it; the span that is masked, and the
-spelling the entity records, is the whole phrase.
+spelling the entity records, is the whole phrase. A street address (ADDRESS in widen_types)
+takes in the place and ZIP code written right after it ("2289 Bayview Drive, Seabrook, TX"):
+the address is masked whole, its value stays the street.
 """
 
 from __future__ import annotations
@@ -52,8 +54,19 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
     over their phrase; a span never grows into another span."""
     if not types or not any(s.type in types for s in spans):
         return spans
-    out = []
+    out: list[Span] = []
+    skip = -1
     for i, s in enumerate(spans):
+        if i == skip:
+            continue  # a place taken into the street address before it
+        if s.type == "ADDRESS" and "ADDRESS" in types:
+            place = _place_after(text, spans, i)
+            if place is not None:
+                skip = i + 1
+                out.append(Span(s.start, place, s.type, s.normalized, s.relevance, s.recognizer))
+            else:
+                out.append(s)
+            continue
         if s.type not in types:
             out.append(s)
             continue
@@ -83,3 +96,21 @@ def _grow_left(text: str, start: int, limit: int) -> int:
             break
         start = m.start(1)
     return start
+
+
+_PLACE_GAP = re.compile(r",[ \t]*")
+_ZIP_AFTER = re.compile(r"[ \t]+\d{5}(?:-\d{4})?(?!\w)")
+
+
+def _place_after(text: str, spans: list[Span], i: int) -> int | None:
+    """Where a street address ends when the place written right after it ("2289 Bayview Drive,
+    Seabrook, TX 77586") belongs to it: the end of that place (and its ZIP code), else None."""
+    if i + 1 >= len(spans) or spans[i + 1].type != "LOCATION":
+        return None
+    gap = _PLACE_GAP.fullmatch(text, spans[i].end, spans[i + 1].start)
+    if gap is None:
+        return None
+    end = spans[i + 1].end
+    limit = spans[i + 2].start if i + 2 < len(spans) else len(text)
+    zip_code = _ZIP_AFTER.match(text, end)
+    return zip_code.end() if zip_code and zip_code.end() <= limit else end

@@ -18,8 +18,9 @@ import re
 
 from .base import Span
 
-_TITLE_BEFORE = re.compile(r"(?<![\w.])(?:Dr|DR|Doctor|Nurse)\.?[ \t]+$")
-_TITLE_INSIDE = re.compile(r"(?:Dr|DR|Doctor|Nurse)\.?[ \t]")
+_CLINICAL_TITLE = r"(?:Dr|DR|Doctor|Nurse)\.?"
+_TITLE_BEFORE = re.compile(rf"(?<![\w.]){_CLINICAL_TITLE}[ \t]+$")  # "Dr. " before a name span
+_TITLE_INSIDE = re.compile(rf"{_CLINICAL_TITLE}[ \t]")  # a span that keeps its title ("Dr. Tan")
 _ROLE_BEFORE = re.compile(
     r"(?i:(?<![\w-])(?:surgeon|physician|clinician|therapist|nurse|practitioner|doctor|neurologist|cardiologist|"
     r"oncologist|radiologist|psychiatrist|psychologist|dermatologist|pediatrician|paediatrician|physiotherapist|"

@@ -32,10 +32,10 @@ _PHRASE_MODIFIERS = frozenset(
 # claims and visits), less the modifiers above, and more verbs that introduce a treatment.
 _STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
     "prescribed administered ordered authorized authorised requested proposed discontinued initiated "
-    "attempted tried pursued trialed approve approves deny denies need needs covers cover continue "
-    "continues start starts began begin begins receive receives undergo undergoes require "
+    "attempted tried pursued trialed approve approves deny denies need covers cover continue "
+    "continues start starts begin begins receive receives undergo undergoes require "
     "recommend recommends may might will would should could can must our your my we they he she it "
-    "patient's member's claimant's his her their its one".split()
+    "patient's member's claimant's one".split()
 )
 # A word of the phrase: lower case ("refractory", "vns-related"), an upper-case code joined by a
 # hyphen ("VNS-related", "L4-L5"), or a count of days to years ("6-week").

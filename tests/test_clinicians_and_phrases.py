@@ -151,6 +151,25 @@ def test_a_treatment_names_the_condition_it_treats():
     assert not [r for r in result if r[2] == "TREATMENT"]
 
 
+# ICD-10-CM names many conditions only in "X with Y" / "X without Y" codes; a multi-word X
+# heading two or more of them is in the condition gazetteer.
+@pytest.mark.parametrize(("text", "value"), [
+    ("She has lived with myasthenia gravis since 2019.", "myasthenia gravis"),
+    ("She had rheumatic fever as a child.", "rheumatic fever"),
+    ("Treated for a pilonidal cyst in March.", "pilonidal cyst"),
+])
+def test_conditions_icd_names_only_with_a_complication(text, value):
+    assert (value, value, "MEDICAL_CONDITION") in [r for r in found(text, widen_types=[])]
+
+
+def test_a_gazetteer_condition_loses_its_qualifier_only_where_the_rest_is_a_condition():
+    assert ("chronic atrial fibrillation", "atrial fibrillation", "MEDICAL_CONDITION") in found(
+        "Known chronic atrial fibrillation.")
+    # "chronic" is part of this condition's name: "fatigue syndrome" is none
+    assert ("chronic fatigue syndrome", "chronic fatigue syndrome", "MEDICAL_CONDITION") in found(
+        "Diagnosed with chronic fatigue syndrome in 2021.")
+
+
 def test_the_core_of_a_wide_span_is_looked_up_in_other_documents():
     corpus = [Document("0", "0", "Refractory zorbitis noted.", "x.json", 0),
               Document("1", "1", "A history of zorbitis.", "x.json", 1)]

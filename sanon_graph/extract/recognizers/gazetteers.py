@@ -5,6 +5,7 @@ lists shipped in sanon_graph/data for terms those packages do not phrase the way
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 
@@ -45,19 +46,43 @@ def _conditions() -> frozenset[str]:
     skip = ("other", "unspecified", "encounter", "history", "status", "personal", "family",
             "contact", "exposure", "screening", "examination", "sequela", "subsequent", "initial",
             "without", "with", "due to", "in ", "and", "following", "classified")
+    before_with: dict[str, int] = {}
     for code in icd.get_all_codes(with_dots=False):
         # Chapters V-Z are external causes and "factors influencing health status"
         # (counseling, screening): not conditions a person has.
-        if code[0] in "VWXYZ" or (not icd.is_leaf(code) and len(code) > 3):
+        if code[0] in "VWXYZ":
             continue
-        head = icd.get_description(code).split(",")[0].strip().lower()
+        description = icd.get_description(code)
+        _count_head_before_with(description, before_with)
+        if not icd.is_leaf(code) and len(code) > 3:
+            continue
+        head = description.split(",")[0].strip().lower()
         words = head.split()
         if not 1 <= len(words) <= 3 or any(s in head for s in skip):
             continue
         if len(words) == 1 and len(head) < 6:
             continue
         terms.add(head)
+    # ICD-10-CM names many conditions only as "X with Y" / "X without Y" ("Myasthenia gravis
+    # without (acute) exacerbation"): a multi-word X that heads two or more such codes is a
+    # condition name of its own.
+    terms.update(head for head, n in before_with.items() if n >= 2)
     return frozenset(terms)
+
+
+_WITH = re.compile(r"\s+(?:with|without)\b")
+_NOT_A_HEAD = {"other", "unspecified", "of", "in", "and", "or", "to", "by", "for", "associated", "encounter",
+               "history", "status", "personal", "family", "contact", "exposure", "screening", "sequela"}
+
+
+def _count_head_before_with(description: str, counts: dict[str, int]) -> None:
+    parts = _WITH.split(description, maxsplit=1)
+    if len(parts) < 2:
+        return
+    head = parts[0].strip().lower()
+    words = head.split()
+    if 2 <= len(words) <= 3 and not re.search(r"[,(\[]", head) and not _NOT_A_HEAD.intersection(words):
+        counts[head] = counts.get(head, 0) + 1
 
 
 @lru_cache(maxsize=1)

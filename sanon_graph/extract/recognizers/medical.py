@@ -66,6 +66,15 @@ def _after_condition(text: str, start: int, end: int, phrase: str) -> tuple[int,
     return start, phrase
 
 
+def _without_qualifiers(phrase: str) -> str:
+    """The value without leading "refractory", "chronic", "left" (the span keeps them): one
+    condition in two records, qualified in one, is one value."""
+    words = phrase.split()
+    while len(words) > 1 and words[0] in QUALIFIERS:
+        words = words[1:]
+    return " ".join(words)
+
+
 class _Medical(Base):
     def gazetteer_terms(self, text: str, terms: frozenset[str], max_n: int, entity_type: str):
         """Word n-grams up to max_n that name a gazetteer term, singular or plural."""
@@ -74,7 +83,13 @@ class _Medical(Base):
                 continue  # decided without a call: this loop sees every word n-gram of the corpus
             term = in_gazetteer(phrase, terms)
             if term:
-                yield self.span(start, end, entity_type, term, self.boost(text, start, entity_type))
+                # "acute gastritis" is the condition "gastritis" (the span keeps "acute"), but
+                # "chronic fatigue syndrome" is a name of its own: the qualifier goes only where
+                # what is left is a term too.
+                value = _without_qualifiers(term) if entity_type == "MEDICAL_CONDITION" else term
+                if value != term and value not in terms:
+                    value = term
+                yield self.span(start, end, entity_type, value, self.boost(text, start, entity_type))
 
     def head_finding(self, text: str, start: int, end: int, phrase: str, entity_type: str) -> Span | None:
         """A head-noun phrase; a leading "rare"/"experimental" raises relevance and is not part
@@ -84,12 +99,10 @@ class _Medical(Base):
         if len(words) > 1 and words[0] in BOOST_ADJECTIVES:
             start, phrase = drop_first_word(text, start, end)
             relevance = min(1.0, self.ctx.base(entity_type) + 0.2)
-        value = phrase.split()
-        while len(value) > 1 and value[0] in QUALIFIERS:
-            value = value[1:]  # the value without "refractory"; the span keeps it
-        if len(value) == 1 and GENERIC_HEAD.fullmatch(value[0]):
+        value = _without_qualifiers(phrase)
+        if " " not in value and GENERIC_HEAD.fullmatch(value):
             return None
-        return self.span(start, end, entity_type, " ".join(value), relevance)
+        return self.span(start, end, entity_type, value, relevance)
 
     def boost(self, text: str, start: int, entity_type: str) -> float:
         base = self.ctx.base(entity_type)

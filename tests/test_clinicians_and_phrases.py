@@ -214,3 +214,28 @@ def test_measured_outcomes_are_unique_facts(text, value):
                                   "Call 555 0100 for sessions."])
 def test_shares_of_a_population_and_plan_terms_are_not_outcomes(text):
     assert not [r for r in found(text) if r[2] == "UNIQUE_FACT"]
+
+
+# --- occupations ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("A 45-year-old factory worker with back pain.", "factory worker", "factory worker"),
+    ("She is a former orchard worker.", "former orchard worker", "orchard worker"),
+    ("Works as a landscaper in the valley.", "landscaper", "landscaper"),
+    ("He is a union electrician.", "union electrician", "electrician"),
+    ("Trained as a forklift operator.", "forklift operator", "forklift operator"),
+])
+def test_occupations_narrow_down_who_someone_is(text, span, value):
+    for preset in ("health-insurance", "hr", "legal"):
+        # hr's job titles (ROLE) take the ones with a title head ("operator")
+        assert {(span, value, "INDIRECT_IDENTIFIER"), (span, value, "ROLE")} & set(found(text, preset))
+
+
+@pytest.mark.parametrize("text", [
+    "The worker was seen on Monday.",
+    "Met with the social worker about discharge.",
+    "The surgeon recommended fusion.",
+    "A coworker reported it.",
+])
+def test_staff_and_bare_heads_are_not_occupations(text):
+    assert not [r for r in found(text) if r[2] == "INDIRECT_IDENTIFIER"]

@@ -6,6 +6,8 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
+from .gazetteers import data_terms
+from .words import MODIFIER_NOISE
 
 _DEMOGRAPHIC = re.compile(
     r"(?<!\w)(male|female|man|woman|non-binary|nonbinary|transgender|hispanic|latino|latina|"
@@ -15,13 +17,19 @@ _DEMOGRAPHIC = re.compile(
     re.I,
 )
 _DEMOGRAPHIC_CANON = {"man": "male", "woman": "female", "nonbinary": "non-binary", "widow": "widowed", "widower": "widowed"}
+_OCCUPATIONS = "|".join(
+    re.escape(o).replace(r"\ ", r"\s+") for o in sorted(data_terms("occupations.txt"), key=len, reverse=True))
+_OCCUPATION_PREFIX = (r"(?P<prefix>(?:retired|former|professional|local|veteran|union|licensed|certified|self-employed|"
+                      r"part-time|full-time|seasonal|apprentice|journeyman)\s+)?")
+_OCCUPATION_PREFIX_2 = _OCCUPATION_PREFIX.replace("?P<prefix>", "?P<prefix2>")
+# "factory worker", "machine operator": a head that is an occupation whatever its modifier.
+# Technicians and attendants are left out (in health records: the lab's, the ward's staff),
+# as are the staff roles of these documents ("social worker", "case worker").
+_COMPOUND_HEAD = r"(?:worker|laborer|labourer|operator|mechanic|assembler|installer)"
+_STAFF_MODIFIERS = {"social", "case", "care", "health", "healthcare", "support", "outreach", "claims", "co"}
 _INDIRECT = re.compile(
-    r"(?<!\w)((?:retired\s+|former\s+|professional\s+|local\s+|veteran\s+)?(?:firefighter|teacher|"
-    r"police\s+officer|pilot|airline\s+pilot|farmer|truck\s+driver|construction\s+worker|"
-    r"electrician|lawyer|attorney|judge|pastor|priest|rabbi|imam|athlete|marathon\s+runner|"
-    r"veteran|army\s+veteran|soldier|marine|professor|surgeon|physician|nurse\s+practitioner|"
-    r"ceo|executive|mayor|senator|councillor|councilor|musician|actor|actress|twin|triplets?|"
-    r"chef|miner|fisherman|coal\s+miner|flight\s+attendant|school\s+principal))(?!\w)",
+    rf"(?<![\w-])({_OCCUPATION_PREFIX}(?:{_OCCUPATIONS})"
+    rf"|{_OCCUPATION_PREFIX_2}(?P<modifier>[A-Za-z][a-z]+|[A-Z]{{2,5}})\s+{_COMPOUND_HEAD})(?![\w-])",
     re.I,
 )
 _INDIRECT_EMPLOYER = re.compile(
@@ -40,11 +48,18 @@ class Demographic(Base):
 
 @register("occupation", "INDIRECT_IDENTIFIER")
 class Occupation(Base):
-    """An occupation that narrows down who someone is: "retired firefighter", "airline pilot"."""
+    """An occupation that narrows down who someone is: "retired firefighter", "airline pilot",
+    "factory worker" (sanon_graph/data/occupations.txt and worker-like heads)."""
 
     def find(self, text: str):
         for m in _INDIRECT.finditer(text):
-            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", fold(m.group(1)))
+            modifier = m.group("modifier")
+            if modifier and (modifier.lower() in _STAFF_MODIFIERS or modifier.lower() in MODIFIER_NOISE):
+                continue  # "the worker", "a social worker"
+            # The value without "retired"/"former" (the span keeps it): one occupation in two
+            # records, qualified in one, is one value.
+            prefix = m.group("prefix") or m.group("prefix2") or ""
+            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", fold(m.group(1)[len(prefix):]))
 
 
 @register("employer", "INDIRECT_IDENTIFIER")

@@ -82,7 +82,7 @@ def normalize_date(groups: tuple[str, ...], layout: str, order: DateOrder = "MDY
     """ISO form of a date match: YYYY-MM-DD, YYYY-MM for month precision, YYYY-Qn for quarters.
 
     layout names the groups: ymd, mdy (two numbers and a year, read by `order`), Mdy and dMy
-    (a month name), My, my, ym, qy, yq.
+    (a month name), Md and dM (a month name, no year: --MM-DD), My, my, ym, qy, yq.
     """
     try:
         if layout == "ymd":
@@ -102,6 +102,10 @@ def normalize_date(groups: tuple[str, ...], layout: str, order: DateOrder = "MDY
         if layout == "ym":
             year, month = int(groups[0]), int(groups[1])
             return f"{year:04d}-{month:02d}" if 1 <= month <= 12 and 1900 <= year <= 2100 else None
+        if layout in ("Md", "dM"):  # no year: ISO 8601's --MM-DD (2000: a leap year allows 29 Feb)
+            month_name, day = (groups[0], groups[1]) if layout == "Md" else (groups[1], groups[0])
+            month = MONTHS[month_name.rstrip(".").lower()]
+            return "--" + date(2000, month, int(re.sub(r"\D", "", day))).isoformat()[5:]
         if layout == "qy":
             return f"{groups[1]}-Q{groups[0]}"
         if layout == "yq":

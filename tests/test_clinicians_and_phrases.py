@@ -239,3 +239,40 @@ def test_occupations_narrow_down_who_someone_is(text, span, value):
 ])
 def test_staff_and_bare_heads_are_not_occupations(text):
     assert not [r for r in found(text) if r[2] == "INDIRECT_IDENTIFIER"]
+
+
+# --- dates without a year, ranges of months ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Seen on May 15th for review.", "May 15th", "--05-15"),
+    ("Follow-up April 2.", "April 2", "--04-02"),
+    ("On 3 March the claim was filed.", "3 March", "--03-03"),
+    ("Filed on the 29th of February.", "29th of February", "--02-29"),
+    ("Therapy ran May-August 2024.", "May-August 2024", "2024-05/2024-08"),
+    ("Enrolled 03/2023-10/2023 in the programme.", "03/2023-10/2023", "2023-03/2023-10"),
+    ("Seen on May 15, 2024 again.", "May 15, 2024", "2024-05-15"),  # the year makes the longer span
+])
+def test_dates_without_a_year_and_ranges_of_months(text, span, value):
+    assert (span, value, "EVENT_DATE") in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "You may 2 times a day take it.",  # "may" is a verb
+    "Appointment June 3:30 was wrong.",
+    "On 31 February nothing happened.",
+])
+def test_no_date_where_there_is_none(text):
+    assert not [r for r in found(text) if r[2] == "EVENT_DATE"]
+
+
+def test_a_backwards_range_of_months_is_no_range():
+    assert not [r for r in found("Between August-May 2024 nothing.") if "/" in r[1]]
+
+
+def test_a_range_of_months_contains_the_days_in_it():
+    from sanon_graph.extract.intervals import date_interval
+
+    first, last = date_interval("2024-02/2024-03")
+    assert (first, last) == (date_interval("2024-02-01")[0], date_interval("2024-03-31")[0])
+    assert first <= date_interval("2024-02-14")[0] <= last
+    assert date_interval("2024-03/2024-02") is None

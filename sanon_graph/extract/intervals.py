@@ -63,7 +63,8 @@ def _month_end(year: int, month: int) -> date:
 
 def date_interval(value: str) -> Interval | None:
     """The days an ISO value covers, as ordinals: a day, a month ("2023-07"), a quarter
-    ("2023-Q3") or an explicit range ("2023-10-15/2023-11-03"); anything else None."""
+    ("2023-Q3") or an explicit range of days or months ("2023-10-15/2023-11-03", "2024-02/2024-03");
+    anything else None."""
     try:
         if day := _day(value):
             return day.toordinal(), day.toordinal()
@@ -78,6 +79,13 @@ def date_interval(value: str) -> Interval | None:
     start, sep, end = value.partition("/")
     if sep and (a := _day(start)) and (b := _day(end)) and a <= b:
         return a.toordinal(), b.toordinal()
+    if sep and (a_month := _MONTH.fullmatch(start)) and (b_month := _MONTH.fullmatch(end)):  # "2024-02/2024-03"
+        try:
+            first = date(int(a_month.group(1)), int(a_month.group(2)), 1)
+            last = _month_end(int(b_month.group(1)), int(b_month.group(2)))
+        except ValueError:
+            return None
+        return (first.toordinal(), last.toordinal()) if first <= last else None
     return None
 
 

@@ -24,12 +24,19 @@ _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"(?<!\w)({_MONTH})\s+(?:of\s+)?(\d{{4}})(?!\w)", re.I), "My"),
     (re.compile(r"(?<![\w/-])(\d{1,2})/(\d{4})(?![\w/-])"), "my"),
     (re.compile(r"(?<![\w/-])(\d{4})-(\d{2})(?![\w/-])"), "ym"),
+    # A day and a month without a year ("May 15th", "3 March"): month names capitalised here,
+    # as "may" is a verb. A year after them makes the longer Mdy/dMy span, which wins.
+    (re.compile(rf"(?<![\w/-])({_MONTH})\s+({_DAY})(?![\w/-]|[.:]\d)"), "Md"),
+    (re.compile(rf"(?<![\w/.-])({_DAY})\s+(?:of\s+)?({_MONTH})(?![\w/-])"), "dM"),
     (re.compile(r"(?<!\w)Q([1-4])[\s-](\d{4})(?![\w-])"), "qy"),
     (re.compile(r"(?<!\w)(\d{4})[\s-]Q([1-4])(?![\w-])"), "yq"),
 ]
 _DATE_RANGE = re.compile(
     r"(?<![\w/.-])(\d{1,2}/\d{1,2}/\d{4})\s?[-–]\s?(\d{1,2}/\d{1,2}/\d{4})(?![\w/-])"
 )
+# "May-August 2024", "03/2023-10/2023": months from .. to, one value.
+_MONTH_RANGE = re.compile(rf"(?<!\w)({_MONTH})\s?[-–]\s?({_MONTH}),?\s+(\d{{4}})(?!\w)")
+_NUMERIC_MONTH_RANGE = re.compile(r"(?<![\w/.-])(\d{1,2})/(\d{4})\s?[-–]\s?(\d{1,2})/(\d{4})(?![\w/-])")
 _YEAR_RANGE = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
 _BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
 _NUMERIC = _DATE_PATTERNS[1][0]  # the two-numbers-and-a-year shape whose order is in question
@@ -65,7 +72,7 @@ class _Dated(Base):
 
 @register("date_range", "EVENT_DATE")
 class DateRange(_Dated):
-    """"10/15/2023-11/03/2023": one value, an ISO interval."""
+    """"10/15/2023-11/03/2023", "May-August 2024": one value, an ISO interval."""
 
     def find(self, text: str):
         order = None
@@ -74,6 +81,16 @@ class DateRange(_Dated):
             ends = [normalize_date(tuple(part.split("/")), "mdy", order) for part in m.groups()]
             if all(ends):
                 yield self.span(m.start(), m.end(), "EVENT_DATE", "/".join(ends))
+        for m in _MONTH_RANGE.finditer(text):
+            first, last, year = m.groups()
+            yield from self._months(m, normalize_date((first, year), "My"), normalize_date((last, year), "My"))
+        for m in _NUMERIC_MONTH_RANGE.finditer(text):
+            a_month, a_year, b_month, b_year = m.groups()
+            yield from self._months(m, normalize_date((a_month, a_year), "my"), normalize_date((b_month, b_year), "my"))
+
+    def _months(self, m: re.Match[str], first: str | None, last: str | None):
+        if first and last and first < last:  # ISO months compare as strings
+            yield self.span(m.start(), m.end(), "EVENT_DATE", f"{first}/{last}", 0.35)
 
 
 @register("year_range", "EVENT_DATE")

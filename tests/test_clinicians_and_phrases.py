@@ -276,3 +276,19 @@ def test_a_range_of_months_contains_the_days_in_it():
     assert (first, last) == (date_interval("2024-02-01")[0], date_interval("2024-03-31")[0])
     assert first <= date_interval("2024-02-14")[0] <= last
     assert date_interval("2024-03/2024-02") is None
+
+
+# --- age ranges after a word for people ---------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("An outreach programme for adults 45-65 with diabetes.", "45-65", "45-65"),
+    ("The younger cohort (38-45) had more changes.", "38-45", "38-45"),
+    ("Respondents aged 40 to 50 answered.", "aged 40 to 50", "40-50"),
+])
+def test_age_ranges_after_a_word_for_people(text, span, value):
+    assert (span, value, "AGE") in found(text)
+
+
+@pytest.mark.parametrize("text", ["Most patients 3-5 days later were home.", "Members 2-4 times a week."])
+def test_counts_of_days_and_times_are_no_ages(text):
+    assert not [r for r in found(text) if r[2] == "AGE"]

@@ -1,4 +1,4 @@
-"""Ages: "58-year-old", "aged 61", "ages 40-50", "in her 50s", "elderly", "65+"."""
+"""Ages: "58-year-old", "aged 61", "ages 40-50", "adults 45-65", "in her 50s", "elderly", "65+"."""
 
 from __future__ import annotations
 
@@ -15,7 +15,11 @@ _AGE_PATTERNS = [
 ]
 _AGE_WORDS = re.compile(r"(?<!\w)(middle-aged|elderly|teenaged?|adolescent|octogenarian|nonagenarian|centenarian|infant|toddler)(?!\w)", re.I)
 _AGE_PLUS = re.compile(r"(?<!\w)(\d{2})\+(?!\w)")
-_AGE_RANGE = re.compile(r"(?<!\w)(?:aged?|ages)\s+(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})(?!\w)", re.I)
+# "aged 40-50", "adults 45-65", "younger cohort (38-45)": a range after a word for people or age.
+_AGE_RANGE = re.compile(
+    r"(?<!\w)(?:(?P<age>aged?|ages)|adults?|cohorts?|participants|patients|members|women|men|individuals)"
+    r"\s+(?:\(\s*)?(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})(?!\w)"
+    r"(?!\s*(?:days?|weeks?|months?|hours?|times|visits|sessions|doses|mg|%))", re.I)
 _AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(\d0)s(?!\w)", re.I)
 _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
 
@@ -34,9 +38,11 @@ class Age(Base):
 class AgeRange(Base):
     def find(self, text: str):
         for m in _AGE_RANGE.finditer(text):
-            lo, hi = int(m.group(1)), int(m.group(2))
+            lo, hi = int(m.group(2)), int(m.group(3))
             if 0 <= lo < hi < 120:
-                yield self.span(m.start(), m.end(), "AGE", f"{lo}-{hi}", 0.4)
+                # "aged 40-50" is masked whole; after "adults" only the numbers are the age
+                start = m.start() if m.group("age") else m.start(2)
+                yield self.span(start, m.end(), "AGE", f"{lo}-{hi}", 0.4)
 
 
 @register("age_decade", "AGE")

@@ -292,3 +292,21 @@ def test_age_ranges_after_a_word_for_people(text, span, value):
 @pytest.mark.parametrize("text", ["Most patients 3-5 days later were home.", "Members 2-4 times a week."])
 def test_counts_of_days_and_times_are_no_ages(text):
     assert not [r for r in found(text) if r[2] == "AGE"]
+
+
+# --- named areas ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Most members live in Larkmoor County.", "Larkmoor County", "larkmoor county"),
+    ("Clinics in the Quillbrook Falls area closed.", "Quillbrook Falls area", "quillbrook falls"),
+    ("A pilot across the Pacific Northwest.", "Pacific Northwest", "pacific northwest"),
+    ("Rates in the Ostrander Valley rose.", "Ostrander Valley", "ostrander valley"),
+])
+def test_named_areas_are_places(text, span, value):
+    for preset in ("health-insurance", "hr", "legal"):
+        assert (span, value, "LOCATION") in found(text, preset)
+
+
+@pytest.mark.parametrize("text", ["The Service area was expanded.", "A rural area nearby.", "In this region, rates rose."])
+def test_areas_without_a_name_are_not_places(text):
+    assert not [r for r in found(text) if r[2] == "LOCATION"]

@@ -1,4 +1,5 @@
-"""Places: "Denver, CO" and the names of cities, states and countries."""
+"""Places: "Denver, CO", the names of cities, states and countries, and named areas ("Jackson
+County", "the Granite Falls area", "the Pacific Northwest")."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
-from .words import STOP_CAPITALS, ngrams
+from .words import LEADING_NOISE, MODIFIER_NOISE, STOP_CAPITALS, ngrams
 
 US_STATE_CODES = frozenset(
     "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH "
@@ -32,3 +33,32 @@ class Place(Base):
         for start, end, phrase in ngrams(text, 3, capitalised=True):
             if phrase in places:
                 yield self.span(start, end, "LOCATION", phrase)
+
+
+# A capitalised name and a word for an area: "Jackson County" and "Napa Valley" are names as
+# written; "the Granite Falls area" is the place "Granite Falls" (the span keeps "area").
+_AREA = re.compile(
+    r"(?<![\w-])((?:[A-Z][a-z]+[ \t]){0,2}[A-Z][a-z]+)[ \t](?:(County|Parish|Valley|Township)|(area|region|metro area|district))(?![\w-])")
+# The regions of the US (general geography): broad, so weak evidence.
+_REGIONS = re.compile(
+    r"(?<![\w-])((?:Pacific|Upper|Lower)[ \t]Northwest|(?:Upper[ \t])?Midwest|Northeast|Southeast|Southwest|"
+    r"Northwest|Mountain[ \t]West|New[ \t]England|Mid-Atlantic|Gulf[ \t]Coast|Great[ \t]Plains|Appalachia|"
+    r"Deep[ \t]South|Rust[ \t]Belt|Sun[ \t]Belt|Bay[ \t]Area|Tri-State[ \t]area)(?![\w-])")
+
+
+@register("named_area", "LOCATION")
+class NamedArea(Base):
+    def find(self, text: str):
+        for m in _AREA.finditer(text):
+            words = m.group(1).split()
+            while words and (words[0].lower() in LEADING_NOISE or words[0].lower() in STOP_CAPITALS):
+                words = words[1:]  # "The Jackson County" -> "Jackson County"; "Service area" -> nothing
+            if not words or any(w.lower() in MODIFIER_NOISE for w in words):
+                continue
+            start = m.end(1) - len(" ".join(words))
+            if m.group(2):
+                yield self.span(start, m.end(), "LOCATION", fold(" ".join(words) + " " + m.group(2)), 0.55)
+            else:
+                yield self.span(start, m.end(), "LOCATION", fold(" ".join(words)), 0.55)
+        for m in _REGIONS.finditer(text):
+            yield self.span(m.start(1), m.end(1), "LOCATION", fold(m.group(1)), 0.3)

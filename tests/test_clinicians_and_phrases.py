@@ -310,3 +310,11 @@ def test_named_areas_are_places(text, span, value):
 @pytest.mark.parametrize("text", ["The Service area was expanded.", "A rural area nearby.", "In this region, rates rose."])
 def test_areas_without_a_name_are_not_places(text):
     assert not [r for r in found(text) if r[2] == "LOCATION"]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Testing was done at Fernhollow Genomics in May.", "fernhollow genomics"),
+    ("Seen at Brackwater Dental twice.", "brackwater dental"),
+])
+def test_laboratories_and_dental_practices_are_providers(text, value):
+    assert value in [r[1] for r in found(text) if r[2] == "PROVIDER"]

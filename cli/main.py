@@ -58,7 +58,7 @@ class BarProgress(PipelineProgress):
                 bar.update(task, completed=total)
 
     def warn(self, message: str) -> None:
-        err.print(f"[yellow]warning:[/yellow] {message}", highlight=False, markup=True, soft_wrap=True)
+        err.print(f"[yellow]warning:[/yellow] {escape(message)}", highlight=False, markup=True, soft_wrap=True)
 
 
 def fail(exc: SanonError) -> None:

@@ -414,6 +414,8 @@ def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progre
     progress = progress or Progress()
     corpus = read_corpus(Path(input_path), settings.metadata_fields)
     extractor = make_extractor(settings)
+    if idle := idle_recognizer_warning(extractor):
+        progress.warn(idle)
     with progress.stage("extract", _extraction_passes(settings) * len(corpus.documents)) as advance:
         findings = extractor.extract(corpus.documents, advance)
     if settings.cross_document:
@@ -627,6 +629,16 @@ def _cross_check(what: str, graph: np.ndarray, reference: np.ndarray) -> None:
             raise GraphError(f"{what}: Cypher and the Python reference differ by {diff:.3g}")
 
 
+def idle_recognizer_warning(extractor: Extractor) -> str | None:
+    idle = extractor.idle_recognizers() if isinstance(extractor, RulesExtractor) else []
+    if not idle:
+        return None
+    shown = ", ".join(idle[:8]) + (f" and {len(idle) - 8} more" if len(idle) > 8 else "")
+    return (f"{len(idle)} enabled recognizer(s) find no type of this schema and do not run ({shown}): an "
+            "[entity_types] table replaces the preset's types; `[preset] extends = \"NAME\"` adds to them, "
+            "[extraction] disable removes recognizers")
+
+
 def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str]:
     stats = assembled.stats
     warnings = []
@@ -639,6 +651,8 @@ def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str
         warnings.append(f"{stats.dropped_unknown_type} extracted value(s) have a type outside the schema and were dropped")
     if stats.clamped_relevance:
         warnings.append(f"{stats.clamped_relevance} relevance value(s) were outside [0, 1] and were clamped")
+    if idle := idle_recognizer_warning(extractor):
+        warnings.append(idle)
     unmatched = getattr(extractor, "unmatched_records", [])
     if unmatched:
         warnings.append(

@@ -149,3 +149,28 @@ def test_phrase_is_covered_by_the_ngram_pass_and_none_is_not_checked(tmp_path):
 def test_the_shipped_presets_cover_their_schemas():
     for preset in ("health-insurance", "legal", "hr"):
         load_settings(None, {"preset": preset})  # raises if a type had no recognizer
+
+
+def test_a_schema_that_replaces_the_presets_types_says_which_recognizers_go_idle(run_cli, tmp_path):
+    # An [entity_types] table without `extends` replaces the preset's types: NAME, dates and
+    # the rest are then found nowhere, which the user must hear about rather than discover.
+    out = tmp_path / "out"
+    replacing = tmp_path / "replacing.toml"
+    replacing.write_text(EMPLOYEE_TYPE + PATTERN, encoding="utf-8")
+    result = run_cli("analyze", _corpus(tmp_path / "in"), "--out", out, "-q", "--config", replacing)
+    assert result.exit_code == 0, result.output
+    assert "do not run" in result.output and "email, phone" in result.output and "extends" in result.output
+    run = json.loads((out / "run.json").read_text())
+    assert any("do not run" in w and re.search(r"\d+ enabled recognizer", w) for w in run["warnings"])
+    extract = run_cli("extract", _corpus(tmp_path / "in2"), "--extractor", "rules", "--out", tmp_path / "e.jsonl",
+                      "-q", "--config", replacing)
+    assert extract.exit_code == 0 and "do not run" in extract.output
+
+
+def test_a_schema_that_extends_the_preset_leaves_no_recognizer_idle(run_cli, tmp_path):
+    out = tmp_path / "out"
+    config = _config(tmp_path, EMPLOYEE_TYPE + PATTERN)  # [preset] extends = "health-insurance"
+    result = run_cli("analyze", _corpus(tmp_path / "in"), "--out", out, "-q", "--config", config)
+    assert result.exit_code == 0, result.output
+    assert "do not run" not in result.output
+    assert not [w for w in json.loads((out / "run.json").read_text())["warnings"] if "do not run" in w]

@@ -108,6 +108,12 @@ class RulesExtractor:
         self._clinician_relevance = self.settings.relevance.get(self._clinician_type,
                                                                 BASE_RELEVANCE.get(self._clinician_type, 0.5))
 
+    def idle_recognizers(self) -> list[str]:
+        """The enabled recognizers that emit no type of the schema, so never run: a config's own
+        [entity_types] table replaces the preset's types, and the preset's recognizers then
+        find nothing without a word unless the user is told."""
+        return [r.name for r in self.recognizers if r not in self._active]
+
     def prepare(self, texts: list[str]) -> None:
         """Let recognizers that learn from the whole corpus (date order) see it first."""
         for r in self._active:

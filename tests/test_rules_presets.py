@@ -161,3 +161,14 @@ def test_extract_with_a_preset_and_its_help(tmp_path):
         text = " ".join(CliRunner().invoke(cli, [command, "--help"]).output.split())
         for name in ("health-insurance", "legal", "hr"):
             assert name in text
+
+
+def test_the_built_in_recognizer_list_is_the_default_presets():
+    """RecognizerSettings() without a preset (library use) runs what `health-insurance` runs."""
+    import tomllib
+    from importlib import resources
+
+    from sanon_graph.extract.recognizers.settings import DEFAULT_RECOGNIZERS
+
+    preset = resources.files("sanon_graph").joinpath("data", "presets", "health-insurance.toml").read_text()
+    assert list(DEFAULT_RECOGNIZERS) == tomllib.loads(preset)["extraction"]["recognizers"]

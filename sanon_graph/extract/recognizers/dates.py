@@ -38,6 +38,9 @@ _DATE_RANGE = re.compile(
 _MONTH_RANGE = re.compile(rf"(?<!\w)({_MONTH})\s?[-–]\s?({_MONTH}),?\s+(\d{{4}})(?!\w)")
 _NUMERIC_MONTH_RANGE = re.compile(r"(?<![\w/.-])(\d{1,2})/(\d{4})\s?[-–]\s?(\d{1,2})/(\d{4})(?![\w/-])")
 _YEAR_RANGE = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
+# Layouts that need a month name: skipped, with one search, in a text that names none.
+_WITH_MONTH_NAME = frozenset({"Mdy", "dMy", "My", "Md", "dM"})
+_ANY_MONTH_NAME = re.compile(rf"(?<![A-Za-z]){_MONTH}(?![a-z])", re.I)
 _BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
 _NUMERIC = _DATE_PATTERNS[1][0]  # the two-numbers-and-a-year shape whose order is in question
 
@@ -109,7 +112,10 @@ class Date(_Dated):
 
     def find(self, text: str):
         order = None
+        month_names = _ANY_MONTH_NAME.search(text) is not None
         for pattern, layout in _DATE_PATTERNS:
+            if layout in _WITH_MONTH_NAME and not month_names:
+                continue
             for m in pattern.finditer(text):
                 if layout == "mdy":
                     order = order or self.order_for(text)

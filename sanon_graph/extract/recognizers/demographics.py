@@ -25,8 +25,13 @@ _OCCUPATION_PREFIX_2 = _OCCUPATION_PREFIX.replace("?P<prefix>", "?P<prefix2>")
 # "factory worker", "machine operator": a head that is an occupation whatever its modifier.
 # Technicians and attendants are left out (in health records: the lab's, the ward's staff),
 # as are the staff roles of these documents ("social worker", "case worker").
-_COMPOUND_HEAD = r"(?:worker|laborer|labourer|operator|mechanic|assembler|installer)"
+_COMPOUND_HEADS = ("worker", "laborer", "labourer", "operator", "mechanic", "assembler", "installer")
+_COMPOUND_HEAD = f"(?:{'|'.join(_COMPOUND_HEADS)})"
 _STAFF_MODIFIERS = {"social", "case", "care", "health", "healthcare", "support", "outreach", "claims", "co"}
+# Cheap tests before the pattern, which tries a hundred words at every position: a text with
+# none of the occupations' words and none of the heads cannot match.
+_OCCUPATION_WORDS = frozenset(w for o in data_terms("occupations.txt") for w in o.split())
+_WORD = re.compile(r"[a-z']+")
 _INDIRECT = re.compile(
     rf"(?<![\w-])({_OCCUPATION_PREFIX}(?:{_OCCUPATIONS})"
     rf"|{_OCCUPATION_PREFIX_2}(?P<modifier>[A-Za-z][a-z]+|[A-Z]{{2,5}})\s+{_COMPOUND_HEAD})(?![\w-])",
@@ -52,6 +57,9 @@ class Occupation(Base):
     "factory worker" (sanon_graph/data/occupations.txt and worker-like heads)."""
 
     def find(self, text: str):
+        lower = text.lower()
+        if not any(h in lower for h in _COMPOUND_HEADS) and _OCCUPATION_WORDS.isdisjoint(_WORD.findall(lower)):
+            return
         for m in _INDIRECT.finditer(text):
             modifier = m.group("modifier")
             if modifier and (modifier.lower() in _STAFF_MODIFIERS or modifier.lower() in MODIFIER_NOISE):

@@ -21,7 +21,6 @@ _OCCUPATIONS = "|".join(
     re.escape(o).replace(r"\ ", r"\s+") for o in sorted(data_terms("occupations.txt"), key=len, reverse=True))
 _OCCUPATION_PREFIX = (r"(?P<prefix>(?:retired|former|professional|local|veteran|union|licensed|certified|self-employed|"
                       r"part-time|full-time|seasonal|apprentice|journeyman)\s+)?")
-_OCCUPATION_PREFIX_2 = _OCCUPATION_PREFIX.replace("?P<prefix>", "?P<prefix2>")
 # "factory worker", "machine operator": a head that is an occupation whatever its modifier.
 # Technicians and attendants are left out (in health records: the lab's, the ward's staff),
 # as are the staff roles of these documents ("social worker", "case worker").
@@ -33,8 +32,8 @@ _STAFF_MODIFIERS = {"social", "case", "care", "health", "healthcare", "support",
 _OCCUPATION_WORDS = frozenset(w for o in data_terms("occupations.txt") for w in o.split())
 _WORD = re.compile(r"[a-z']+")
 _INDIRECT = re.compile(
-    rf"(?<![\w-])({_OCCUPATION_PREFIX}(?:{_OCCUPATIONS})"
-    rf"|{_OCCUPATION_PREFIX_2}(?P<modifier>[A-Za-z][a-z]+|[A-Z]{{2,5}})\s+{_COMPOUND_HEAD})(?![\w-])",
+    rf"(?<![\w-])({_OCCUPATION_PREFIX}"
+    rf"(?:{_OCCUPATIONS}|(?P<modifier>[A-Za-z][a-z]+|[A-Z]{{2,5}})\s+{_COMPOUND_HEAD}))(?![\w-])",
     re.I,
 )
 _INDIRECT_EMPLOYER = re.compile(
@@ -66,7 +65,7 @@ class Occupation(Base):
                 continue  # "the worker", "a social worker"
             # The value without "retired"/"former" (the span keeps it): one occupation in two
             # records, qualified in one, is one value.
-            prefix = m.group("prefix") or m.group("prefix2") or ""
+            prefix = m.group("prefix") or ""
             yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", fold(m.group(1)[len(prefix):]))
 
 

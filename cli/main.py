@@ -528,6 +528,47 @@ def eval_spans(input_path: Path, gold_file: Path, extractor: str, ner: bool, ner
     out.print(table)
 
 
+@eval_group.command(name="tab")
+@click.argument("tab_file", metavar="FILE", type=click.Path(path_type=Path))
+@click.option("--split", help="Only the documents of this dataset_type (train, dev, test).")
+@click.option("--preset", metavar="NAME", default="legal", show_default=True,
+              help="Domain preset (health-insurance, legal, hr) or a preset file.")
+@click.option("--config", "config_file", type=click.Path(path_type=Path), help="TOML config (schema, extraction).")
+@click.option("--ner", is_flag=True, help="Run the NER recognizer after the rules even where the preset does not.")
+@click.option("--masks", "masks_file", type=click.Path(path_type=Path),
+              help="Also write the masked spans, {doc_id: [[start, end], ...]}: the input of the benchmark's own "
+                   "evaluation script.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def eval_tab(tab_file: Path, split: str | None, preset: str, config_file: Path | None, ner: bool,
+             masks_file: Path | None, as_json: bool) -> None:
+    """Score the extractor on a corpus in the Text Anonymization Benchmark's format (TAB: court
+    decisions annotated for masking by several annotators) with the benchmark's measures, with
+    everything it finds masked: entity recall of direct and quasi-identifiers (an entity counts
+    only when all its mentions are masked), token recall per entity type, and token precision
+    (uniform token weights)."""
+    from sanon_graph.eval.tab import evaluate_tab
+
+    settings = load_settings(config_file, {"extractor": "rules", "preset": preset})
+    m = evaluate_tab(tab_file, settings, split=split, ner=ner, masks_out=masks_file)
+    if as_json:
+        click.echo(json.dumps(m))
+        return
+    out.print(f"{m['extractor']}: {m['documents']} documents{f' ({split})' if split else ''}, "
+              f"{len(m['annotators'])} annotators")
+    out.print(f"entity recall: direct identifiers {m['entity_recall_direct']:.3f} of {m['direct_entities']}, "
+              f"quasi-identifiers {m['entity_recall_quasi']:.3f} of {m['quasi_entities']}; "
+              f"token recall {m['token_recall']:.3f}; token precision {m['token_precision']:.3f} "
+              f"({m['masked_tokens']} masked tokens, uniform weights)")
+    table = Table(header_style="bold")
+    for column in ("entity type", "tokens to mask", "masked", "token recall"):
+        table.add_column(column, justify="left" if column == "entity type" else "right")
+    for etype, r in m["token_recall_by_type"].items():
+        table.add_row(etype, str(r["tokens"]), str(r["masked"]), f"{r['recall']:.3f}")
+    out.print(table)
+    if masks_file:
+        out.print(f"masked spans: {masks_file}")
+
+
 def _evaluation_options(command):
     for option in reversed([
         click.argument("input_path", metavar="INPUT", type=click.Path(path_type=Path)),

@@ -26,6 +26,7 @@ from . import (  # noqa: F401  (importing a module registers its recognizers)
     names,
     ner,
     organisations,
+    penalties,
     presidio,
     providers,
     roles,

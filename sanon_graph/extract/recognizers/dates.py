@@ -41,6 +41,21 @@ _YEAR_RANGE = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)\s?[-–]\s?((?:19|20)\d\d
 # Layouts that need a month name: skipped, with one search, in a text that names none.
 _WITH_MONTH_NAME = frozenset({"Mdy", "dMy", "My", "Md", "dM"})
 _ANY_MONTH_NAME = re.compile(rf"(?<![A-Za-z]){_MONTH}(?![a-z])", re.I)
+# The first days of a list that shares its month and year with the last: "5 and 19 March 2005",
+# "between 2 and 19 September", "March 5 and 19, 2005". Each day is a date of its own, so the
+# same day written alone in another document links; the last one is found by the patterns above.
+_DAYS_BEFORE_DAY_MONTH = re.compile(
+    rf"(?<![\w/.,-])((?:{_DAY}\s*(?:,|and|or|to|&|[-–])\s*)+)(?={_DAY}\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})(?!\w))"
+)
+_MONTH_DAY_BEFORE_DAY = re.compile(
+    rf"(?<!\w)({_MONTH})\s+((?:{_DAY}\s*(?:,|and|or|to|&|[-–])\s*)+)({_DAY},?\s+(\d{{4}}))(?!\w)"
+)
+_LIST_DAY = re.compile(_DAY)
+# "born in 1958", "born 1961", "year of birth: 1958": the year of birth alone.
+_BIRTH_YEAR = re.compile(
+    r"(?<!\w)(?:born(?:[ \t]+in)?(?:[ \t]+the[ \t]+year)?|year[ \t]+of[ \t]+birth[ \t]*:?)[ \t]+((?:18|19|20)\d\d)(?![\w/-]|\.\d)",
+    re.I,
+)
 _BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
 _NUMERIC = _DATE_PATTERNS[1][0]  # the two-numbers-and-a-year shape whose order is in question
 
@@ -113,6 +128,10 @@ class Date(_Dated):
     def find(self, text: str):
         order = None
         month_names = _ANY_MONTH_NAME.search(text) is not None
+        if month_names:  # first, so a listed day's dated span beats the same span read without a year
+            yield from self._listed_days(text)
+        for m in _BIRTH_YEAR.finditer(text):
+            yield self.span(m.start(1), m.end(1), "BIRTHDATE", m.group(1), 0.6)
         for pattern, layout in _DATE_PATTERNS:
             if layout in _WITH_MONTH_NAME and not month_names:
                 continue
@@ -128,3 +147,74 @@ class Date(_Dated):
                 else:
                     relevance = self.ctx.base("EVENT_DATE") if len(normalized) == 10 else 0.35
                     yield self.span(m.start(), m.end(), "EVENT_DATE", normalized, relevance)
+
+    def _listed_days(self, text: str):
+        """The days listed before the last day of "5 and 19 March 2005" or "March 5 and 19, 2005",
+        each dated with the month and year that follow."""
+        for m in _DAYS_BEFORE_DAY_MONTH.finditer(text):
+            for day in _LIST_DAY.finditer(text, m.start(1), m.end(1)):
+                normalized = normalize_date((day.group(0), m.group(2), m.group(3)), "dMy")
+                if normalized:
+                    yield self.span(day.start(), day.end(), "EVENT_DATE", normalized, self.ctx.base("EVENT_DATE"))
+        for m in _MONTH_DAY_BEFORE_DAY.finditer(text):
+            days = [(d.start(), d.end(), d.group(0)) for d in _LIST_DAY.finditer(text, m.start(2), m.end(2))]
+            days.append((m.start(3), m.end(3), _LIST_DAY.match(m.group(3)).group(0)))  # "19, 2005"
+            for i, (start, end, day) in enumerate(days):
+                normalized = normalize_date((m.group(1), day, m.group(4)), "Mdy")
+                if normalized:  # the first day keeps its month: "March 5"
+                    start = m.start(1) if i == 0 else start
+                    yield self.span(start, end, "EVENT_DATE", normalized, self.ctx.base("EVENT_DATE"))
+
+
+# A year on its own after a word of time, or a part of a year: "in 1993", "since 2001", "the
+# summer of 2003", "early 2004". Not the year of a law ("the Law of 1991", "the 1961 Act"), which
+# is a reference, not a fact about a person.
+_YEAR = r"(?:19|20)\d\d"
+_PART_OF_YEAR = re.compile(
+    rf"(?<![\w-])(?:(?:early|late|mid-?|the[ \t]+(?:summer|autumn|fall|winter|spring|end|beginning|middle)[ \t]+of|"
+    rf"(?:summer|autumn|fall|winter|spring)(?:[ \t]+of)?)[ \t]*)({_YEAR})(?![\w/-]|\.\d)",
+    re.I,
+)
+_CUED_YEAR = re.compile(rf"(?<![\w-])(?:in|since|until|till|from|to|between|during|before|after|by|of)[ \t]+({_YEAR})(?![\w/-]|\.\d|[ \t]*[-–][ \t]*\d)", re.I)
+_LAW_BEFORE = re.compile(
+    r"\b(?:Act|Law|Code|Convention|Decree|Regulations?|Constitution|Protocol|Ordinance|Resolution|Directive|Statute|"
+    r"Rules|Order)\b(?:[ \t]+(?:no\.?|nr\.?)[ \t]*[\w/-]+)?[ \t]+(?:of|from)[ \t]*$"
+)
+_LAW_AFTER = re.compile(r"[ \t]+(?:Act|Law|Code|Convention|Decree|Regulations?|Constitution|Protocol)\b")
+
+
+@register("year", "EVENT_DATE")
+class Year(Base):
+    """A year of an event, after "in", "since", "until", ... or as a season: weak evidence."""
+
+    def find(self, text: str):
+        for m in _PART_OF_YEAR.finditer(text):
+            yield self.span(m.start(), m.end(), "EVENT_DATE", m.group(1), 0.3)
+        for m in _CUED_YEAR.finditer(text):
+            if _LAW_BEFORE.search(text, max(0, m.start() - 40), m.start(1)) or _LAW_AFTER.match(text, m.end(1)):
+                continue
+            yield self.span(m.start(1), m.end(1), "EVENT_DATE", m.group(1), 0.3)
+
+
+# A time of day: "at 9.30 a.m.", "3 a.m.", "9:48 AM", "at 22.15". Value: 24-hour HH:MM.
+_TIME = re.compile(
+    r"(?<![\w.:])(?:(?P<h>[01]?\d|2[0-3])(?:[.:](?P<m>[0-5]\d))?[ \t]?(?P<ampm>[ap]\.?[ \t]?m\b\.?)"
+    r"|(?<=at[ \t])(?P<h24>[01]?\d|2[0-3])[.:](?P<m24>[0-5]\d)(?![\w.:]|\.\d))",
+    re.I,
+)
+
+
+@register("time", "TIME")
+class TimeOfDay(Base):
+    """A time of day with a.m./p.m., or after "at" in 24-hour form."""
+
+    def find(self, text: str):
+        for m in _TIME.finditer(text):
+            if m.group("ampm"):
+                hour = int(m.group("h")) % 12 + (12 if m.group("ampm").lower().startswith("p") else 0)
+                if int(m.group("h")) > 12:
+                    continue
+                minute = m.group("m") or "00"
+            else:
+                hour, minute = int(m.group("h24")), m.group("m24")
+            yield self.span(m.start(), m.end(), "TIME", f"{hour:02d}:{minute}", 0.3)

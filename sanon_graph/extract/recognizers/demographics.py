@@ -36,6 +36,9 @@ _INDIRECT = re.compile(
     rf"(?:{_OCCUPATIONS}|(?P<modifier>[A-Za-z][a-z]+|[A-Z]{{2,5}})\s+{_COMPOUND_HEAD}))(?![\w-])",
     re.I,
 )
+# "a lawyer practising in Istanbul", "counsel acting for": the profession of whoever represents
+# a party, not a fact about the party.
+_REPRESENTING = re.compile(r"[ \t]+(?:practi[sc]ing|acting[ \t]+for|representing)\b", re.I)
 _INDIRECT_EMPLOYER = re.compile(
     r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
 )
@@ -63,6 +66,8 @@ class Occupation(Base):
             modifier = m.group("modifier")
             if modifier and (modifier.lower() in _STAFF_MODIFIERS or modifier.lower() in MODIFIER_NOISE):
                 continue  # "the worker", "a social worker"
+            if _REPRESENTING.match(text, m.end(1)):
+                continue  # "a lawyer practising in Gdańsk": the representative's profession
             # The value without "retired"/"former" (the span keeps it): one occupation in two
             # records, qualified in one, is one value.
             prefix = m.group("prefix") or ""

@@ -168,8 +168,10 @@ class RulesExtractor:
         type_map = self.type_map
         for f in self.spans(text):
             original, normalized = text[f.start:f.end], f.normalized
-            if original[-1:] in TRAILING_PUNCTUATION and not (f.type == "NAME" and ENDS_WITH_INITIAL.search(original)):
-                # trailing punctuation ends the sentence, it is never part of a value
+            if original[-1:] in TRAILING_PUNCTUATION and not (
+                    f.type == "NAME" and ENDS_WITH_INITIAL.search(original) or f.type == "TIME" and original.endswith("m.")):
+                # trailing punctuation ends the sentence, it is never part of a value ("Mr A.B."
+                # and "10.30 a.m." end in their own abbreviation's full stop)
                 original, normalized = original.rstrip(TRAILING_PUNCTUATION), normalized.rstrip(TRAILING_PUNCTUATION)
                 if not original:
                     continue

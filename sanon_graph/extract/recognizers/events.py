@@ -21,8 +21,15 @@ _EVENT_NOUN = re.compile(
     r"earthquake|wildfire|layoff|bankruptcy|lawsuit|arrest)(?!\w)",
     re.I,
 )
+# After "the first"/"the last", nouns of order that single nobody out: "the first applicant",
+# "the first hearing", "the last day of the month".
+_ORDINAL_NOUNS = (
+    r"(?:applicants?|claimants?|defendants?|respondents?|appellants?|plaintiffs?|petitioners?|accused|"
+    r"complainants?|time|instance|hearing|day|week|month|year|page|paragraph|sentence|part|section|stage|"
+    r"round|name|half|quarter|one|two|three|four|five|of|and|session|visit|appointment|letter|application)"
+)
 _UNIQUE_FACT = re.compile(
-    r"(?<!\w)((?:the\s+only|the\s+first|the\s+youngest|the\s+oldest|the\s+last|sole|only\s+known|"
+    rf"(?<!\w)((?:the\s+only|the\s+(?:first|last)(?!\s+{_ORDINAL_NOUNS}\b)|the\s+youngest|the\s+oldest|sole|only\s+known|"
     r"one\s+of\s+(?:only\s+)?(?:two|three|four|five|a\s+few|\d+)|first\s+(?:recorded|documented|known)|"
     r"(?:a|the)\s+rare\s+case\s+of|world\s+record|record[-\s]holder|won\s+the)"
     r"(?:[ \t]+[\w'-]+){1,8})",  # the trigger and up to eight whole words, within the clause

@@ -41,7 +41,7 @@ _ID_OWNER_CUE = re.compile(
     r"record\s+number|ssn|social\s+security|enrollee|claimant|participant|employee|staff|personnel|payroll|"
     r"national\s+(?:id|identity|identification|insurance|registration)|citizen\s+service|bsn|"
     r"burgerservicenummer|passport|nhs|identity\s+(?:card|number|document)|id\s+card|"
-    r"personal\s+(?:id|identification|number|code)|driver'?s?\s+licen[cs]e|applicant|application)"
+    r"personal\s+(?:id|identification|number|code)|driver'?s?\s+licen[cs]e|applicants?|applications?)"
     r"|(?P<process>claim|policy|invoice|study|protocol|order|ticket|reference|batch|lot|contract|account|"
     r"grant|trial|exception|authori[sz]ation|plan))\b",
     re.I,
@@ -58,7 +58,7 @@ _SPACED_ID_CUE = (
 )
 _SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}(\d{{2,4}}(?: \d{{2,4}}){{1,3}})(?![\w-]|[./]\d)")
 SPACED_ID_BEFORE = re.compile(rf"{_SPACED_ID_CUE}$")
-_ID_OWNER_GAP = re.compile(r"(?:[^.]|(?<=\bno)\.|(?<=\bnr)\.|(?<=\bNo)\.|(?<=\bNr)\.|(?<=\bNO)\.){0,30}")
+_ID_OWNER_GAP = re.compile(r"(?:[^.]|(?<=\bno)\.|(?<=\bnos)\.|(?<=\bnr)\.|(?<=\bNo)\.|(?<=\bNos)\.|(?<=\bNr)\.|(?<=\bNO)\.){0,30}")
 # Public trial-registry numbers (ClinicalTrials.gov NCT, EudraCT, ISRCTN) and study names ("the
 # CARES-2 trial") name a study, the same for every participant: as identifying as the clinic that
 # ran it, not as a person's own number.

@@ -7,7 +7,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
-from .words import LEADING_NOISE, MODIFIER_NOISE, STOP_CAPITALS, ngrams
+from .words import LEADING_NOISE, MODIFIER_NOISE, STOP_CAPITALS, UPPER, ngrams
 
 US_STATE_CODES = frozenset(
     "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH "
@@ -24,6 +24,11 @@ class CityState(Base):
                 yield self.span(m.start(), m.end(), "LOCATION", fold(m.group(0)), 0.55)
 
 
+# Words for a state that the gazetteer also holds as small towns ("Republic", Missouri): in
+# "the Republic of Poland" they are the form of a state's name, not a place of their own.
+_STATE_FORMS = frozenset({"republic", "kingdom", "federation", "union", "commonwealth", "principality"})
+
+
 @register("place", "LOCATION")
 class Place(Base):
     """Capitalised phrases of up to three words that name a city, state or country."""
@@ -31,7 +36,7 @@ class Place(Base):
     def find(self, text: str):
         places = self.gaz.places
         for start, end, phrase in ngrams(text, 3, capitalised=True):
-            if phrase in places:
+            if phrase in places and phrase not in _STATE_FORMS:
                 yield self.span(start, end, "LOCATION", phrase)
 
 
@@ -39,6 +44,12 @@ class Place(Base):
 # written; "the Granite Falls area" is the place "Granite Falls" (the span keeps "area").
 _AREA = re.compile(
     r"(?<![\w-])((?:[A-Z][a-z]+[ \t]){0,2}[A-Z][a-z]+)[ \t](?:(County|Parish|Valley|Township)|(area|region|metro area|district))(?![\w-])")
+# "the village of Starye Atagi", "the town of Dobrich": a kind of settlement or area and its
+# name; the value is the name ("starye atagi"), as in a text that names it without the kind.
+_KIND_OF_PLACE = re.compile(
+    rf"(?<![\w-])(?:village|town|city|hamlet|settlement|district|region|province|municipality|county|commune)[ \t]+of[ \t]+"
+    rf"((?:{UPPER}[\w'’-]*)(?:[ \t]{UPPER}[\w'’-]*){{0,2}})(?![\w-])"
+)
 # The regions of the US (general geography): broad, so weak evidence.
 _REGIONS = re.compile(
     r"(?<![\w-])((?:Pacific|Upper|Lower)[ \t]Northwest|(?:Upper[ \t])?Midwest|Northeast|Southeast|Southwest|"
@@ -60,5 +71,12 @@ class NamedArea(Base):
                 yield self.span(start, m.end(), "LOCATION", fold(" ".join(words) + " " + m.group(2)), 0.55)
             else:
                 yield self.span(start, m.end(), "LOCATION", fold(" ".join(words)), 0.55)
+        for m in _KIND_OF_PLACE.finditer(text):
+            words = m.group(1).split()
+            while words and words[-1].lower() in STOP_CAPITALS:
+                words = words[:-1]
+            if words:
+                name = " ".join(words)
+                yield self.span(m.start(), m.start(1) + len(name), "LOCATION", fold(name), 0.55)
         for m in _REGIONS.finditer(text):
             yield self.span(m.start(1), m.end(1), "LOCATION", fold(m.group(1)), 0.3)

@@ -18,7 +18,14 @@ _WORDS = {
     "zlotys": "PLN", "korunas": "CZK", "czk": "CZK", "kronor": "SEK", "sek": "SEK", "nok": "NOK", "dkk": "DKK",
     "roubles": "RUB", "rubles": "RUB", "rub": "RUB", "hryvnias": "UAH", "uah": "UAH", "lira": "TRY", "liras": "TRY",
     "try": "TRY", "lei": "RON", "ron": "RON", "forints": "HUF", "huf": "HUF", "yen": "JPY", "jpy": "JPY",
+    "zloty": "PLN", "hryvnia": "UAH", "kunas": "HRK", "kuna": "HRK", "leva": "BGN", "levs": "BGN", "lari": "GEL",
+    "drams": "AMD", "denars": "MKD", "tenge": "KZT", "manats": "AZN", "kroner": "KRONER", "kronur": "ISK",
 }
+# A country's adjective before its currency's word: "15,000 Turkish liras", "2,000 Swiss francs".
+_CURRENCY_ADJECTIVE = (
+    r"(?i:(?:new[ \t])?Turkish|Russian|Ukrainian|Polish|Czech|Slovak|Swedish|Norwegian|Danish|Icelandic|Romanian|"
+    r"Moldovan|Hungarian|Croatian|Bulgarian|Serbian|Swiss|Georgian|Armenian|Azerbaijani|Macedonian|Bosnian)[ \t]"
+)
 _SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "k": 10**3, "m": 10**6, "bn": 10**9}
 _AMOUNT = r"\d{1,3}(?:[,. \u00a0]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 _SCALE_WORD = r"(?:[ \t]?(?:thousand|million|billion|bn|k|m)(?![\w]))?"
@@ -28,8 +35,9 @@ _BEFORE = re.compile(
 )
 _AFTER = re.compile(
     rf"(?<![\w.,])(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})[ \t\u00a0]?"
-    r"(?P<cur>(?i:swiss[ \t]francs|euros?|dollars?|pounds(?:[ \t]sterling)?|francs|zlotys|korunas|kronor|roubles|rubles|"
-    r"hryvnias|liras?|lei|forints|yen)|(?:" + _CODE + r")|€|zł)(?![\w])",
+    rf"(?P<cur>(?:{_CURRENCY_ADJECTIVE})?(?i:euros?|dollars?|pounds(?:[ \t]sterling)?|francs|zlotys?|korunas|kronor|"
+    r"roubles|rubles|hryvnias?|liras?|lei|forints|yen|kunas?|leva|levs|lari|drams|denars|tenge|manats|kroner|kronur)"
+    r"|(?:" + _CODE + r")|€|zł)(?![\w])",
 )
 
 
@@ -51,7 +59,8 @@ class Money(Base):
         for pattern in (_BEFORE, _AFTER):
             for m in pattern.finditer(text):
                 cur = m.group("cur").lower().replace("\t", " ")
-                code = _SYMBOLS.get(m.group("cur")) or _WORDS.get(cur) or _WORDS.get(cur.split()[0], cur.upper())
+                code = (_SYMBOLS.get(m.group("cur")) or _WORDS.get(cur) or _WORDS.get(" ".join(cur.split()[-2:]))
+                        or _WORDS.get(cur.split()[-1], cur.upper()))  # "turkish liras" -> TRY
                 if cur.startswith("pounds"):
                     code = "GBP"
                 value = _units(m.group("amount"))

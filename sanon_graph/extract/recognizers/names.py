@@ -11,21 +11,7 @@ import unicodedata
 
 from .base import Base, register
 from .medical import CONDITION_SUFFIX, DRUG_SUFFIX
-from .words import GENERIC_HEAD, STOP_CAPITALS
-
-
-def _letter_class(test) -> str:
-    """A character class of the Latin letters (ASCII, Latin-1, Extended-A/B, Extended Additional)
-    that pass test: str.isupper or str.islower. Built once, so Łukasiewicz, Núñez and Nguyễn count."""
-    chars = [chr(c) for c in (*range(0x41, 0x250), *range(0x1E00, 0x1F00)) if chr(c).isalpha() and test(chr(c))]
-    ranges: list[list[str]] = []
-    for ch in chars:
-        if ranges and ord(ch) == ord(ranges[-1][1]) + 1:
-            ranges[-1][1] = ch
-        else:
-            ranges.append([ch, ch])
-    return "[" + "".join(a if a == b else f"{a}-{b}" for a, b in ranges) + "]"
-
+from .words import GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
 
 _TITLE_WORDS = (
     "Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Nurse|Sister|Judge|Justice|Sir|Dame|Rev|Revd|Reverend|"
@@ -33,8 +19,8 @@ _TITLE_WORDS = (
 )
 _TITLES = rf"(?:{_TITLE_WORDS})"
 _TITLE_SET = frozenset(w.lower() for w in _TITLE_WORDS.split("|"))
-_UPPER = _letter_class(str.isupper)
-_LOWER = _letter_class(str.islower)
+_UPPER = UPPER
+_LOWER = LOWER
 _GAP = r"[ \t\u00a0]+"  # between the words of one name: never a line break
 _NAME_END = r"(?![\w-]|['’](?!s(?!\w))\w)"  # a whole word; a possessive 's may follow
 # A name word: Smith, Núñez-Ortega, O'Neill, D'Souza, al-Rashid, McDonald, MacArthur, DeVito;
@@ -57,10 +43,11 @@ _CAPS_RUN = rf"{_CAPS_WORD}(?:{_GAP}(?:{_INITIALS}{_GAP})?{_CAPS_WORD}){{0,3}}"
 _TOKEN_SPLIT = re.compile(rf"{_INITIALS}|\S+")
 _IS_INITIALS = re.compile(_INITIALS)
 _IS_PARTICLE = re.compile(rf"(?i:{_PARTICLE})")
-# A title (or several: "Prof. Dr."), with or without a full stop: "Mr A.B. Cd", "Mr St Clair Edward Doe", "Judge Hale", "Mr JOHN DOE".
+# A title (or several: "Prof. Dr.", "Mrs and Mr Kovač"), with or without a full stop: "Mr A.B. Cd", "Mr St Clair Edward Doe", "Judge Hale", "Mr JOHN DOE".
 _TITLED_NAME = re.compile(
-    rf"(?<![\w.])({_TITLES})(\.?)(?:{_GAP}{_TITLES}\.?(?=[ \t]))*{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
+    rf"(?<![\w.])({_TITLES})(\.?)(?:{_GAP}(?:(?:and|&){_GAP})?{_TITLES}\.?(?=[ \t]))*{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
 )
+_TITLE_WORD = re.compile(rf"(?<![\w.]){_TITLES}(?!\w)")
 # A word that says a person comes next: "Patient Henrietta Okafor", "Applicant: JOHN DOE",
 # "the employee, Jan de Vries", "named Rex Marin", "signed by A. Ricci", "Name: ...".
 _ROLE_WORDS = (
@@ -215,11 +202,16 @@ class TitledName(_Names):
                 continue  # "MS" is multiple sclerosis unless a full name in capitals follows
             tokens = self._name_tokens(text, m.start(3), m.end(3), cue="title")
             if not tokens:
+                if _IS_INITIALS.fullmatch(run) and not title.isupper():
+                    # "Mr A.B.", "Ms K.": a court's initials for a party are that party's name
+                    yield self.span(m.start(), m.end(3), "NAME", _normalize_name(text[m.start():m.end(3)]), 0.8)
                 continue
             start, end = tokens[0][0], tokens[-1][1]
             if len(_name_words(text[start:end])) == 1 and not _IS_INITIALS.match(text, start):
-                # "Dr. Tan", "Dr van der Berg": keep the title so a lone surname is not masked as a word
-                yield self.span(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.8)
+                # "Dr. Tan", "Dr van der Berg": keep the title so a lone surname is not masked as a
+                # word; the value has the last title only ("Mrs and Mr Kovač" -> "mr kovač")
+                last_title = [t.start() for t in _TITLE_WORD.finditer(text, m.start(), m.start(3))][-1]
+                yield self.span(m.start(), end, "NAME", _normalize_name(text[last_title:end]), 0.8)
             else:
                 yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
 

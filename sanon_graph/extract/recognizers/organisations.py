@@ -1,7 +1,8 @@
-"""Courts and departments: the bodies a legal decision or an HR file names.
+"""Courts, institutions and departments: the bodies a legal decision or an HR file names.
 
 "the Regional Court of Kraków", "the Supreme Court", "Amsterdam District Court", "the Court
-of Appeal"; "the Finance Department", "Department of Human Resources", "the Payroll team".
+of Appeal"; "Sztum Prison", "the Shali District Prosecutor's Office", "the Ministry of
+Justice"; "the Finance Department", "Department of Human Resources", "the Payroll team".
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
+from .words import UPPER
 
 _CAPWORD = r"[A-Z][\w'’.-]*"
 _COURT = re.compile(
@@ -17,6 +19,25 @@ _COURT = re.compile(
     rf"First[ \t]Instance|Human[ \t]Rights|Auditors))?(?:[ \t](?:of|in|for)[ \t](?:the[ \t])?{_CAPWORD}(?:[ \t]{_CAPWORD})?)?"
     r"|(?:Conseil[ \t]d'État|Cour[ \t]de[ \t]cassation|Bundesgerichtshof|Hoge[ \t]Raad|Raad[ \t]van[ \t]State))(?![\w-])"
 )
+# Words with a capital that may be a non-ASCII letter: "Kürkçüler E-type Prison", "Özgür Party".
+_UCAPWORD = rf"{UPPER}[\w'’.-]*"
+# Institutions a party passes through: where they were held, who prosecuted them, what body or
+# party they belonged to. Named by capitalised words before a head ("Sztum Prison", "Workers'
+# Party of Kurdistan") or by a head and "of" ("Ministry of Justice", "University of Gdańsk").
+_INSTITUTION_HEAD = (
+    r"(?:Prison|Prisons|Penitentiary|Jail|Gaol|(?:Remand|Detention|Reception)[ \t]Cent(?:re|er)|"
+    r"(?:Correctional|Penal)[ \t](?:Facility|Institution|Colony)|Colony|Police[ \t](?:Station|Department|Headquarters)|"
+    r"Police|(?:Public[ \t])?Prosecutor['’]s[ \t]Office|Directorate|Gendarmerie(?:[ \t]Command)?|Municipality|"
+    r"Prefecture|Governorship|Town[ \t]Hall|Bar[ \t]Association|Party|Union|Association|Foundation|University|"
+    r"College|School|Bank|Company|Corporation)"
+)
+_INSTITUTION = re.compile(
+    rf"(?<![\w-])(?:(?:{_UCAPWORD}[ \t]){{1,4}}{_INSTITUTION_HEAD}(?:[ \t]of[ \t](?:the[ \t])?{_UCAPWORD}(?:[ \t]{_UCAPWORD})?)?"
+    rf"|(?:{_UCAPWORD}[ \t]){{0,3}}(?:Ministry|University|Bank|Party|Union|Office|Directorate|Bureau|Institute|Academy|Federation)[ \t]of[ \t]"
+    rf"(?:the[ \t])?{_UCAPWORD}(?:[ \t](?:and[ \t]|&[ \t])?{_UCAPWORD}){{0,3}})(?![\w-])"
+)
+# "High Contracting Party", "the respondent State Party": the Convention's words for states.
+_NOT_INSTITUTION = re.compile(r"(?i)\b(?:contracting|state)[ \t]part(?:y|ies)\b")
 _DEPARTMENT = re.compile(
     rf"(?<![\w-])(?:(?:Department|Dept\.?|Division|Directorate|Office|Unit)[ \t]of[ \t](?:the[ \t])?{_CAPWORD}(?:[ \t](?:and|&)?[ \t]?{_CAPWORD}){{0,3}}"
     rf"|(?:{_CAPWORD}[ \t]){{1,3}}(?:Department|Dept\.?|Division|Directorate|Team|Unit))(?![\w-])"
@@ -41,6 +62,17 @@ class Court(Base):
             trimmed = _trim(text, m.start(), m.end())
             if trimmed and " " in trimmed[1]:  # a bare "Court" is the decision's own court: no value
                 yield self.span(trimmed[0], m.end(), "COURT", fold(trimmed[1]))
+
+
+@register("institution", "ORGANISATION")
+class Institution(Base):
+    """A prison, prosecutor's office, ministry, party, union or school, by its head word."""
+
+    def find(self, text: str):
+        for m in _INSTITUTION.finditer(text):
+            trimmed = _trim(text, m.start(), m.end())
+            if trimmed and " " in trimmed[1] and not _NOT_INSTITUTION.search(trimmed[1]):
+                yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]))
 
 
 @register("department", "DEPARTMENT")

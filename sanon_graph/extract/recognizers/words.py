@@ -9,6 +9,22 @@ from ...normalize import fold
 from ..ngrams import plural_stem
 from .gazetteers import data_terms
 
+
+def letter_class(test) -> str:
+    """A character class of the Latin letters (ASCII, Latin-1, Extended-A/B, Extended Additional)
+    that pass test: str.isupper or str.islower. Built once, so Łukasiewicz, Núñez and Nguyễn count."""
+    chars = [chr(c) for c in (*range(0x41, 0x250), *range(0x1E00, 0x1F00)) if chr(c).isalpha() and test(chr(c))]
+    ranges: list[list[str]] = []
+    for ch in chars:
+        if ranges and ord(ch) == ord(ranges[-1][1]) + 1:
+            ranges[-1][1] = ch
+        else:
+            ranges.append([ch, ch])
+    return "[" + "".join(a if a == b else f"{a}-{b}" for a, b in ranges) + "]"
+
+
+UPPER = letter_class(str.isupper)
+LOWER = letter_class(str.islower)
 CAP = r"[A-Z][A-Za-z'&.-]*"
 LEADING_NOISE = {
     "the", "a", "an", "at", "in", "from", "to", "by", "with", "of", "for", "and", "our", "their",

@@ -1,0 +1,84 @@
+"""Penalties a court imposed: "eight years' imprisonment", "twelve years and six months'
+imprisonment", "life imprisonment", "sentenced him to three years", "a two-year suspended
+sentence".
+
+A sentence is a fact about one person's case that a newspaper report or a neighbour may know;
+two decisions that give the same term to the same kind of offence are likely about the same
+person. The value is the term in months and the kind ("96 months imprisonment", "life
+imprisonment"), so "8 years' imprisonment" and "eight years' imprisonment" are one value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Base, register
+
+_NUMBER_WORDS = {
+    "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "twenty-five": 25, "thirty": 30, "forty": 40,
+}
+_NUMBER = r"(?:\d{1,3}|" + "|".join(sorted((w for w in _NUMBER_WORDS if w not in ("a", "an")), key=len, reverse=True)) + r")"
+_UNIT = r"(?:years?|months?|weeks?|days?)"
+# "eight years", "12 years and 6 months", "one year, three months and ten days", "two-year"
+_TERM = (
+    rf"(?:{_NUMBER}|an?)[ \t-]{_UNIT}(?:(?:,[ \t]|[ \t]and[ \t]){_NUMBER}[ \t-]{_UNIT}){{0,2}}"
+)
+_KIND = (
+    r"(?P<kind>imprisonment|prison(?:[ \t]sentence)?|(?:in[ \t])?jail|custody|detention|deprivation[ \t]of[ \t]liberty|"
+    r"corrective[ \t]labour|hard[ \t]labour|suspended(?:[ \t](?:prison[ \t])?sentence)?|probation|"
+    r"community[ \t]service)"
+)
+_PENALTY = re.compile(
+    rf"(?<![\w-])(?:(?P<life>life[ \t](?:imprisonment|sentence))|(?P<term>{_TERM})['’]?(?:[ \t](?:of|in))?[ \t]{_KIND})(?![\w-])",
+    re.I,
+)
+# "sentenced to three years", "sentenced the applicant to two years and six months"
+_SENTENCED_TO = re.compile(
+    rf"\bsentenced[ \t]+(?:(?:him|her|them|the[ \t]+applicants?|the[ \t]+accused|[A-Z][\w'’-]+)[ \t]+)?to[ \t]+"
+    rf"(?P<term>{_TERM})(?![\w-]|[ \t-]old)",
+    re.I,
+)
+_TERM_PART = re.compile(rf"({_NUMBER}|an?)[ \t-]({_UNIT})", re.I)
+_MONTHS = {"year": 12, "month": 1}
+
+
+def _months(term: str) -> str:
+    """"twelve years and six months" -> "150 months"; weeks and days kept as written."""
+    months, rest = 0, []
+    for m in _TERM_PART.finditer(term):
+        count = m.group(1).lower()
+        n = int(count) if count.isdigit() else _NUMBER_WORDS[count]
+        unit = m.group(2).lower().rstrip("s")
+        if unit in _MONTHS:
+            months += n * _MONTHS[unit]
+        else:
+            rest.append(f"{n} {unit}s")
+    return " ".join(([f"{months} months"] if months else []) + rest)
+
+
+def _kind(kind: str | None) -> str:
+    kind = (kind or "imprisonment").lower()
+    for word in ("suspended", "probation", "community", "detention", "corrective", "hard"):
+        if kind.startswith(word):
+            return {"community": "community service", "corrective": "corrective labour", "hard": "hard labour"}.get(word, word)
+    return "imprisonment"
+
+
+@register("penalty", "PENALTY")
+class Penalty(Base):
+    """A prison term or other penalty with its length: one value per term and kind."""
+
+    def find(self, text: str):
+        lowered = text.lower()
+        if not any(w in lowered for w in ("sentence", "prison", "jail", "detention", "probation", "custody", "labour")):
+            return
+        for m in _PENALTY.finditer(text):
+            if m.group("life"):
+                yield self.span(m.start(), m.end(), "PENALTY", "life imprisonment")
+            elif length := _months(m.group("term")):
+                yield self.span(m.start(), m.end(), "PENALTY", f"{length} {_kind(m.group('kind'))}")
+        for m in _SENTENCED_TO.finditer(text):
+            if length := _months(m.group("term")):
+                yield self.span(m.start("term"), m.end("term"), "PENALTY", f"{length} imprisonment")

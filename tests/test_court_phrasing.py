@@ -1,0 +1,234 @@
+"""Issue 15, court decisions: the phrasing of judgments that the legal preset must read. Days
+listed before one month ("on 5 and 19 March 2005"), a year of birth, initials as a party's name,
+prisons and prosecutors' offices, applications numbered together, currencies named by their
+country, and penalties ("eight years' imprisonment"). Every example is invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from sanon_graph.config import load_settings
+from sanon_graph.extract.recognizers import RulesExtractor
+
+
+def found(text: str, preset: str = "legal") -> list[tuple[str, str, str]]:
+    settings = load_settings(None, {"preset": preset})
+    # the rules only: the statistical model (the ner extra) is measured on its own elsewhere
+    rules = settings.rules.model_copy(update={"recognizers": [r for r in settings.rules.recognizers if r != "ner"]})
+    return [(e.original, e.normalized, e.type) for e in RulesExtractor(settings.entity_schema, rules).extract_text(text)]
+
+
+# --- dates ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("preset", ["legal", "health-insurance"])
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The applicants were questioned on 5 and 19 March 2005.",
+     [("5", "2005-03-05"), ("19 March 2005", "2005-03-19")]),
+    ("He was treated between 2 and 19 September 2005 in Gdańsk.",
+     [("2", "2005-09-02"), ("19 September 2005", "2005-09-19")]),
+    ("Hearings took place on 3, 4 and 10 June 2008.",
+     [("3", "2008-06-03"), ("4", "2008-06-04"), ("10 June 2008", "2008-06-10")]),
+    ("Visits on March 5 and 19, 2005 were recorded.",
+     [("March 5", "2005-03-05"), ("19, 2005", "2005-03-19")]),
+])
+def test_days_listed_before_a_month_are_dates_of_that_month(text, expected, preset):
+    dates = [(o, n) for o, n, t in found(text, preset) if t == "EVENT_DATE"]
+    assert dates == expected
+
+
+def test_a_listed_day_is_not_read_from_other_numbers():
+    # a year, an article number or a count before the date is no day of it
+    dates = [(o, n) for o, n, t in found("In 2004 and 19 March 2005; Article 3 and 5 March 2005 rules.") if t == "EVENT_DATE"]
+    assert ("2004", "2004-03-2004") not in dates
+    assert [n for _, n in dates].count("2005-03-19") == 1
+
+
+@pytest.mark.parametrize(("text", "year"), [
+    ("The applicant was born in 1958 and is detained in Sztum Prison.", "1958"),
+    ("The claimant, born 1961, lives in Leeds.", "1961"),
+    ("Year of birth: 1949.", "1949"),
+])
+def test_a_year_of_birth_is_a_birthdate(text, year):
+    assert (year, year, "BIRTHDATE") in found(text)
+
+
+def test_a_year_not_after_born_is_no_birthdate():
+    assert not [f for f in found("The law of 1958 was amended in 2004.") if f[2] == "BIRTHDATE"]
+
+
+@pytest.mark.parametrize("text", [
+    "The first applicant was born in 1949 and lives in Grozny.",
+    "At the first hearing the court adjourned.",
+    "The last day of the month was a Sunday.",
+])
+def test_ordinal_words_of_procedure_are_no_unique_fact(text):
+    assert not [f for f in found(text) if f[2] == "UNIQUE_FACT"]
+
+
+def test_the_first_of_a_kind_is_still_a_unique_fact():
+    assert [f for f in found("She was the first woman to lead the mine rescue team in Silesia.") if f[2] == "UNIQUE_FACT"]
+
+
+# --- names ------------------------------------------------------------------------------------
+
+def test_a_title_and_initials_are_a_name():
+    assert ("Mr A.B.", "mr a.b.", "NAME") in found("Mr A.B., a member of the association, gave a statement.")
+    assert ("Ms K.", "ms k.", "NAME") in found("The witness, Ms K., did not appear.")
+
+
+def test_a_title_in_capitals_before_initials_is_no_name():
+    # "MS" in capitals is multiple sclerosis in a record, not a title
+    assert not [f for f in found("Diagnosis: MS A.B. pending.", "health-insurance") if f[2] == "NAME"]
+
+
+def test_two_titles_before_one_surname_are_one_name():
+    assert ("Mrs and Mr Kovač", "mr kovač", "NAME") in found("Mrs and Mr Kovač, the applicant's neighbours, testified.")
+
+
+# --- institutions -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The applicant is detained in Sztum Prison.", "Sztum Prison", "sztum prison"),
+    ("He was moved to the Kürkçüler E-type Prison.", "Kürkçüler E-type Prison", "kürkçüler e-type prison"),
+    ("The Shali District Prosecutor's Office opened a case.", "Shali District Prosecutor's Office",
+     "shali district prosecutor's office"),
+    ("Officers of the Central Bureau of Investigation arrested him.", "Central Bureau of Investigation",
+     "central bureau of investigation"),
+    ("He was a member of the Workers' Party of Kurdistan.", "Workers' Party of Kurdistan", "workers' party of kurdistan"),
+    ("The Ministry of Justice replied.", "Ministry of Justice", "ministry of justice"),
+])
+def test_institutions_are_organisations(text, span, value):
+    assert (span, value, "ORGANISATION") in found(text)
+
+
+def test_an_institution_is_never_a_persons_name():
+    assert not [f for f in found("The Shali District Prosecutor's Office opened a case.") if f[2] == "NAME"]
+
+
+@pytest.mark.parametrize("text", [
+    "Each High Contracting Party shall secure these rights.",
+    "The respondent State Party did not reply.",
+])
+def test_the_conventions_words_for_states_are_no_institution(text):
+    assert not [f for f in found(text) if f[2] == "ORGANISATION"]
+
+
+def test_a_state_form_is_no_town():
+    # "Republic" is also a town in the gazetteer; in "the Republic of Poland" it is no place
+    places = [f[0] for f in found("An application against the Republic of Poland.") if f[2] == "LOCATION"]
+    assert "Republic" not in places and "Poland" in places
+
+
+# --- numbers and amounts ----------------------------------------------------------------------
+
+def test_applications_numbered_together_are_the_applicants():
+    ids = [(o, t) for o, _, t in found("The case originated in two applications (nos. 1234/05 and 5678/06) lodged by two nationals.")]
+    assert ("1234/05", "APPLICATION_NUMBER") in ids and ("5678/06", "APPLICATION_NUMBER") in ids
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The courts awarded him 15,000 Turkish liras.", "15,000 Turkish liras", "TRY 15000"),
+    ("He paid 500 swiss francs.", "500 swiss francs", "CHF 500"),
+    ("A fine of 30,000 new Turkish liras was imposed.", "30,000 new Turkish liras", "TRY 30000"),
+    ("The award was 1,200 kunas.", "1,200 kunas", "HRK 1200"),
+])
+def test_currencies_named_by_their_country(text, span, value):
+    assert (span, value, "MONEY") in found(text)
+
+
+# --- penalties --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The court sentenced him to eight years' imprisonment.", "eight years' imprisonment", "96 months imprisonment"),
+    ("He was given 8 years imprisonment.", "8 years imprisonment", "96 months imprisonment"),
+    ("It sentenced the applicant to twelve years and six months' imprisonment.",
+     "twelve years and six months' imprisonment", "150 months imprisonment"),
+    ("The applicant was sentenced to three years.", "three years", "36 months imprisonment"),
+    ("He received a two-year suspended sentence.", "two-year suspended sentence", "24 months suspended"),
+    ("The Assize Court imposed life imprisonment.", "life imprisonment", "life imprisonment"),
+    ("She was sentenced to 240 days of community service.", "240 days of community service", "240 days community service"),
+])
+def test_penalties_are_one_value_per_term(text, span, value):
+    assert (span, value, "PENALTY") in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "He was sentenced when he was 24 years old.",
+    "The detention lasted while the prison was rebuilt.",
+])
+def test_no_penalty_without_a_term(text):
+    assert not [f for f in found(text) if f[2] == "PENALTY"]
+
+
+def test_penalties_belong_to_the_legal_preset():
+    assert not [f for f in found("The court sentenced him to eight years' imprisonment.", "health-insurance")
+                if f[2] == "PENALTY"]
+
+
+# --- years, parts of years and times of day ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("In 1993 the applicant moved to Izmir.", "1993", "1993"),
+    ("He has been detained since 2001.", "2001", "2001"),
+    ("The house was built in the summer of 2003.", "the summer of 2003", "2003"),
+    ("Early 2004 the proceedings resumed.", "Early 2004", "2004"),
+    ("He worked there from 1998 to 2001.", "2001", "2001"),
+])
+def test_a_year_after_a_word_of_time_is_a_weak_date(text, span, value):
+    assert (span, value, "EVENT_DATE") in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Section 5 of the Law of 1991 applies.",
+    "Under the Code of 1960 the court decided.",
+    "The 1961 Act was repealed in part.",
+    "Law no. 3713 of 1991 was amended.",
+])
+def test_the_year_of_a_law_is_a_reference_not_a_date(text):
+    assert not [f for f in found(text) if f[2] == "EVENT_DATE"]
+
+
+def test_bare_years_belong_to_the_legal_preset():
+    assert not [f for f in found("In 1993 the patient moved to Izmir.", "health-insurance") if f[1] == "1993"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("At about 3 a.m. on 2 August 2002 armed men arrived.", "3 a.m.", "03:00"),
+    ("The hearing began at 10.30 a.m. and ended at noon.", "10.30 a.m.", "10:30"),
+    ("He was released at 9:48 PM.", "9:48 PM", "21:48"),
+    ("The police arrived at 22.15 that night.", "22.15", "22:15"),
+])
+def test_a_time_of_day_is_a_time(text, span, value):
+    assert (span, value, "TIME") in found(text)
+
+
+def test_a_decimal_is_no_time():
+    assert not [f for f in found("The cell measured 3.5 square metres; he paid 12.50 in fees.") if f[2] == "TIME"]
+
+
+# --- professions of the representatives ------------------------------------------------------
+
+def test_the_profession_of_counsel_is_no_fact_about_the_party():
+    text = "The applicant was represented by Mr K. Lipowski, a lawyer practising in Gdańsk."
+    assert not [f for f in found(text) if f[2] == "INDIRECT_IDENTIFIER"]
+    assert ("lawyer", "lawyer", "INDIRECT_IDENTIFIER") in found("The applicant, a lawyer, was dismissed in 2009.")
+
+
+# --- places and peoples -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("preset", ["legal", "health-insurance"])
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("They took him from his house in the village of Starye Atagi.", "village of Starye Atagi", "starye atagi"),
+    ("She grew up in the town of Dobrich, Bulgaria.", "town of Dobrich", "dobrich"),
+])
+def test_a_kind_of_place_and_its_name_is_the_place(text, span, value, preset):
+    assert (span, value, "LOCATION") in found(text, preset)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("The applicant, of Chechen origin, lives in Grozny.", "chechen"),
+    ("She is a Roma woman from Sofia.", "roma"),
+    ("He is a South African national.", "south african"),
+])
+def test_peoples_are_nationalities(text, value):
+    assert value in [n for _, n, t in found(text) if t == "NATIONALITY"]

@@ -18,6 +18,7 @@ from . import (  # noqa: F401  (importing a module registers its recognizers)
     custom,
     dates,
     demographics,
+    drugs,
     events,
     identifiers,
     locations,

@@ -60,7 +60,10 @@ def _conditions() -> frozenset[str]:
         words = head.split()
         if not 1 <= len(words) <= 3 or any(s in head for s in skip):
             continue
-        if len(words) == 1 and len(head) < 6:
+        # A short single word is a condition only as the whole name of a three-character
+        # category outside the symptoms chapter (R): "Gout", "Acne", "Mumps"; as a head of a
+        # longer description it is too often a generic word ("pain", "blood", "nerve").
+        if len(words) == 1 and len(head) < 6 and not (len(code) == 3 and code[0] != "R" and head == description.lower()):
             continue
         terms.add(head)
     # ICD-10-CM names many conditions only as "X with Y" / "X without Y" ("Myasthenia gravis

@@ -19,7 +19,7 @@ DEFAULT_RECOGNIZERS = (
     "age_plus", "spaced_person_id", "identifier", "street_address", "european_address", "titled_name", "role_name",
     "initial_name", "capital_pair", "initials_surname", "surname_initials", "possessive_name",
     "apposition_name", "case_parties", "provider", "camel_provider", "named_event", "event_noun",
-    "unique_fact", "outcome", "condition_term", "condition_head", "treatment_term", "treatment_head", "drug_suffix",
+    "unique_fact", "outcome", "condition_term", "condition_head", "treatment_term", "treatment_head", "drug_suffix", "drug",
     "procedure_suffix", "demographic", "occupation", "employer", "city_state", "named_area", "place",
 )
 

@@ -1,0 +1,111 @@
+"""Drugs by name, from a maintained drug dictionary: generic names, brand names and drug
+classes ("isotretinoin", "Humira", "Gammagard", "IVIG", "NSAIDs").
+
+The names come from the `drug-named-entity-recognition` package (Fast Data Science, MIT; its
+dictionary is built from DrugBank's open data (CC0), MeSH and Wikipedia): about 78,000 names of
+one to four words. A brand name's value is its generic name ("Humira" -> "adalimumab"), so a
+record that names the brand and one that names the substance share the value. Drug classes
+(MeSH pharmacologic classes such as "anticonvulsants", "opioid") are common to many people:
+weaker evidence. MeSH's other chemistry and biology headings (proteins, receptors) are left out.
+
+Only the dictionary file is read (never the package's module, which loads the dictionary on
+import and reads and writes a cache in the home folder). A one-word name that is also a first name or a place ("Aman",
+"Alli") counts only near a word of medication.
+"""
+
+from __future__ import annotations
+
+import bz2
+import importlib.util
+import pickle
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from .base import Base, register
+
+_DICTIONARY_PACKAGE = "drug_named_entity_recognition"
+_DICTIONARY_FILE = "drug_ner_dictionary.pkl.bz2"
+_NAME = re.compile(r"[a-z0-9][a-z0-9'-]*(?: [a-z0-9][a-z0-9'-]*){0,3}")
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
+CLASS_RELEVANCE = 0.4  # a drug class ("opioid", "NSAIDs"): many people take one
+# A drug (DrugBank, MedlinePlus, the NHS, a Wikipedia drug article) or a MeSH heading under
+# D27, "Chemical Actions and Uses": pharmacologic classes.
+_DRUG_SOURCES = ("drugbank_id", "medline_plus_id", "nhs_url", "wikipedia_url")
+_CLASS_TREE = "D27"
+_FIRST_WORD = re.compile(r"[a-z][a-z'-]{2,}(?: |$)")  # no number, letter or short word first ("5-asa", "n acetyl")
+_MEDICATION_CUE = re.compile(
+    r"(?i:\b(?:prescribed|prescription|dose|dosage|tablets?|capsules?|mg|medication|drug|taking|started|switched\s+to|"
+    r"infusions?|injections?)\b)"
+)
+
+
+@lru_cache(maxsize=1)
+def drug_names() -> dict[str, tuple[str, bool]]:
+    """name (lower case) -> (canonical name, whether it names a class of drugs)."""
+    # The package's folder without importing it: its __init__ loads the dictionary itself and
+    # reads a cache in the home folder (1.3 s, side effects).
+    spec = importlib.util.find_spec(_DICTIONARY_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:  # a dependency; without it: no drug names
+        return {}
+    try:
+        data = (Path(spec.submodule_search_locations[0]) / _DICTIONARY_FILE).read_bytes()
+    except OSError:
+        return {}
+    # The pickle is the installed package's own data file (pinned in pyproject.toml): no more
+    # trusted or less than importing the package would be.
+    dictionary = pickle.loads(bz2.decompress(data))  # noqa: S301
+    canonical_data = dictionary.get("drug_canonical_to_data", {})
+    out = {}
+    for name, canonical in dictionary.get("drug_variant_to_canonical", {}).items():
+        if not canonical or len(name) < 4 or not _NAME.fullmatch(name) or not _FIRST_WORD.match(name):
+            continue
+        data = canonical_data.get(canonical[0], {})
+        if any(key in data for key in _DRUG_SOURCES):
+            out[name] = (canonical[0], False)
+        elif any(tree.startswith(_CLASS_TREE) for tree in data.get("mesh_tree", ())):
+            out[name] = (canonical[0], True)
+        # other MeSH headings name chemistry and biology (proteins, receptors, genes), not medication
+    return out
+
+
+@lru_cache(maxsize=1)
+def _first_words() -> frozenset[str]:
+    return frozenset(name.split(" ", 1)[0] for name in drug_names())
+
+
+@register("drug", "TREATMENT")
+class Drug(Base):
+    """A drug, brand or drug class named in the dictionary; the longest name wins."""
+
+    def find(self, text: str):
+        names = drug_names()
+        # One set intersection in C first: most texts hold no word that begins a drug's name.
+        starts = _first_words().intersection(_TOKEN.findall(text.lower()))
+        if not starts:
+            return
+        tokens = [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
+        i = 0
+        while i < len(tokens):
+            if tokens[i][2].lower() not in starts:
+                i += 1
+                continue
+            for n in range(min(4, len(tokens) - i), 0, -1):
+                words = tokens[i:i + n]
+                if any(text[a[1]:b[0]] != " " for a, b in zip(words, words[1:], strict=False)):
+                    continue  # a name's words are separated by one space, never a comma or a line
+                phrase = " ".join(w[2] for w in words).lower()
+                if phrase in names and self._counts(text, words, phrase):
+                    canonical, drug_class = names[phrase]
+                    relevance = CLASS_RELEVANCE if drug_class else None
+                    yield self.span(words[0][0], words[-1][1], "TREATMENT", canonical, relevance)
+                    i += n - 1
+                    break
+            i += 1
+
+    def _counts(self, text: str, words: list[tuple[int, int, str]], phrase: str) -> bool:
+        if len(words) == 1 and (phrase in self.gaz.first_names or phrase in self.gaz.places):
+            before = text[max(0, words[0][0] - 40):words[0][0]]
+            after = text[words[0][1]:words[0][1] + 25]
+            return _MEDICATION_CUE.search(before) is not None or _MEDICATION_CUE.search(after) is not None
+        return True

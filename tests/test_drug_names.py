@@ -73,3 +73,17 @@ def test_an_icd_category_named_by_one_short_word_is_a_condition(condition):
 @pytest.mark.parametrize("word", ["pain", "cough", "blood"])
 def test_short_symptoms_and_generic_heads_stay_out(word):
     assert word not in gazetteers().conditions
+
+
+@pytest.mark.parametrize(("text", "condition"), [
+    ("The member has plaque psoriasis on both elbows.", "plaque psoriasis"),
+    ("A sibling with sickle-cell anemia was tested.", "sickle-cell anemia"),
+    ("Chronic periodontitis was noted at intake.", "periodontitis"),
+])
+def test_the_names_icd_includes_under_a_code_are_conditions(text, condition):
+    assert condition in [f[1] for f in found(text) if f[2] == "MEDICAL_CONDITION"]
+
+
+@pytest.mark.parametrize("word", ["tiredness", "fecal soiling"])
+def test_included_names_of_symptoms_stay_out(word):
+    assert word not in gazetteers().conditions

@@ -37,7 +37,8 @@ def data_terms(name: str) -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _conditions() -> frozenset[str]:
-    """Short ICD-10-CM description heads ("Tuberculosis of larynx") plus the curated list."""
+    """Short ICD-10-CM description heads ("Tuberculosis of larynx") and inclusion terms, plus the
+    curated list."""
     terms = set(data_terms("conditions.txt"))
     try:
         import simple_icd_10_cm as icd
@@ -54,6 +55,8 @@ def _conditions() -> frozenset[str]:
             continue
         description = icd.get_description(code)
         _count_head_before_with(description, before_with)
+        if code[0] not in "RST":  # the other names a code includes (its inclusion terms)
+            terms.update(_inclusion_terms(icd, code, skip))
         if not icd.is_leaf(code) and len(code) > 3:
             continue
         head = description.split(",")[0].strip().lower()
@@ -71,6 +74,30 @@ def _conditions() -> frozenset[str]:
     # condition name of its own.
     terms.update(head for head, n in before_with.items() if n >= 2)
     return frozenset(terms)
+
+
+_BRACKETED = re.compile(r"\s*\([^)]*\)|\s*\[[^\]]*\]")
+
+
+def _inclusion_terms(icd, code: str, skip: tuple[str, ...]) -> set[str]:
+    """The short names ICD-10-CM lists under a code as included in it ("Plaque psoriasis",
+    "Sickle-cell anemia", "Bronchiectasis NOS"), in the words documents use; not the symptoms
+    (R) or injuries and poisonings (S, T), whose names are phrases of a body part and a kind."""
+    try:
+        included = icd.get_inclusion_term(code)
+    except (ValueError, KeyError, AttributeError):
+        return set()
+    out = set()
+    for term in included:
+        term = _BRACKETED.sub("", term).strip()
+        term = re.sub(r"\s+NOS$", "", term).strip().lower()
+        words = term.split()
+        if "," in term or any(c.isdigit() for c in term) or not 1 <= len(words) <= 3:
+            continue
+        if any(s in term + " " for s in (*skip, "of ")) or len(words) == 1 and len(term) < 6:
+            continue
+        out.add(term)
+    return out
 
 
 _WITH = re.compile(r"\s+(?:with|without)\b")

@@ -61,6 +61,11 @@ bench: $(VENV)/.installed
 	  $(BIN)/sanon-graph eval spans examples/hr/documents --gold examples/hr/gold_spans.jsonl --preset $$preset; \
 	  $(BIN)/sanon-graph eval spans examples/hr/documents --gold examples/hr/gold_spans.jsonl --preset $$preset --ner; \
 	done
+	# the same corpora under the Text Anonymization Benchmark's stricter measures (entity recall, all mentions masked)
+	for corpus in legal hr; do \
+	  $(BIN)/python benchmarks/tab_from_gold.py examples/$$corpus bench-out/tab-$$corpus.json && \
+	  $(BIN)/sanon-graph eval tab bench-out/tab-$$corpus.json --preset legal; \
+	done
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

@@ -232,3 +232,41 @@ def test_a_kind_of_place_and_its_name_is_the_place(text, span, value, preset):
 ])
 def test_peoples_are_nationalities(text, value):
     assert value in [n for _, n, t in found(text) if t == "NATIONALITY"]
+
+
+# --- British addresses, postcodes and numbers; judgment titles -------------------------------
+
+@pytest.mark.parametrize("preset", ["legal", "health-insurance"])
+@pytest.mark.parametrize(("text", "span"), [
+    ("She rented the flat at 17 Kilmainham Mews from the landlord.", "17 Kilmainham Mews"),
+    ("The claimant, of 9 Hollybank Close, Leeds, appeared.", "9 Hollybank Close"),
+    ("Served at Flat 2, 30 Ormond Quay, Dublin.", "Flat 2, 30 Ormond Quay"),
+])
+def test_british_and_irish_street_kinds_are_addresses(text, span, preset):
+    # health-insurance widens an address's mask over the town after it ("..., Dublin")
+    addresses = [o for o, _, t in found(text, preset) if t == "ADDRESS"]
+    assert span in addresses if preset == "legal" else any(a.startswith(span) for a in addresses), addresses
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Correspondence to 41 Market Row, Derby DE1 2AB.", "Derby DE1 2AB", "derby de1 2ab"),
+    ("Her postcode is SW1A 1AA.", "SW1A 1AA", "sw1a 1aa"),
+])
+def test_a_british_postcode_and_its_town_are_an_address(text, span, value):
+    assert (span, value, "ADDRESS") in found(text)
+
+
+def test_a_national_insurance_number_is_a_personal_number_by_its_shape():
+    assert ("JT 48 21 90 C", "JT482190C", "APPLICATION_NUMBER") in found("Her NI number, JT 48 21 90 C, is on file.")
+    # prefixes HMRC never issues (first letter Q, second O): no such number
+    assert not [f for f in found("Codes QZ 84 17 52 C and AO 12 34 56 B.") if f[2] == "APPLICATION_NUMBER"]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("FOURTH SECTION\n\nCASE OF FERREIRA QUINTELA v. PORTUGAL\n\n(Application no. 1234/05)", "ferreira quintela"),
+    ("CASE OF KOVAČ AND OTHERS v. CROATIA", "kovač"),
+    ("AFFAIRE DUPONT c. FRANCE", "dupont"),
+])
+def test_the_title_of_a_judgment_names_the_applicant(text, name):
+    assert name in [n for _, n, t in found(text) if t == "NAME"]
+    assert not [n for _, n, t in found(text) if t == "NAME" and n in ("portugal", "croatia", "france")]

@@ -8,12 +8,23 @@ from .base import Base, register
 
 _STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
-    r"Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Row|Crescent)"
+    r"Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Row|Crescent|"
+    # British and Irish street kinds: "17 Clanbrassil Mews", "9 Ladybridge Close", "41 Belgrave Gate"
+    r"Mews|Close|Gate|Grove|Gardens|Walk|Parade|Rise|Wharf|Quay|Yard|Vale)"
+    r"(?:[ \t](?:North|South|East|West))?"  # "Wellington Road North"
 )
 _ADDRESS = re.compile(
-    rf"(?<!\w)\d{{1,6}}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][A-Za-z'-]+\s+){{1,3}}{_STREET}\.?"
+    rf"(?<!\w)(?:(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]+[A-Za-z0-9-]+,?[ \t]+)?"  # "Flat 4, 17 Clanbrassil Mews"
+    rf"\d{{1,6}}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][A-Za-z'-]+\s+){{1,3}}{_STREET}\.?"
     r"(?:,?\s+(?:Apt|Apartment|Suite|Ste|Unit|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
 )
+# A British postcode ("LE1 3HR", "SW1A 1AA"), with the town before it when there is one
+# ("Leicester LE1 3HR"): the outward code narrows a person to a few streets, the whole code to a
+# few houses.
+_UK_POSTCODE = re.compile(r"(?<![\w-])(?:((?:[A-Z][a-z]+[ \t]){1,2}))?([A-Z]{1,2}\d[A-Z\d]?[ \t]\d[A-Z]{2})(?![\w-])")
+_NOT_TOWN = frozenset({"the", "in", "at", "of", "to", "from", "code", "postcode"})
+
+
 _STREET_ABBREV = {
     "st": "street", "ave": "avenue", "rd": "road", "ln": "lane", "blvd": "boulevard",
     "dr": "drive", "ct": "court", "pl": "place", "ter": "terrace", "cir": "circle",
@@ -31,6 +42,19 @@ class StreetAddress(Base):
             words = re.findall(r"[A-Za-z0-9]+", m.group(0).lower())
             normalized = " ".join(_STREET_ABBREV.get(w, w) for w in words)
             yield self.span(m.start(), end, "ADDRESS", normalized)
+
+
+@register("postcode", "ADDRESS")
+class Postcode(Base):
+    """A British postcode, with the town written before it."""
+
+    def find(self, text: str):
+        for m in _UK_POSTCODE.finditer(text):
+            town = (m.group(1) or "").split()
+            while town and town[0].lower() in _NOT_TOWN:
+                town = town[1:]
+            start = m.start(2) if not town else m.end(1) - len(" ".join(town)) - 1
+            yield self.span(start, m.end(2), "ADDRESS", " ".join(text[start:m.end(2)].lower().split()), 0.8)
 
 
 # European shapes: the street before its number ("Keizersgracht 123", "Hauptstraße 5",

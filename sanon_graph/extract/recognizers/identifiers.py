@@ -70,14 +70,22 @@ _SPINAL_LEVEL = re.compile(r"[CTLS]\d{1,2}[-/][CTLS]?\d{1,2}", re.I)  # L4-L5, C
 _ID_NUMBER_RANGE = re.compile(r"^\d+-\d+$")  # 4400-4500, 2019-2021: ranges, not identifiers
 
 
+# A UK National Insurance number, its own shape with or without spaces: two letters (not D, F,
+# I, Q, U, V; the second not O), three pairs of digits, a letter A-D: "QZ 84 17 52 C".
+_NI_NUMBER = re.compile(r"(?<![\w-])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:[ \t]?\d{2}){3}[ \t]?[A-D])(?![\w-])")
+
+
 @register("spaced_person_id", "PATIENT_ID")
 class SpacedPersonId(Base):
-    """A person's number in spaced groups after its cue: "NHS number 943 476 5919"."""
+    """A person's number in spaced groups after its cue ("NHS number 943 476 5919"), or a
+    National Insurance number by its shape ("QZ 84 17 52 C")."""
 
     def find(self, text: str):
         for m in _SPACED_PERSON_ID.finditer(text):
             if sum(c.isdigit() for c in m.group(1)) >= 6:
                 yield self.span(m.start(1), m.end(1), "PATIENT_ID", m.group(1).replace(" ", ""))
+        for m in _NI_NUMBER.finditer(text):
+            yield self.span(m.start(1), m.end(1), "PATIENT_ID", re.sub(r"[ \t]", "", m.group(1)))
 
 
 @register("identifier", "PATIENT_ID", "NON_PERSONAL_ID")

@@ -102,6 +102,12 @@ _CASE_PARTIES = re.compile(
     rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}(?:{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){{0,2}})"
     rf"(?:{_GAP}and{_GAP}[Oo]thers)?{_GAP}v(?:s)?\.?{_GAP}(?:the{_GAP})?((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}(?:{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){{0,2}}){_NAME_END}"
 )
+# A judgment's title in capitals names the applicant: "CASE OF FERREIRA QUINTELA v. PORTUGAL",
+# "AFFAIRE DUPONT c. FRANCE", "CASE OF X AND OTHERS v. TURKEY" (the applicant, not the state).
+_CASE_OF_CAPS = re.compile(
+    rf"(?<![\w-])(?:CASE[ \t]+OF|AFFAIRE)[ \t]+((?:{_CAPS_WORD}|{_INITIALS})(?:[ \t]+(?!AND[ \t]+OTHERS\b)(?:{_CAPS_WORD}|{_INITIALS})){{0,3}})"
+    r"(?:[ \t]+AND[ \t]+OTHERS)?[ \t]+(?:v|c)\.?[ \t]"
+)
 _CASE_V = re.compile(r"[ \t]vs?\.?[ \t]+(?:the[ \t]+)?[A-Z]")  # cheap tests before the rules above run
 _COMMA_INITIAL = re.compile(r",[ \t]+[A-Z]\.")
 _NEXT_CAPITAL = re.compile(rf"{_GAP}({_NAME_WORD}|{_CAPS_WORD})")
@@ -347,6 +353,8 @@ class CaseParties(_Names):
     """The parties of a case: "Wójcikiewicz v. Poland", "Doe v Roe"."""
 
     def find(self, text: str):
+        for m in _CASE_OF_CAPS.finditer(text):  # "CASE OF FERREIRA QUINTELA v. PORTUGAL": the applicant
+            yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.85)
         if not _CASE_V.search(text):
             return
         for m in _CASE_PARTIES.finditer(text):

@@ -554,7 +554,7 @@ def eval_tab(tab_file: Path, split: str | None, preset: str, config_file: Path |
         click.echo(json.dumps(m))
         return
     out.print(f"{m['extractor']}: {m['documents']} documents{f' ({split})' if split else ''}, "
-              f"{len(m['annotators'])} annotators")
+              f"{len(m['annotators'])} annotator{'s' if len(m['annotators']) != 1 else ''}")
     out.print(f"entity recall: direct identifiers {m['entity_recall_direct']:.3f} of {m['direct_entities']}, "
               f"quasi-identifiers {m['entity_recall_quasi']:.3f} of {m['quasi_entities']}; "
               f"token recall {m['token_recall']:.3f}; token precision {m['token_precision']:.3f} "

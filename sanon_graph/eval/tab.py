@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -178,11 +179,17 @@ def score_tab(documents: list[TabDocument], masks: dict[str, list[tuple[int, int
                 for token in _WORD.finditer(doc.text, s, e):
                     by_type[entity.entity_type][1] += 1
                     by_type[entity.entity_type][0] += mention_masked(doc.text, *token.span(), masked)
+        # Each annotator's mentions to mask as sorted disjoint intervals (touching ones merged): a token counts for an
+        # annotator when one of them covers it whole (a bisection, not a scan of every mention).
+        intervals = {a: _merged([(s, e) for s, e, who in covered_by if who == a])
+                     for a in {who for _, _, who in covered_by}}
+        starts = {a: [s for s, _ in iv] for a, iv in intervals.items()}
         for start, end in spans:
             for token in _WORD.finditer(doc.text, start, end):
                 t_start, t_end = token.span()
-                agreeing = {a for s, e, a in covered_by if s <= t_start and t_end <= e}
-                precision_hits += len(agreeing)
+                for a, iv in intervals.items():
+                    i = bisect_right(starts[a], t_start) - 1
+                    precision_hits += i >= 0 and iv[i][1] >= t_end
                 precision_total += annotators
                 masked_tokens += 1
 

@@ -531,15 +531,16 @@ def eval_spans(input_path: Path, gold_file: Path, extractor: str, ner: bool, ner
 @eval_group.command(name="tab")
 @click.argument("tab_file", metavar="FILE", type=click.Path(path_type=Path))
 @click.option("--split", help="Only the documents of this dataset_type (train, dev, test).")
-@click.option("--preset", metavar="NAME", default="legal", show_default=True,
-              help="Domain preset (health-insurance, legal, hr) or a preset file.")
+@click.option("--preset", metavar="NAME",
+              help="Domain preset (health-insurance, legal, hr) or a preset file. Default: legal, or with "
+                   "--config the config file's own preset.")
 @click.option("--config", "config_file", type=click.Path(path_type=Path), help="TOML config (schema, extraction).")
 @click.option("--ner", is_flag=True, help="Run the NER recognizer after the rules even where the preset does not.")
 @click.option("--masks", "masks_file", type=click.Path(path_type=Path),
               help="Also write the masked spans, {doc_id: [[start, end], ...]}: the input of the benchmark's own "
                    "evaluation script.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def eval_tab(tab_file: Path, split: str | None, preset: str, config_file: Path | None, ner: bool,
+def eval_tab(tab_file: Path, split: str | None, preset: str | None, config_file: Path | None, ner: bool,
              masks_file: Path | None, as_json: bool) -> None:
     """Score the extractor on a corpus in the Text Anonymization Benchmark's format (TAB: court
     decisions annotated for masking by several annotators) with the benchmark's measures, with
@@ -548,6 +549,8 @@ def eval_tab(tab_file: Path, split: str | None, preset: str, config_file: Path |
     (uniform token weights)."""
     from sanon_graph.eval.tab import evaluate_tab
 
+    # court decisions: the legal preset unless the user's config file says which
+    preset = preset or (None if config_file else "legal")
     settings = load_settings(config_file, {"extractor": "rules", "preset": preset})
     m = evaluate_tab(tab_file, settings, split=split, ner=ner, masks_out=masks_file)
     if as_json:

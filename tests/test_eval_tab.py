@@ -126,3 +126,14 @@ def test_bad_tab_input_names_the_file_the_document_and_the_reason(tmp_path, run_
 def test_a_split_with_no_document_is_an_error(tmp_path):
     with pytest.raises(InputError, match="no document of split 'dev'"):
         read_tab(write_json(tmp_path / "tab.json", corpus()), split="dev")
+
+
+def test_the_legal_preset_by_default_and_the_configs_own_with_config(tmp_path, run_cli):
+    tab = write_json(tmp_path / "tab.json", corpus())
+    default = json.loads(run_cli("eval", "tab", tab, "--split", "test", "--json").output)
+    config = tmp_path / "insurance.toml"
+    config.write_text('[preset]\nextends = "health-insurance"\n', encoding="utf-8")
+    insured = json.loads(run_cli("eval", "tab", tab, "--split", "test", "--config", config, "--json").output)
+    # the config's preset, not legal: the two mask different tokens of this document
+    assert default["entity_recall_quasi"] == pytest.approx(5 / 6)
+    assert insured["masked_tokens"] != default["masked_tokens"]

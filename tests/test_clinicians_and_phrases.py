@@ -49,8 +49,8 @@ def test_other_people_stay_names(text):
 
 
 def test_clinicians_are_names_where_the_preset_says_so():
-    assert ("Ysolde Brannagh", "ysolde brannagh", "NAME") in found("Dr. Ysolde Brannagh reviewed it.", "hr")
-    assert ("Ysolde Brannagh", "ysolde brannagh", "NAME") in found("Dr. Ysolde Brannagh reviewed it.",
+    assert ("Dr. Ysolde Brannagh", "ysolde brannagh", "NAME") in found("Dr. Ysolde Brannagh reviewed it.", "hr")
+    assert ("Dr. Ysolde Brannagh", "ysolde brannagh", "NAME") in found("Dr. Ysolde Brannagh reviewed it.",
                                                                    clinician_type="NAME")
 
 

@@ -270,3 +270,19 @@ def test_a_national_insurance_number_is_a_personal_number_by_its_shape():
 def test_the_title_of_a_judgment_names_the_applicant(text, name):
     assert name in [n for _, n, t in found(text) if t == "NAME"]
     assert not [n for _, n, t in found(text) if t == "NAME" and n in ("portugal", "croatia", "france")]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Judge Anna Kowalska presided.", "Judge Anna Kowalska", "anna kowalska"),
+    ("The report of Dr Ivana Horvat was read.", "Dr Ivana Horvat", "ivana horvat"),
+    ("Sir Jonathan Pryce-Edwards gave evidence.", "Sir Jonathan Pryce-Edwards", "jonathan pryce-edwards"),
+    ("Mr Tadeusz Wrzosek appeared.", "Tadeusz Wrzosek", "tadeusz wrzosek"),  # an honorific says only sex
+    ("Mme Odile Charbonnel-Faure presided.", "Odile Charbonnel-Faure", "odile charbonnel-faure"),
+])
+def test_a_title_of_office_is_masked_with_the_name(text, span, value):
+    assert (span, value, "NAME") in found(text)
+
+
+def test_a_doctor_with_two_titles_is_still_a_clinician_in_health_insurance():
+    assert ("Prof. Dr. Hans-Peter Müller", "hans-peter müller", "PROVIDER") in found(
+        "The expert report by Prof. Dr. Hans-Peter Müller was read out.", "health-insurance")

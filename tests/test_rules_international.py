@@ -25,22 +25,22 @@ def found(text: str, preset: str = "health-insurance", **rules) -> list[tuple[st
     return [(e.original, e.normalized, e.type) for e in extractor(preset, **rules).extract_text(text)]
 
 
-NAMES = [
-    ("Siobhán O'Neill phoned the office on Monday.", "Siobhán O'Neill"),
-    ("The letter from Jean-Luc Dubois arrived late.", "Jean-Luc Dubois"),
-    ("The expert report by Prof. Dr. Hans-Peter Müller was read out.", "Hans-Peter Müller"),
-    ("Mary van der Berg attended the hearing.", "Mary van der Berg"),
-    ("Notes of the meeting with Zoë Nørgaard-Lund were filed.", "Zoë Nørgaard-Lund"),
-    ("Dr. Ana de la Cruz signed the form.", "Ana de la Cruz"),
+NAMES = [  # text, the span masked, the value (a title of office is masked with the name, not part of its value)
+    ("Siobhán O'Neill phoned the office on Monday.", "Siobhán O'Neill", "siobhán o'neill"),
+    ("The letter from Jean-Luc Dubois arrived late.", "Jean-Luc Dubois", "jean-luc dubois"),
+    ("The expert report by Prof. Dr. Hans-Peter Müller was read out.", "Prof. Dr. Hans-Peter Müller", "hans-peter müller"),
+    ("Mary van der Berg attended the hearing.", "Mary van der Berg", "mary van der berg"),
+    ("Notes of the meeting with Zoë Nørgaard-Lund were filed.", "Zoë Nørgaard-Lund", "zoë nørgaard-lund"),
+    ("Dr. Ana de la Cruz signed the form.", "Dr. Ana de la Cruz", "ana de la cruz"),
 ]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize(("text", "name"), NAMES)
-def test_international_names_are_names_not_places(text, name, preset):
+@pytest.mark.parametrize(("text", "name", "value"), NAMES)
+def test_international_names_are_names_not_places(text, name, value, preset):
     # names as names: a "Dr." is a clinician in the health-insurance preset (test_clinicians.py)
     result = found(text, preset, clinician_type="NAME")
-    assert (name, name.lower(), "NAME") in result
+    assert (name, value, "NAME") in result
     assert not [r for r in result if r[2] == "LOCATION" and r[0] in name]
 
 

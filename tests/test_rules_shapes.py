@@ -32,7 +32,7 @@ NAMES = [
     ("Judge Hale presided over the hearing.", "Judge Hale"),
     ("Justice Brackwell dissented.", "Justice Brackwell"),
     ("Mx Tarrow attended the review.", "Mx Tarrow"),
-    ("Prof Ilse Vandermolen reviewed the scan.", "Ilse Vandermolen"),
+    ("Prof Ilse Vandermolen reviewed the scan.", "Prof Ilse Vandermolen"),  # a title of office is masked too
     ("Dr van der Berg signed the referral.", "Dr van der Berg"),
     ("Mrs. D'Souza was informed.", "Mrs. D'Souza"),
     ("Frau Müller called back twice.", "Frau Müller"),

@@ -20,7 +20,8 @@ from .base import Span
 
 _CLINICAL_TITLE = r"(?:Dr|DR|Doctor|Nurse)\.?"
 _TITLE_BEFORE = re.compile(rf"(?<![\w.]){_CLINICAL_TITLE}[ \t]+$")  # "Dr. " before a name span
-_TITLE_INSIDE = re.compile(rf"{_CLINICAL_TITLE}[ \t]")  # a span that keeps its title ("Dr. Tan")
+# a span that keeps its titles ("Dr. Tan", "Prof. Dr. Hans-Peter Müller")
+_TITLE_INSIDE = re.compile(rf"(?:(?:Prof|Professor|Sir|Dame)\.?[ \t]+)*{_CLINICAL_TITLE}[ \t]")
 _ROLE_BEFORE = re.compile(
     r"(?i:(?<![\w-])(?:surgeon|physician|clinician|therapist|nurse|practitioner|doctor|neurologist|cardiologist|"
     r"oncologist|radiologist|psychiatrist|psychologist|dermatologist|pediatrician|paediatrician|physiotherapist|"

@@ -47,6 +47,7 @@ _IS_PARTICLE = re.compile(rf"(?i:{_PARTICLE})")
 _TITLED_NAME = re.compile(
     rf"(?<![\w.])({_TITLES})(\.?)(?:{_GAP}(?:(?:and|&){_GAP})?{_TITLES}\.?(?=[ \t]))*{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
 )
+_HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "mme", "mlle", "herr", "frau", "dhr", "mevr"})
 _TITLE_WORD = re.compile(rf"(?<![\w.]){_TITLES}(?!\w)")
 # A word that says a person comes next: "Patient Henrietta Okafor", "Applicant: JOHN DOE",
 # "the employee, Jan de Vries", "named Rex Marin", "signed by A. Ricci", "Name: ...".
@@ -219,7 +220,11 @@ class TitledName(_Names):
                 last_title = [t.start() for t in _TITLE_WORD.finditer(text, m.start(), m.start(3))][-1]
                 yield self.span(m.start(), end, "NAME", _normalize_name(text[last_title:end]), 0.8)
             else:
-                yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
+                # A title of office or profession ("Dr", "Prof.", "Judge", "Sir") says who someone
+                # is: masked with the name. An honorific that says only sex ("Mr", "Mme") stays.
+                # The value is the name alone either way.
+                span_start = start if title.lower() in _HONORIFICS else m.start()
+                yield self.span(span_start, end, "NAME", _normalize_name(text[start:end]))
 
 
 @register("role_name", "NAME")

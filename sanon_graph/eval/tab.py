@@ -35,8 +35,7 @@ from typing import Any
 from ..config import Settings
 from ..errors import InputError
 from ..models import Document
-from ..redact import fold, strip_trailing_punctuation
-from .spans import Mention, mentions_of
+from .spans import mentions_of
 
 # What a mask may leave uncovered inside a mention: spaces, punctuation, and words whose
 # inclusion in a span annotators disagree on (the benchmark's list).
@@ -68,7 +67,6 @@ class TabEntity:
 class TabDocument:
     doc_id: str
     text: str
-    split: str | None
     annotators: list[str]
     entities: list[TabEntity]
 
@@ -101,7 +99,7 @@ def read_tab(path: Path, split: str | None = None) -> list[TabDocument]:
             raise InputError(path, '"text" must be a string and "annotations" an object', label)
         if split is not None and record.get("dataset_type") != split:
             continue
-        documents.append(TabDocument(doc_id, text, record.get("dataset_type"), sorted(record["annotations"]),
+        documents.append(TabDocument(doc_id, text, sorted(record["annotations"]),
                                      _entities(path, label, text, record["annotations"])))
     if split is not None and not documents:
         raise InputError(path, f"no document of split {split!r} (dataset_type)")
@@ -231,8 +229,7 @@ def evaluate_tab(tab_file: Path, settings: Settings | None = None, split: str | 
         cross_document_pass(documents, findings, settings)
     masks: dict[str, list[tuple[int, int]]] = {}
     for d in documents:
-        mentions: list[Mention] = mentions_of(d.content, ((f, "rules") for f in findings[d.doc_id]
-                                                          if fold(strip_trailing_punctuation(f.original)).strip()))
+        mentions = mentions_of(d.content, ((f, "rules") for f in findings[d.doc_id]))
         masks[d.doc_id] = _merged([(m.start, m.end) for m in mentions])
     result = score_tab(tab, masks)
     result["split"] = split

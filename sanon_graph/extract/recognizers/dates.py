@@ -211,9 +211,9 @@ class TimeOfDay(Base):
     def find(self, text: str):
         for m in _TIME.finditer(text):
             if m.group("ampm"):
-                hour = int(m.group("h")) % 12 + (12 if m.group("ampm").lower().startswith("p") else 0)
                 if int(m.group("h")) > 12:
-                    continue
+                    continue  # "15 pm" is no time
+                hour = int(m.group("h")) % 12 + (12 if m.group("ampm").lower().startswith("p") else 0)
                 minute = m.group("m") or "00"
             else:
                 hour, minute = int(m.group("h24")), m.group("m24")

@@ -1,16 +1,17 @@
 """Drugs by name, from a maintained drug dictionary: generic names, brand names and drug
-classes ("isotretinoin", "Humira", "Gammagard", "IVIG", "NSAIDs").
+classes ("isotretinoin", "Humira", "Cimzia", "NSAIDs").
 
 The names come from the `drug-named-entity-recognition` package (Fast Data Science, MIT; its
-dictionary is built from DrugBank's open data (CC0), MeSH and Wikipedia): about 78,000 names of
-one to four words. A brand name's value is its generic name ("Humira" -> "adalimumab"), so a
-record that names the brand and one that names the substance share the value. Drug classes
-(MeSH pharmacologic classes such as "anticonvulsants", "opioid") are common to many people:
-weaker evidence. MeSH's other chemistry and biology headings (proteins, receptors) are left out.
+dictionary is built from DrugBank's open data (CC0), MedlinePlus, the NHS, Wikipedia and MeSH):
+about 43,000 names of one to four words are kept. A brand name's value is its generic name
+("Humira" -> "adalimumab"), so a record that names the brand and one that names the substance
+share the value. Drug classes (MeSH pharmacologic classes such as "anticonvulsants", "opioid")
+are common to many people: weaker evidence. MeSH's other chemistry and biology headings
+(proteins, receptors; also the immunoglobulins, so "IVIG" is not found) are left out.
 
 Only the dictionary file is read (never the package's module, which loads the dictionary on
-import and reads and writes a cache in the home folder). A one-word name that is also a first name or a place ("Aman",
-"Alli") counts only near a word of medication.
+import and reads and writes a cache in the home folder). A one-word name that is also a first
+name or a place ("Aman", "Alli") counts only near a word of medication.
 """
 
 from __future__ import annotations

@@ -134,7 +134,9 @@ def _places() -> frozenset[str]:
               "norman", "lawrence", "layton", "allen", "warren", "troy", "kent", "chester",
               "date", "male", "bath", "split", "nice", "mission", "enterprise", "paradise", "union",
               "liberty", "unity", "justice", "opportunity", "wedding", "college",
-              "medical", "central", "university park", "sale", "deal", "hospital", "clinic"}
+              "medical", "central", "university park", "sale", "deal", "hospital", "clinic",
+              # words for a state ("Republic", Missouri): in "the Republic of Poland" the form of a name
+              "republic", "kingdom", "federation", "commonwealth", "principality"}
     names -= data_terms("job_titles.txt")  # "Officer" (Victoria) is a role before it is a town
     return frozenset(n for n in names if len(n) > 2)
 

@@ -24,11 +24,6 @@ class CityState(Base):
                 yield self.span(m.start(), m.end(), "LOCATION", fold(m.group(0)), 0.55)
 
 
-# Words for a state that the gazetteer also holds as small towns ("Republic", Missouri): in
-# "the Republic of Poland" they are the form of a state's name, not a place of their own.
-_STATE_FORMS = frozenset({"republic", "kingdom", "federation", "union", "commonwealth", "principality"})
-
-
 @register("place", "LOCATION")
 class Place(Base):
     """Capitalised phrases of up to three words that name a city, state or country."""
@@ -36,7 +31,7 @@ class Place(Base):
     def find(self, text: str):
         places = self.gaz.places
         for start, end, phrase in ngrams(text, 3, capitalised=True):
-            if phrase in places and phrase not in _STATE_FORMS:
+            if phrase in places:
                 yield self.span(start, end, "LOCATION", phrase)
 
 

@@ -19,17 +19,15 @@ _TITLE_WORDS = (
 )
 _TITLES = rf"(?:{_TITLE_WORDS})"
 _TITLE_SET = frozenset(w.lower() for w in _TITLE_WORDS.split("|"))
-_UPPER = UPPER
-_LOWER = LOWER
 _GAP = r"[ \t\u00a0]+"  # between the words of one name: never a line break
 _NAME_END = r"(?![\w-]|['’](?!s(?!\w))\w)"  # a whole word; a possessive 's may follow
 # A name word: Smith, Núñez-Ortega, O'Neill, D'Souza, al-Rashid, McDonald, MacArthur, DeVito;
 # not the possessive 's.
 _NAME_WORD = (
-    rf"(?:[OoDd]['’]|(?:[Aa]l|[Ee]l)-)?(?:Mc|Mac|Fitz|De|Di|Da|Le|La|Van|Von)?{_UPPER}{_LOWER}+"
-    rf"(?:['’]{_UPPER}{_LOWER}+|-{_UPPER}?{_LOWER}+)*"
+    rf"(?:[OoDd]['’]|(?:[Aa]l|[Ee]l)-)?(?:Mc|Mac|Fitz|De|Di|Da|Le|La|Van|Von)?{UPPER}{LOWER}+"
+    rf"(?:['’]{UPPER}{LOWER}+|-{UPPER}?{LOWER}+)*"
 )
-_CAPS_WORD = rf"(?:[OD]['’])?{_UPPER}{{2,}}(?:['’-]{_UPPER}+)*"  # JOHN, O'NEILL: checked with isupper()
+_CAPS_WORD = rf"(?:[OD]['’])?{UPPER}{{2,}}(?:['’-]{UPPER}+)*"  # JOHN, O'NEILL: checked with isupper()
 _INITIALS = r"[A-Z]\.(?:[ \t]?[A-Z]\.){0,3}"  # J., A.B., A. B.
 # Surname particles: van der Berg, de la Cruz, von Trapp, St. John, bin Said, ter Horst. Lower
 # case (or "St."), so no word is both a particle and a name word and a run parses one way only;
@@ -84,7 +82,7 @@ _CAPITAL_PAIR = re.compile(
 )
 # Initials before a surname, or a surname before its initials: "J. Smith", "A.B. Cd", "Smith, J."
 _INITIALS_SURNAME = re.compile(rf"(?<![\w.])({_INITIALS}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){_NAME_END}")
-_SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}),{_GAP}({_INITIALS})(?![\w])(?!{_GAP}{_UPPER})")
+_SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}),{_GAP}({_INITIALS})(?![\w])(?!{_GAP}{UPPER})")
 # A possessive after two name words: "Fabrizio Wasicki's claim".
 _POSSESSIVE_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})['’]s(?!\w)")
 # A name followed by what only a person has: "Rex Marin, the applicant", "Lin Tran (employee)",

@@ -58,12 +58,13 @@ def _months(term: str) -> str:
     return " ".join(([f"{months} months"] if months else []) + rest)
 
 
+# The kind of a penalty by the word it starts with; anything else is a prison term.
+_KINDS = {"suspended": "suspended", "probation": "probation", "community": "community service",
+          "detention": "detention", "corrective": "corrective labour", "hard": "hard labour"}
+
+
 def _kind(kind: str | None) -> str:
-    kind = (kind or "imprisonment").lower()
-    for word in ("suspended", "probation", "community", "detention", "corrective", "hard"):
-        if kind.startswith(word):
-            return {"community": "community service", "corrective": "corrective labour", "hard": "hard labour"}.get(word, word)
-    return "imprisonment"
+    return _KINDS.get((kind or "imprisonment").split()[0].lower(), "imprisonment")
 
 
 @register("penalty", "PENALTY")

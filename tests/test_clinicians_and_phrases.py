@@ -101,7 +101,8 @@ BOTH = ["MEDICAL_CONDITION", "TREATMENT"]
     ("She has bilateral carpal tunnel syndrome.",
      ("bilateral carpal tunnel syndrome", "carpal tunnel syndrome", "MEDICAL_CONDITION"), None),
     ("He was prescribed duloxetine 60mg daily.", ("duloxetine 60mg daily", "duloxetine", "TREATMENT"), BOTH),
-    ("Plan: monthly pembrolizumab infusions.", ("monthly pembrolizumab infusions", "pembrolizumab infusions", "TREATMENT"),
+    # the value of a drug's treatment phrase is the drug's generic name (stop 28)
+    ("Plan: monthly pembrolizumab infusions.", ("monthly pembrolizumab infusions", "pembrolizumab", "TREATMENT"),
      BOTH),
     ("Underwent L4-L5 microdiscectomy in May.", ("L4-L5 microdiscectomy", "microdiscectomy", "TREATMENT"), BOTH),
 ])

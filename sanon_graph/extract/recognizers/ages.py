@@ -8,6 +8,7 @@ from .base import Base, register
 
 _AGE_PATTERNS = [
     re.compile(r"(?<!\w)(\d{1,3})[- ](?:year|yr)s?[- ]old(?!\w)", re.I),
+    re.compile(r"(?<!\w)(\d{1,3}) ?(?:y/o|y\.o\.|yo)(?!\w)", re.I),  # clinical shorthand: "52 y/o male"
     re.compile(r"(?<!\w)(\d{1,3})\s+years?\s+of\s+age(?!\w)", re.I),
     re.compile(r"(?<!\w)aged?\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
@@ -20,6 +21,9 @@ _AGE_RANGE = re.compile(
     r"(?<!\w)(?:(?P<age>aged?|ages)|adults?|cohorts?|participants|patients|members|women|men|individuals)"
     r"\s+(?:\(\s*)?(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})(?!\w)"
     r"(?!\s*(?:days?|weeks?|months?|hours?|times|visits|sessions|doses|mg|%))", re.I)
+# "the 45-60 age group", "30-40 year-olds": a range before a word for age.
+_AGE_RANGE_BEFORE = re.compile(
+    r"(?<![\w/.-])(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})[- ](?:age\b|year-olds|years? old)(?!\w)", re.I)
 _AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(\d0)s(?!\w)", re.I)
 _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
 
@@ -43,6 +47,10 @@ class AgeRange(Base):
                 # "aged 40-50" is masked whole; after "adults" only the numbers are the age
                 start = m.start() if m.group("age") else m.start(2)
                 yield self.span(start, m.end(), "AGE", f"{lo}-{hi}", 0.4)
+        for m in _AGE_RANGE_BEFORE.finditer(text):
+            lo, hi = int(m.group(1)), int(m.group(2))
+            if 0 <= lo < hi < 120:
+                yield self.span(m.start(1), m.end(2), "AGE", f"{lo}-{hi}", 0.4)
 
 
 @register("age_decade", "AGE")

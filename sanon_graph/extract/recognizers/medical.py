@@ -6,25 +6,37 @@ from __future__ import annotations
 
 import re
 
+from ...normalize import fold
+from ..ngrams import plural_stem
 from .base import Base, Span, register
+from .drugs import drug_names
+from .widen import modifies
 from .words import (
+    BODY_PARTS,
     BOOST_ADJECTIVES,
     BOOST_WORDS,
     GENERIC_HEAD,
+    MODIFIER_NOISE,
     QUALIFIERS,
+    TREATMENT_QUALIFIERS,
     drop_first_word,
     in_gazetteer,
     ngrams,
     trim_modifiers,
 )
 
-_TREATMENT_HEAD = re.compile(
-    r"(?<![\w-])((?:[a-z][a-z-]+\s+){0,2}(?:therapy|therapies|infusions?|surgery|surgeries|"
-    r"transplant(?:ation)?|chemotherapy|radiotherapy|immunotherapy|dialysis|rehabilitation|"
-    r"injections?|replacement|procedures?|treatments?|medications?|implant|resection|"
+_TREATMENT_HEADS = (
+    r"therapy|therapies|infusions?|surgery|surgeries|transplant(?:ation)?|chemotherapy|radiotherapy|immunotherapy|"
+    r"dialysis|rehabilitation|injections?|replacement|procedures?|treatments?|medications?|implant|resection|"
     r"amputation|ablation|stent|bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|"
-    r"decompression|supplements?|regimen)s?)(?!\w)"
+    r"decompression|supplements?|regimen"
 )
+# Up to two modifiers, then one head noun or more: "infusion therapies", "disc replacement
+# surgery", "coronary artery bypass grafting" (a head noun can modify the next one).
+_TREATMENT_HEAD = re.compile(
+    rf"(?<![\w-])((?:[A-Za-z][a-z-]+\s+){{0,2}}(?:{_TREATMENT_HEADS})s?(?:\s+(?:{_TREATMENT_HEADS})s?)*)(?!\w)"
+)
+_TREATMENT_HEAD_WORD = re.compile(rf"(?:{_TREATMENT_HEADS})s?")
 DRUG_SUFFIX = re.compile(
     r"(?<!\w)([A-Za-z][a-z]{2,}(?:mab|nib|pril|sartan|olol|statin|mycin|cillin|azole|vir|parin|"
     r"formin|gliptin|glutide|tide|semide|zepam|azepam|oxetine|triptan|profen|cycline|floxacin|trexate|platin|"
@@ -33,13 +45,22 @@ DRUG_SUFFIX = re.compile(
 _CONDITION_HEADS = (
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|insufficiency|dysfunction|"
     r"palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|condition|dementia|damage|fracture|tear|rupture|stenosis|"
-    r"aneurysm"
+    r"aneurysm|instability|laxity|erosion|disturbance|intolerance|impairment|deformity|dislocation|hernia|ulcer|"
+    r"cyst|pseudocyst|polyp|nodule|effusion"
 )
-_CONDITION_HEAD = re.compile(rf"(?<![\w-])((?:[A-Za-z][A-Za-z'-]+\s+){{0,2}}(?:{_CONDITION_HEADS})s?)(?!\w)")
+_CONDITION_HEAD = re.compile(
+    rf"(?<![\w-])((?:[A-Za-z][A-Za-z'-]+\s+){{0,2}}(?:{_CONDITION_HEADS})s?(?:\s+(?:{_CONDITION_HEADS})s?)*)(?!\w)")
 # Procedures named by their suffix: thyroidectomy, arthroplasty, microdiscectomy, colonoscopy.
 _PROCEDURE_SUFFIX = re.compile(
-    r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:ectomy|ectomies|otomy|otomies|ostomy|plasty|"
+    r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed|ior)\s+)?[a-z]{3,}(?:ectomy|ectomies|otomy|otomies|ostomy|plasty|"
     r"plasties|scopy|scopies|desis|pexy))(?!\w)", re.I)
+# What is written before a procedure names where it was done: a part of the body ("shoulder
+# arthroplasty", "vertical sleeve gastrectomy") joins the value. A spinal level ("L4-L5") stays
+# outside: the commonest levels are shared by most such operations, and masking them kept less
+# of the answers to general questions on qa_25 at the same leak rate.
+_BODY_PART_BEFORE = re.compile(r"(?:(?<![\w-])([a-z]+(?:ic|al|ous|ive|ary|ar|ior))\s+)?([A-Za-z]+)\s+$")
+_PROCEDURE_ENDINGS = ("ectomy", "ectomies", "otomy", "otomies", "ostomy", "plasty", "plasties", "scopy", "scopies",
+                      "desis", "pexy")
 _PROCEDURE_STEMS = ("ectom", "otom", "ostom", "plast", "scop", "desis", "pexy")  # a cheap test before the regex
 CONDITION_SUFFIX = re.compile(r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|trophy|ectasia))(?!\w)", re.I)
 # Words with a medical suffix that are not conditions.
@@ -54,11 +75,14 @@ _SUFFIX_FALSE_FRIENDS = {
 _CONDITION_HEAD_WORD = re.compile(rf"(?:{_CONDITION_HEADS})s?")
 
 
-def _after_condition(text: str, start: int, end: int, phrase: str) -> tuple[int, str]:
-    """The treatment phrase after the last condition head noun in its modifiers ("prion disease
-    therapies" -> "therapies"; the caller finds that too generic alone); else as it is."""
+def _after_condition(text: str, start: int, end: int, phrase: str, conditions: frozenset[str]) -> tuple[int, str]:
+    """The treatment phrase after the last condition in its modifiers: a condition head noun
+    ("prion disease therapies" -> "therapies"; the caller finds that too generic alone) or a
+    condition named by one word ("glioblastoma treatment", "psoriasis injections"); else as it is."""
     words = phrase.split()
-    cut = max((i for i, w in enumerate(words[:-1]) if _CONDITION_HEAD_WORD.fullmatch(w)), default=None)
+    cut = max((i for i, w in enumerate(words[:-1])
+               if _CONDITION_HEAD_WORD.fullmatch(w) or w in conditions and not GENERIC_HEAD.fullmatch(w)
+               or CONDITION_SUFFIX.fullmatch(w) and w not in _SUFFIX_FALSE_FRIENDS), default=None)
     if cut is None:
         return start, phrase
     for _ in range(cut + 1):
@@ -97,7 +121,9 @@ class _Medical(Base):
         words = phrase.split()
         relevance = self.boost(text, start, entity_type)
         if len(words) > 1 and words[0] in BOOST_ADJECTIVES:
-            start, phrase = drop_first_word(text, start, end)
+            phrase = " ".join(words[1:])
+            if fold(text[start:end]).startswith(f"{words[0]} "):  # the span may hold more than the value
+                start, _ = drop_first_word(text, start, end)
             relevance = min(1.0, self.ctx.base(entity_type) + 0.2)
         value = _without_qualifiers(phrase)
         if " " not in value and GENERIC_HEAD.fullmatch(value):
@@ -144,17 +170,54 @@ class TreatmentHead(_Medical):
     """"enzyme replacement therapy", "valve repair": a treatment head noun and one modifier."""
 
     def find(self, text: str):
+        names = drug_names()
         for m in _TREATMENT_HEAD.finditer(text):
             start, end, phrase = trim_modifiers(text, m.start(1), m.end(1))
-            start, phrase = _after_condition(text, start, end, phrase)
+            start, phrase = _after_condition(text, start, end, phrase, self.gaz.conditions)
             if not phrase:
                 continue
-            if len(phrase.split()) >= 3:  # one modifier: "valve repair" matches across documents more often
-                start, phrase = drop_first_word(text, start, end)
-                start, end, phrase = trim_modifiers(text, start, end)  # "understanding of medication"
-            finding = self.head_finding(text, start, end, phrase, "TREATMENT") if phrase else None
+            words = phrase.split()
+            modifiers = next(i for i, w in enumerate(words) if _TREATMENT_HEAD_WORD.fullmatch(w))
+            # The phrase starts after the last word that cannot modify a treatment: a verb, an
+            # adverb or a function word ("currently receiving infusion therapies"), a word said
+            # of many treatments ("intensive", "conservative"), or a capitalised word that is no
+            # drug (the start of a sentence, a name: "Detailed treatment"; but "Humira injections").
+            written = text[start:end].split()
+            skip = max((i + 1 for i in range(modifiers)
+                        if not self._modifies_treatment(words[i])
+                        or written[i][0].isupper() and words[i] not in names), default=0)
+            for _ in range(skip):
+                start, _ = drop_first_word(text, start, end)
+            words, modifiers = words[skip:], modifiers - skip
+            if any(w.endswith(_PROCEDURE_ENDINGS) for w in words[:modifiers]):
+                continue  # "gastrectomy procedures": the procedure_suffix recognizer names it
+            drug = next((i for i, w in enumerate(words[:modifiers]) if w in names and not names[w][1]), None)
+            if drug is not None:
+                # "pembrolizumab infusions": the drug is what two records share; the value is
+                # its generic name, as the drug recognizer gives it for the name alone
+                for _ in range(drug):
+                    start, _ = drop_first_word(text, start, end)
+                yield self.span(start, end, "TREATMENT", names[words[drug]][0], self.boost(text, start, "TREATMENT"))
+                continue
+            # The value is one modifier and the first head noun: "valve repair" for "mitral valve
+            # repair", "lumbar fusion" for "lumbar fusion surgeries", so records that write the
+            # phrase longer or shorter share it ("infusion therapies": a bare head says nothing,
+            # the next head stays). The mask span is the whole phrase, so no part of it is left
+            # in the text.
+            value = " ".join(words[max(0, modifiers - 1):modifiers + 1 if modifiers else 2])
+            finding = self.head_finding(text, start, end, value, "TREATMENT")
             if finding:
                 yield finding
+
+
+    @staticmethod
+    def _modifies_treatment(word: str) -> bool:
+        """A word that can stand before a treatment's head noun and make it specific. A word in
+        -s is a verb ("combines") or a plural, which rarely modifies, unless it ends like a
+        singular ("bypass", "lupus"); a condition before the head has been cut off already."""
+        if not modifies(word) or word in MODIFIER_NOISE or word in TREATMENT_QUALIFIERS:
+            return False
+        return not word.endswith("s") or word.endswith(("ss", "us", "is"))
 
 
 @register("drug_suffix", "TREATMENT")
@@ -176,5 +239,42 @@ class ProcedureSuffix(_Medical):
             return
         for m in _PROCEDURE_SUFFIX.finditer(text):
             start, end, phrase = trim_modifiers(text, m.start(1), m.end(1))
-            if phrase:
-                yield self.span(start, end, "TREATMENT", phrase, self.boost(text, start, "TREATMENT"))
+            if not phrase:
+                continue
+            part = _BODY_PART_BEFORE.search(text, max(0, start - 24), start)
+            if part and plural_stem(part.group(2).lower()) in BODY_PARTS:
+                start, phrase = part.start(), f"{fold(part.group(0))} {phrase}"
+            yield self.span(start, end, "TREATMENT", phrase, self.boost(text, start, "TREATMENT"))
+
+
+# A gene named by its symbol before a word for a finding about it: "TP53 mutation", "BRCA1
+# testing", "HLA-B27 positive", "BRCA1/BRCA2 panel". Genetic data singles out a person and their
+# family. The symbol is upper case with at most three digits; a symbol without a digit ("KRAS")
+# counts only before a word that makes it a gene ("mutation", "variant"), as "HIV testing" and
+# "MRI panel" name no gene.
+_GENE = r"[A-Z][A-Z0-9]{1,6}(?:-[A-Z0-9]{1,4})?"
+_GENE_FINDING = re.compile(
+    rf"(?<![\w/-])({_GENE}(?:/{_GENE})*)(?:\s+(?P<finding>(?:mutation|variant|deletion|duplication|amplification|"
+    r"rearrangement|gene|carrier)s?)|\s+(?:testing|tests?|panel|screening|positive|negative|status)\b)(?!\w)"
+)
+# Laboratory values and viruses written like a symbol, which name no gene.
+_NOT_GENES = frozenset({"A1C", "CD4", "CD8", "COVID-19", "SARS-COV-2", "HIV-1", "HIV-2", "HPV-16", "HPV-18", "PM2"})
+
+
+@register("gene_variant", "MEDICAL_CONDITION")
+class GeneVariant(Base):
+    def find(self, text: str):
+        for m in _GENE_FINDING.finditer(text):
+            symbols = m.group(1).split("/")
+            if any(s in _NOT_GENES or sum(c.isdigit() for c in s) > 3 for s in symbols):
+                continue
+            if not m.group("finding") and not all(any(c.isdigit() for c in s) for s in symbols):
+                continue
+            if m.group("finding"):
+                # "TP53 mutation" is a finding about a person, and its value says so: the symbol
+                # alone is also written in statements about many people ("TP53-positive
+                # patients"), where the value would otherwise be found and masked too
+                finding = plural_stem(m.group("finding").lower())
+                yield self.span(m.start(1), m.end("finding"), "MEDICAL_CONDITION", f"{m.group(1).lower()} {finding}")
+            else:
+                yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", m.group(1).lower())

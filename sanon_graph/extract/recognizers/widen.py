@@ -34,7 +34,8 @@ _STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
     "prescribed administered ordered authorized authorised requested proposed discontinued initiated "
     "attempted tried pursued trialed approve approves deny denies need covers cover continue "
     "continues start starts begin begins receive receives undergo undergoes require "
-    "recommend recommends may might will would should could can must our your my we they he she it "
+    "recommend recommends include includes involve involves affect affects "
+    "may might will would should could can must our your my we they he she it "
     "patient's member's claimant's one".split()
 )
 # A word of the phrase: lower case ("refractory", "vns-related"), an upper-case code joined by a
@@ -91,11 +92,17 @@ def _grow_left(text: str, start: int, limit: int) -> int:
         m = _WORD_BEFORE.search(text, max(limit, start - _LOOKBACK), start)
         if m is None or m.start(1) < limit:
             break
-        low = m.group(1).lower()
-        if low in _STOP or (low.endswith("ly") and low not in _PHRASE_MODIFIERS) or low.endswith("ing"):
+        if not modifies(m.group(1)):
             break
         start = m.start(1)
     return start
+
+
+def modifies(word: str) -> bool:
+    """Whether a word written before a value can belong to its phrase (an adjective, a noun, a
+    frequency), not a function word, a verb or an adverb."""
+    low = word.lower()
+    return not (low in _STOP or (low.endswith("ly") and low not in _PHRASE_MODIFIERS) or low.endswith("ing"))
 
 
 _PLACE_GAP = re.compile(r",[ \t]*")

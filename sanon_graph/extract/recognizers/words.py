@@ -34,6 +34,8 @@ LEADING_NOISE = {
 STOP_CAPITALS = data_terms("stop_capitals.txt")
 # Words that head a phrase found by a head-noun rule but add nothing identifying.
 MODIFIER_NOISE = data_terms("modifier_noise.txt")
+# Parts of the body, for the place of a procedure ("knee arthroscopy").
+BODY_PARTS = data_terms("body_parts.txt")
 BOOST_ADJECTIVES = {"rare", "experimental", "unusual", "uncommon", "orphan", "novel", "unique"}
 # Clinical qualifiers of course, severity and side: "refractory epilepsy" in one record and
 # "epilepsy" in the next are one condition, so the value leaves them out (the mask span keeps
@@ -43,6 +45,12 @@ QUALIFIERS = frozenset(
     "stable unstable worsening bilateral unilateral left right advanced early late suspected probable "
     "confirmed resistant intractable episodic intermittent active residual secondary primary".split()
 )
+# How intense, urgent or usual a treatment is ("intensive", "conservative", "elective"): said of
+# many people's treatments, so a treatment's mask span starts after them and they stay readable.
+TREATMENT_QUALIFIERS = QUALIFIERS | frozenset(
+    "intensive aggressive extended prolonged conventional standard conservative adjunctive adjuvant palliative "
+    "supportive urgent emergency elective routine outpatient inpatient specialized specialised intensified".split()
+)
 # Head nouns that say nothing on their own ("therapy", "disease"); a modifier makes them specific.
 GENERIC_HEAD = re.compile(
     r"(?:therap(?:y|ies)|infusions?|surger(?:y|ies)|transplant(?:ation)?|rehabilitation|injections?|"
@@ -50,7 +58,8 @@ GENERIC_HEAD = re.compile(
     r"bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|decompression|supplements?|regimen|"
     r"dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
-    r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?)s?"
+    r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?|"
+    r"instability|laxity|erosion|disturbance|intolerance|impairment|deformity|dislocation|cyst|nodule|effusion)s?"
 )
 BOOST_WORDS = re.compile(r"\b(?:rare|experimental|unusual|uncommon|orphan|novel|unique|only|first)\b", re.I)
 

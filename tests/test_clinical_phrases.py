@@ -1,0 +1,119 @@
+"""Issue 15, clinical phrases as records write them (health-insurance preset): treatments named
+by several nouns, a drug inside a treatment phrase, procedures with the part of the body or the
+spinal level, ages in clinical shorthand, more heads of conditions, and genes named by their
+symbol. Every example is invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from sanon_graph.config import load_settings
+from sanon_graph.extract.recognizers import RulesExtractor
+
+
+def found(text: str, preset: str = "health-insurance") -> list[tuple[str, str, str]]:
+    settings = load_settings(None, {"preset": preset})
+    return [(e.original, e.normalized, e.type)
+            for e in RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    # a head noun that modifies the next one: before, the phrase stopped at the first
+    # (the value: one modifier and the first head noun, as a shorter record writes it)
+    ("She is currently receiving infusion therapies at home.", "infusion therapies", "infusion therapies"),
+    ("Claims for lumbar fusion surgeries rose.", "lumbar fusion surgeries", "lumbar fusion"),
+    ("The request concerned cervical disc replacement surgery.", "cervical disc replacement surgery",
+     "disc replacement"),
+    ("He needs coronary artery bypass grafting soon.", "coronary artery bypass grafting", "artery bypass"),
+    # three content words: the whole phrase is masked, the value keeps one modifier
+    ("A man with epilepsy underwent vagus nerve stimulation last spring.", "vagus nerve stimulation",
+     "nerve stimulation"),
+    ("The member underwent mitral valve repair in May.", "mitral valve repair", "valve repair"),
+])
+def test_a_treatment_phrase_is_masked_whole_and_valued_by_its_core(text, span, value):
+    assert (span, value, "TREATMENT") in found(text)
+
+
+def test_words_of_the_record_stay_outside_a_treatment_phrase():
+    # "unsuccessful" says how it went, not what it was; "understanding of medication" is no treatment
+    result = found("The request noted prior unsuccessful physical therapy and poor understanding of medication.")
+    assert ("physical therapy", "physical therapy", "TREATMENT") in result
+    assert not any("unsuccessful" in s or "medication" in s for s, _, _ in result)
+    # a verb, an adverb or the capitalised start of a sentence is no modifier
+    assert found("Detailed treatment plans vary. Combines procedure codes.") == []
+    result = found("She is currently receiving stem cell therapy.")
+    assert ("stem cell therapy", "cell therapy", "TREATMENT") in result
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Treatment plan includes pembrolizumab infusions every three weeks.", "pembrolizumab infusions", "pembrolizumab"),
+    ("She has had Humira injections since March.", "Humira injections", "adalimumab"),
+])
+def test_a_drug_in_a_treatment_phrase_gives_the_value_its_generic_name(text, span, value):
+    # so "pembrolizumab infusions" in one record and "pembrolizumab" in the next share a value
+    assert (span, value, "TREATMENT") in found(text)
+    alone = [v for _, v, t in found(f"The claim for {span.split()[0]} was approved.") if t == "TREATMENT"]
+    assert alone == [value]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Aquatic therapy followed shoulder arthroplasty in June.", "shoulder arthroplasty", "shoulder arthroplasty"),
+    ("Coverage for vertical sleeve gastrectomy procedures expanded.", "vertical sleeve gastrectomy",
+     "vertical sleeve gastrectomy"),
+    ("Knee arthroscopy was approved.", "Knee arthroscopy", "knee arthroscopy"),
+    ("The C5-C6 anterior discectomy was denied.", "anterior discectomy", "anterior discectomy"),
+])
+def test_a_procedure_takes_in_where_on_the_body_it_was_done(text, span, value):
+    assert (span, value, "TREATMENT") in found(text)
+
+
+def test_a_word_before_a_procedure_that_is_no_part_of_the_body_stays_outside():
+    assert ("colonoscopy", "colonoscopy", "TREATMENT") in found("The routine colonoscopy was normal.")
+    assert ("arthroplasty", "arthroplasty", "TREATMENT") in found("Claims for arthroplasty rose.")
+    # a spinal level is shared by most such operations: it stays readable
+    assert ("microdiscectomy", "microdiscectomy", "TREATMENT") in found("He underwent an L4-L5 microdiscectomy.")
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Patient (52 y/o male) was seen today.", "52 y/o", "52"),
+    ("A 61yo woman called the helpline.", "61yo", "61"),
+    ("Screening fell in the 45-60 age group.", "45-60", "45-60"),
+    ("Claims of 30-40 year-olds rose.", "30-40", "30-40"),
+])
+def test_ages_in_clinical_shorthand(text, span, value):
+    assert (span, value, "AGE") in found(text)
+
+
+def test_a_range_of_codes_or_days_is_no_age():
+    assert not [s for s, _, t in found("Codes 12-14 applied; 3-5 days later the claim closed.") if t == "AGE"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Evaluation for recurrent patellar instability.", "recurrent patellar instability", "patellar instability"),
+    ("An unusual case of congenital ligament laxity.", "congenital ligament laxity", "congenital ligament laxity"),
+    ("Recent notes show persistent sleep disturbances.", "persistent sleep disturbances", "sleep disturbances"),
+    # two head nouns in a row are one condition
+    ("Referred for severe aqueous deficiency syndrome.", "severe aqueous deficiency syndrome",
+     "aqueous deficiency syndrome"),
+])
+def test_more_heads_of_conditions(text, span, value):
+    assert (span, value, "MEDICAL_CONDITION") in found(text)
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Genomic testing revealed a TP53 mutation.", "TP53 mutation", "tp53 mutation"),
+    ("The member underwent BRCA1 testing in August.", "BRCA1", "brca1"),
+    ("Genetic testing (BRCA1/BRCA2 panel) was approved.", "BRCA1/BRCA2", "brca1/brca2"),
+    ("KRAS mutations were found.", "KRAS mutations", "kras mutation"),
+])
+def test_a_gene_named_by_its_symbol_before_a_finding(text, span, value):
+    assert (span, value, "MEDICAL_CONDITION") in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "MRI testing was scheduled.",       # no digit and no word that makes it a gene
+    "The A1C test came back high.",     # a laboratory value
+    "Claim CT-99812345 testing phase.",  # more digits than a gene symbol has
+])
+def test_no_gene_where_the_symbol_names_none(text):
+    assert not [s for s, _, t in found(text) if t == "MEDICAL_CONDITION"]

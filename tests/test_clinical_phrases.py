@@ -117,3 +117,29 @@ def test_a_gene_named_by_its_symbol_before_a_finding(text, span, value):
 ])
 def test_no_gene_where_the_symbol_names_none(text):
     assert not [s for s, _, t in found(text) if t == "MEDICAL_CONDITION"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    # an abbreviation before a generic head names the technique: the value is its name, so
+    # "underwent HIFU" in another record shares it
+    ("He is undergoing HIFU treatment for prostate cancer.", "HIFU treatment", "hifu"),
+    ("Twelve weeks of PEMF therapy were approved.", "PEMF therapy", "pemf"),
+    ("Experimental CAR-T cell therapy was requested.", "CAR-T cell therapy", "cell therapy"),
+    ("She underwent VP shunt placement in May.", "VP shunt", "vp shunt"),
+    ("Aquatic therapy combined with targeted nerve blocks.", "targeted nerve blocks", "nerve blocks"),
+])
+def test_abbreviations_and_more_heads_of_treatments(text, span, value):
+    assert (span, value, "TREATMENT") in found(text)
+
+
+def test_a_bare_block_or_shunt_is_no_treatment():
+    assert not [s for s, _, t in found("The shunt was checked. Blocks of appointments were offered.") if t == "TREATMENT"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Atorvastatin 40mg prescribed at the visit.", "Atorvastatin 40mg", "atorvastatin"),
+    ("He takes duloxetine 60mg daily.", "duloxetine 60mg daily", "duloxetine"),
+    ("Regimen including Ivabradine 5mg BID and compression.", "Ivabradine 5mg BID", "ivabradine"),
+])
+def test_a_dose_after_a_drug_is_masked_with_it(text, span, value):
+    assert (span, value, "TREATMENT") in found(text)

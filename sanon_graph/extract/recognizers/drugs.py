@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .base import Base, register
+from .widen import DOSE_AFTER
 
 _DICTIONARY_PACKAGE = "drug_named_entity_recognition"
 _DICTIONARY_FILE = "drug_ner_dictionary.pkl.bz2"
@@ -99,7 +100,11 @@ class Drug(Base):
                 if phrase in names and self._counts(text, words, phrase):
                     canonical, drug_class = names[phrase]
                     relevance = CLASS_RELEVANCE if drug_class else None
-                    yield self.span(words[0][0], words[-1][1], "TREATMENT", canonical, relevance)
+                    # a dose written after a drug is masked with it ("atorvastatin 40mg daily"):
+                    # one patient's dose narrows who it is; the value stays the drug
+                    dose = None if drug_class else DOSE_AFTER.match(text, words[-1][1])
+                    end = dose.end() if dose else words[-1][1]
+                    yield self.span(words[0][0], end, "TREATMENT", canonical, relevance)
                     i += n - 1
                     break
             i += 1

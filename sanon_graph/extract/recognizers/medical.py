@@ -29,12 +29,16 @@ _TREATMENT_HEADS = (
     r"therapy|therapies|infusions?|surgery|surgeries|transplant(?:ation)?|chemotherapy|radiotherapy|immunotherapy|"
     r"dialysis|rehabilitation|injections?|replacement|procedures?|treatments?|medications?|implant|resection|"
     r"amputation|ablation|stent|bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|"
-    r"decompression|supplements?|regimen"
+    r"decompression|supplements?|regimen|blocks?|shunt"
 )
+# An abbreviation in capitals ("HIFU", "CAR-T", "VP"): a technique named by its initials.
+_ACRONYM = r"[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)?"
+_ACRONYM_WORD = re.compile(_ACRONYM)
 # Up to two modifiers, then one head noun or more: "infusion therapies", "disc replacement
 # surgery", "coronary artery bypass grafting" (a head noun can modify the next one).
 _TREATMENT_HEAD = re.compile(
-    rf"(?<![\w-])((?:[A-Za-z][a-z-]+\s+){{0,2}}(?:{_TREATMENT_HEADS})s?(?:\s+(?:{_TREATMENT_HEADS})s?)*)(?!\w)"
+    rf"(?<![\w-])((?:(?:[A-Za-z][a-z-]+|{_ACRONYM})\s+){{0,2}}(?:{_TREATMENT_HEADS})s?(?:\s+(?:{_TREATMENT_HEADS})s?)*)"
+    r"(?!\w)"
 )
 _TREATMENT_HEAD_WORD = re.compile(rf"(?:{_TREATMENT_HEADS})s?")
 DRUG_SUFFIX = re.compile(
@@ -181,11 +185,13 @@ class TreatmentHead(_Medical):
             # The phrase starts after the last word that cannot modify a treatment: a verb, an
             # adverb or a function word ("currently receiving infusion therapies"), a word said
             # of many treatments ("intensive", "conservative"), or a capitalised word that is no
-            # drug (the start of a sentence, a name: "Detailed treatment"; but "Humira injections").
+            # drug or abbreviation (the start of a sentence, a name: "Detailed treatment"; but
+            # "Humira injections", "HIFU treatment").
             written = text[start:end].split()
             skip = max((i + 1 for i in range(modifiers)
                         if not self._modifies_treatment(words[i])
-                        or written[i][0].isupper() and words[i] not in names), default=0)
+                        or written[i][0].isupper() and words[i] not in names
+                        and not _ACRONYM_WORD.fullmatch(written[i])), default=0)
             for _ in range(skip):
                 start, _ = drop_first_word(text, start, end)
             words, modifiers = words[skip:], modifiers - skip
@@ -205,6 +211,11 @@ class TreatmentHead(_Medical):
             # the next head stays). The mask span is the whole phrase, so no part of it is left
             # in the text.
             value = " ".join(words[max(0, modifiers - 1):modifiers + 1 if modifiers else 2])
+            abbreviation = written[skip + modifiers - 1] if modifiers else ""
+            if len(abbreviation) >= 3 and _ACRONYM_WORD.fullmatch(abbreviation) and GENERIC_HEAD.fullmatch(words[modifiers]):
+                # "HIFU treatment": the abbreviation names the technique, and the value is that
+                # name, so "underwent HIFU" in another record shares it
+                value = abbreviation.lower()
             finding = self.head_finding(text, start, end, value, "TREATMENT")
             if finding:
                 yield finding

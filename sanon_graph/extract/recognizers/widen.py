@@ -43,9 +43,9 @@ _STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
 _WORD_BEFORE = re.compile(
     r"(?<![\w'’.-])([a-z][a-z]+(?:-[a-z]+)*|[A-Z][A-Z0-9]+(?:-[A-Za-z0-9]+)+|\d{1,3}-(?:day|week|month|year))[ \t]+$"
 )
-_DOSE_AFTER = re.compile(
+DOSE_AFTER = re.compile(
     r"[ \t]+\d+(?:\.\d+)?[ \t]?(?:mg|mcg|µg|g|ml|mL|IU|units?)(?![\w])"
-    r"(?:[ \t]+(?:once[ \t]+daily|twice[ \t]+daily|daily|nightly|weekly|monthly|bid|tid|qid|prn)(?![\w]))?"
+    r"(?:[ \t]+(?:once[ \t]+daily|twice[ \t]+daily|daily|nightly|weekly|monthly|(?i:bid|tid|qid|prn))(?![\w]))?"
 )
 _LOOKBACK = 80
 
@@ -77,7 +77,7 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
         start = _grow_left(text, s.start, left_limit)
         end = s.end
         if s.type == "TREATMENT":
-            m = _DOSE_AFTER.match(text, s.end)
+            m = DOSE_AFTER.match(text, s.end)
             if m and m.end() <= right_limit:
                 end = m.end()
         if (start, end) == (s.start, s.end):

@@ -143,3 +143,41 @@ def test_a_bare_block_or_shunt_is_no_treatment():
 ])
 def test_a_dose_after_a_drug_is_masked_with_it(text, span, value):
     assert (span, value, "TREATMENT") in found(text)
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("Therapy continued at Boston Spine & Joint Clinic in May.", "Boston Spine & Joint Clinic"),
+    ("Outcomes at Horizon Care Facility improved.", "Horizon Care Facility"),
+    ("The RehabPlus Network approved the request.", "RehabPlus Network"),
+])
+def test_provider_names_with_an_ampersand_or_a_facility_head(text, span):
+    assert (span, span.lower(), "PROVIDER") in found(text)
+
+
+def test_a_provider_name_does_not_run_over_the_end_of_a_sentence():
+    result = found("Coverage is under the PlatinumPlus Plan. New Health Plan rules apply.")
+    assert not [s for s, _, _ in result if "." in s and "Plan" in s]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Current coverage under Platinum Plus plan with a deductible.", "Platinum Plus plan", "platinum plus plan"),
+    ("75% were covered under Gold Coast PPO plans.", "Gold Coast PPO plans", "gold coast ppo plan"),
+])
+def test_a_named_insurance_plan_is_weak_evidence(text, span, value):
+    assert (span, value, "INDIRECT_IDENTIFIER") in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The Treatment Plan was updated.", "Her care plan includes rest.", "A new Health Benefit plan starts.",
+])
+def test_a_kind_of_plan_is_no_plan_name(text):
+    assert not [s for s, _, t in found(text) if t == "INDIRECT_IDENTIFIER"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The patient, a freelance graphic designer, called.", "freelance graphic designer", "graphic designer"),
+    ("He works as a civil engineer in the port.", "civil engineer", "civil engineer"),
+    ("A retired veterinarian from the valley.", "retired veterinarian", "veterinarian"),
+])
+def test_more_occupations(text, span, value):
+    assert (span, value, "INDIRECT_IDENTIFIER") in found(text)

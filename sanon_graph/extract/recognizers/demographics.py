@@ -19,7 +19,7 @@ _DEMOGRAPHIC = re.compile(
 _DEMOGRAPHIC_CANON = {"man": "male", "woman": "female", "nonbinary": "non-binary", "widow": "widowed", "widower": "widowed"}
 _OCCUPATIONS = "|".join(
     re.escape(o).replace(r"\ ", r"\s+") for o in sorted(data_terms("occupations.txt"), key=len, reverse=True))
-_OCCUPATION_PREFIX = (r"(?P<prefix>(?:retired|former|professional|local|veteran|union|licensed|certified|self-employed|"
+_OCCUPATION_PREFIX = (r"(?P<prefix>(?:retired|former|professional|local|veteran|union|licensed|certified|self-employed|freelance|"
                       r"part-time|full-time|seasonal|apprentice|journeyman)\s+)?")
 # "factory worker", "machine operator": a head that is an occupation whatever its modifier.
 # Technicians and attendants are left out (in health records: the lab's, the ward's staff),

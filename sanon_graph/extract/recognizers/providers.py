@@ -1,18 +1,20 @@
-"""Healthcare providers and facilities: "Rivertown Clinic", "Mercy Medical Center", "CareFirst"."""
+"""Healthcare providers and facilities: "Rivertown Clinic", "Mercy Medical Center", "Boston Spine &
+Joint Clinic", "CareFirst"; and the insurer's plans a member is covered by ("Platinum Plus plan")."""
 
 from __future__ import annotations
 
 import re
 
+from ...normalize import fold
 from .base import Base, register
 from .words import CAP, LEADING_NOISE
 
 _PROVIDER = re.compile(
-    rf"(?<![\w-])((?:{CAP}\s+){{0,3}}{CAP}\s+(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
+    rf"(?<![\w-])((?:{CAP}\s+(?:&\s+)?){{0,3}}{CAP}\s+(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
     r"Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
     r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
-    r"Genomics|Genetics|Dental|Dentistry|Chiropractic|Surgical|"
+    r"Genomics|Genetics|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology))(?!\w)"
 )
@@ -26,6 +28,11 @@ class Provider(Base):
     def find(self, text: str):
         for m in _PROVIDER.finditer(text):
             words = m.group(1).split()
+            # a word of three letters or more that ends in a full stop ends a sentence ("... the
+            # PlatinumPlus Plan. New Health Plan"); "St." and initials do not
+            ends = [i for i, w in enumerate(words[:-1]) if w.endswith(".") and len(w.rstrip(".")) >= 3]
+            if ends:
+                words = words[ends[-1] + 1:]
             while words and words[0].lower() in LEADING_NOISE:
                 words = words[1:]
             if len(words) < 2:
@@ -45,3 +52,31 @@ class CamelProvider(Base):
     def find(self, text: str):
         for m in _CAMEL_PROVIDER.finditer(text):
             yield self.span(m.start(1), m.end(1), "PROVIDER", m.group(1).lower())
+
+
+# A plan named by capitalised words before "plan" ("the Platinum Plus plan", "Gold Coast PPO
+# plans", "PlatinumPlus Plan"): the product a member is covered by, shared by many members, so
+# weak evidence. Words that name a kind of plan, not a product, make no name.
+_PLAN = re.compile(rf"(?<![\w-])((?:{CAP}\s+){{0,2}}{CAP})\s+(?:(?:PPO|HMO|EPO|POS|HDHP)\s+)?[Pp]lans?(?!\w)")
+_GENERIC_PLAN_WORDS = frozenset(
+    "the a an our your their his her this that new current old treatment care action health benefit benefits payment "
+    "service services medical dental vision insurance coverage policy plan management recovery wellness discharge "
+    "rehabilitation pharmacy drug prescription group individual family employer basic standard premium".split()
+)
+PLAN_RELEVANCE = 0.4
+
+
+@register("plan_name", "INDIRECT_IDENTIFIER")
+class PlanName(Base):
+    def find(self, text: str):
+        if "plan" not in text and "Plan" not in text:
+            return
+        for m in _PLAN.finditer(text):
+            words = m.group(1).split()
+            while words and (words[0].lower() in LEADING_NOISE or words[0].lower() in _GENERIC_PLAN_WORDS):
+                words = words[1:]
+            if not words or all(w.lower() in _GENERIC_PLAN_WORDS for w in words):
+                continue
+            start = text.find(words[0], m.start(1))
+            value = fold(text[start:m.end()]).removesuffix("s")  # "plans" and "plan": one value
+            yield self.span(start, m.end(), "INDIRECT_IDENTIFIER", value, PLAN_RELEVANCE)

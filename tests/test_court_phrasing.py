@@ -286,3 +286,51 @@ def test_a_title_of_office_is_masked_with_the_name(text, span, value):
 def test_a_doctor_with_two_titles_is_still_a_clinician_in_health_insurance():
     assert ("Prof. Dr. Hans-Peter Müller", "hans-peter müller", "PROVIDER") in found(
         "The expert report by Prof. Dr. Hans-Peter Müller was read out.", "health-insurance")
+
+
+# --- precision: the words of the proceedings (stop 28) -------------------------------------------
+
+def test_the_legal_professionals_of_the_proceedings_are_no_occupation():
+    text = "The trial judge dismissed the appeal. The applicant's lawyer lodged a complaint with the prosecutor."
+    assert not [s for s, _, t in found(text) if t == "INDIRECT_IDENTIFIER"]
+    # elsewhere a judge is what someone is ("a retired judge" in an insurance record), and a
+    # party's other occupations still count in a judgment
+    assert ("retired judge", "judge", "INDIRECT_IDENTIFIER") in found("A retired judge was treated.", "health-insurance")
+    assert ("journalist", "journalist", "INDIRECT_IDENTIFIER") in found("The applicant, a journalist, was detained.")
+    # and an indefinite article says the profession is what the person is
+    assert ("judge", "judge", "INDIRECT_IDENTIFIER") in found("Mr Novak, a judge at the county court, complained.")
+
+
+def test_a_config_names_its_own_roles_of_the_process(tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('[preset]\nextends = "health-insurance"\n\n[extraction]\noccupation_ignore = ["Teacher"]\n')
+    settings = load_settings(config, {})
+    texts = [e.original for e in RulesExtractor(settings.entity_schema, settings.rules).extract_text(
+        "The teacher and a firefighter were seen.")]
+    assert texts == ["firefighter"]
+
+
+@pytest.mark.parametrize("preset", ["legal", "health-insurance", "hr"])
+@pytest.mark.parametrize("text", [
+    "The Court awards the applicant EUR 5,000 in respect of non-pecuniary damage.",
+    "The claim for pecuniary damage is dismissed.",
+    "The county court assessed general damages and special damages.",
+    "A personal injury claim was lodged.",
+])
+def test_damage_that_is_compensation_is_no_condition(text, preset):
+    assert not [s for s, _, t in found(text, preset) if t == "MEDICAL_CONDITION"]
+
+
+def test_harm_to_the_body_is_still_a_condition():
+    assert ("brain damage", "brain damage", "MEDICAL_CONDITION") in found("He suffered brain damage in the fall.")
+
+
+def test_the_model_names_no_person_with_words_that_never_make_a_name():
+    # with the NER model on (the legal preset's default): it reads "Madam" and a document's
+    # title as persons
+    settings = load_settings(None, {"preset": "legal"})
+    extractor = RulesExtractor(settings.entity_schema, settings.rules)
+    names = [e.original for e in extractor.extract_text(
+        "Dear Sir or Madam,\nDetermination Order, 21 November 2019. Anna Kowalska attended.") if e.type == "NAME"]
+    assert "Madam" not in names and "Determination Order" not in names
+    assert any("Kowalska" in n for n in names)

@@ -39,6 +39,9 @@ _INDIRECT = re.compile(
 # "a lawyer practising in Istanbul", "counsel acting for": the profession of whoever represents
 # a party, not a fact about the party.
 _REPRESENTING = re.compile(r"[ \t]+(?:practi[sc]ing|acting[ \t]+for|representing)\b", re.I)
+# "the applicant, a lawyer,", "works as a judge": an indefinite article says what someone is,
+# where "the judge" and "the applicant's lawyer" name a role of the proceedings.
+_SAYS_WHAT_SOMEONE_IS = re.compile(r"(?<![\w'’])(?:an?|as)[ \t]+$", re.I)
 _INDIRECT_EMPLOYER = re.compile(
     r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
 )
@@ -58,6 +61,10 @@ class Occupation(Base):
     """An occupation that narrows down who someone is: "retired firefighter", "airline pilot",
     "factory worker" (sanon_graph/data/occupations.txt and worker-like heads)."""
 
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self._ignored = frozenset(fold(w) for w in ctx.settings.occupation_ignore)
+
     def find(self, text: str):
         lower = text.lower()
         if not any(h in lower for h in _COMPOUND_HEADS) and _OCCUPATION_WORDS.isdisjoint(_WORD.findall(lower)):
@@ -71,7 +78,10 @@ class Occupation(Base):
             # The value without "retired"/"former" (the span keeps it): one occupation in two
             # records, qualified in one, is one value.
             prefix = m.group("prefix") or ""
-            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", fold(m.group(1)[len(prefix):]))
+            value = fold(m.group(1)[len(prefix):])
+            if value in self._ignored and not _SAYS_WHAT_SOMEONE_IS.search(text, max(0, m.start(1) - 8), m.start(1)):
+                continue  # "the trial judge": a role of the proceedings (the preset's occupation_ignore)
+            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", value)
 
 
 @register("employer", "INDIRECT_IDENTIFIER")

@@ -74,6 +74,22 @@ _SUFFIX_FALSE_FRIENDS = {
 }
 
 
+# Damage that is compensation, not harm to the body ("non-pecuniary damage", "general damages":
+# the words of every judgment's award of costs), and the categories of a claim ("personal
+# injury", "bodily injury"): no condition of a person.
+_COMPENSATION_DAMAGE = frozenset(
+    "pecuniary non-pecuniary moral material punitive compensatory aggravated exemplary liquidated general special "
+    "consequential property financial economic".split()
+)
+_CLAIM_CATEGORIES = frozenset({"personal injury", "personal injuries", "bodily injury", "bodily injuries"})
+
+
+def _names_no_condition(phrase: str) -> bool:
+    words = phrase.split()
+    return (phrase in _CLAIM_CATEGORIES or words[-1] == "damages"
+            or words[-1] == "damage" and any(w in _COMPENSATION_DAMAGE for w in words[:-1]))
+
+
 # The head nouns of conditions, as words: "prion disease therapies" treats a condition, so the
 # treatment's phrase starts after it (the condition is a value of its own).
 _CONDITION_HEAD_WORD = re.compile(rf"(?:{_CONDITION_HEADS})s?")
@@ -158,6 +174,8 @@ class ConditionHead(_Medical):
                     continue
                 if text[start:end].split()[-1].lower() in self.gaz.places:
                     continue  # "Tacoma", "Altoona": a place that happens to end in -oma
+                if _names_no_condition(phrase):
+                    continue
                 finding = self.head_finding(text, start, end, phrase, "MEDICAL_CONDITION") if phrase else None
                 if finding:
                     yield finding

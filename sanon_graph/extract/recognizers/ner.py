@@ -21,6 +21,7 @@ import os
 from ...errors import ConfigError
 from ...normalize import fold
 from .base import STATISTICAL, Base, RecognizerContext, register
+from .words import STOP_CAPITALS
 
 # Every type a label may be mapped to; the preset's mapping picks the ones it uses.
 NER_TYPES = ("NAME", "ORGANISATION", "PROVIDER", "LOCATION", "NATIONALITY", "DEMOGRAPHIC", "MONEY", "EVENT_DATE")
@@ -72,6 +73,8 @@ class NerRecognizer(Base):
             value = fold(span.text)
             if not value or value in self.ignore or (value.startswith("the ") and value[4:] in self.ignore):
                 continue
+            if entity_type == "NAME" and all(w in STOP_CAPITALS for w in value.split()):
+                continue  # "Madam", "Determination Order": words that never make a person's name
             yield self.span(span.start, span.end, entity_type, value,
                             self.ctx.base(entity_type) * NER_RELEVANCE_FACTOR)
 

@@ -53,6 +53,11 @@ class RecognizerSettings(BaseModel):
     # type for the labels worth keeping in this domain, and role words that are never a value.
     ner_labels: dict[str, str] = Field(default_factory=lambda: {"GPE": "LOCATION", "NORP": "NATIONALITY", "MONEY": "MONEY"})
     ner_ignore: list[str] = Field(default_factory=list)
+    # Occupations that are roles of the documents' own process rather than facts about a person
+    # (the `occupation` recognizer skips them unless an indefinite article says that is what
+    # someone is: "the applicant, a lawyer,"): in court decisions the judges, lawyers and
+    # prosecutors of the proceedings, as clinical staff are in health records.
+    occupation_ignore: list[str] = Field(default_factory=list)
     # The domain's own recognizers, without code (custom.py): regexes with context words, and
     # word lists. Entries enable the `custom` recognizer on their own.
     patterns: list[PatternSpec] = Field(default_factory=list)

@@ -291,14 +291,17 @@ def test_a_doctor_with_two_titles_is_still_a_clinician_in_health_insurance():
 # --- precision: the words of the proceedings (stop 28) -------------------------------------------
 
 def test_the_legal_professionals_of_the_proceedings_are_no_occupation():
-    text = "The trial judge dismissed the appeal. The applicant's lawyer lodged a complaint with the prosecutor."
+    text = ("The trial judge dismissed the appeal. The applicant's lawyer lodged a complaint. He was denied "
+            "access to a lawyer and was not brought promptly before a judge.")
     assert not [s for s, _, t in found(text) if t == "INDIRECT_IDENTIFIER"]
     # elsewhere a judge is what someone is ("a retired judge" in an insurance record), and a
     # party's other occupations still count in a judgment
     assert ("retired judge", "judge", "INDIRECT_IDENTIFIER") in found("A retired judge was treated.", "health-insurance")
     assert ("journalist", "journalist", "INDIRECT_IDENTIFIER") in found("The applicant, a journalist, was detained.")
-    # and an indefinite article says the profession is what the person is
+    # an apposition or a verb of being says the profession is what the person is
     assert ("judge", "judge", "INDIRECT_IDENTIFIER") in found("Mr Novak, a judge at the county court, complained.")
+    assert ("lawyer", "lawyer", "INDIRECT_IDENTIFIER") in found("The applicant, an experienced lawyer, was dismissed.")
+    assert ("lawyer", "lawyer", "INDIRECT_IDENTIFIER") in found("She had worked as a lawyer in Split.")
 
 
 def test_a_config_names_its_own_roles_of_the_process(tmp_path):
@@ -334,3 +337,7 @@ def test_the_model_names_no_person_with_words_that_never_make_a_name():
         "Dear Sir or Madam,\nDetermination Order, 21 November 2019. Anna Kowalska attended.") if e.type == "NAME"]
     assert "Madam" not in names and "Determination Order" not in names
     assert any("Kowalska" in n for n in names)
+    # surnames that are also common capitalised words stay names
+    names = [e.original for e in extractor.extract_text(
+        "The witnesses, Page and Lane, confirmed the account given by the applicant.") if e.type == "NAME"]
+    assert "Page" in names and "Lane" in names

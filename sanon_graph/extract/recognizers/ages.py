@@ -23,7 +23,7 @@ _AGE_RANGE = re.compile(
     r"(?!\s*(?:days?|weeks?|months?|hours?|times|visits|sessions|doses|mg|%))", re.I)
 # "the 45-60 age group", "30-40 year-olds": a range before a word for age.
 _AGE_RANGE_BEFORE = re.compile(
-    r"(?<![\w/.-])(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})[- ](?:age\b|year-olds|years? old)(?!\w)", re.I)
+    r"(?<![\w/.-])(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})[- ](?:age\b|(?P<old>year-olds|years?[- ]old))(?!\w)", re.I)
 _AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(\d0)s(?!\w)", re.I)
 _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
 
@@ -50,7 +50,9 @@ class AgeRange(Base):
         for m in _AGE_RANGE_BEFORE.finditer(text):
             lo, hi = int(m.group(1)), int(m.group(2))
             if 0 <= lo < hi < 120:
-                yield self.span(m.start(1), m.end(2), "AGE", f"{lo}-{hi}", 0.4)
+                # "30-40 years old" is masked whole (else the single age "40 years old" wins and
+                # leaves "30-"); before "age group" the numbers alone are the age
+                yield self.span(m.start(1), m.end() if m.group("old") else m.end(2), "AGE", f"{lo}-{hi}", 0.4)
 
 
 @register("age_decade", "AGE")

@@ -39,9 +39,11 @@ _INDIRECT = re.compile(
 # "a lawyer practising in Istanbul", "counsel acting for": the profession of whoever represents
 # a party, not a fact about the party.
 _REPRESENTING = re.compile(r"[ \t]+(?:practi[sc]ing|acting[ \t]+for|representing)\b", re.I)
-# "the applicant, a lawyer,", "works as a judge": an indefinite article says what someone is,
-# where "the judge" and "the applicant's lawyer" name a role of the proceedings.
-_SAYS_WHAT_SOMEONE_IS = re.compile(r"(?<![\w'’])(?:an?|as)[ \t]+$", re.I)
+# "the applicant, a lawyer,", "she is a judge", "worked as a lawyer": what someone is, where "the
+# judge", "the applicant's lawyer", "access to a lawyer" and "brought before a judge" name a role
+# of the proceedings. An apposition or a verb of being before the article, one adjective between.
+_SAYS_WHAT_SOMEONE_IS = re.compile(
+    r"(?:,|(?<![\w'’])(?:is|was|are|were|be|been|became|become|as))[ \t]+an?[ \t]+(?:[a-z-]+[ \t]+)?$", re.I)
 _INDIRECT_EMPLOYER = re.compile(
     r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
 )
@@ -79,7 +81,7 @@ class Occupation(Base):
             # records, qualified in one, is one value.
             prefix = m.group("prefix") or ""
             value = fold(m.group(1)[len(prefix):])
-            if value in self._ignored and not _SAYS_WHAT_SOMEONE_IS.search(text, max(0, m.start(1) - 8), m.start(1)):
+            if value in self._ignored and not _SAYS_WHAT_SOMEONE_IS.search(text, max(0, m.start(1) - 40), m.start(1)):
                 continue  # "the trial judge": a role of the proceedings (the preset's occupation_ignore)
             yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", value)
 

@@ -29,11 +29,15 @@ _TREATMENT_HEADS = (
     r"therapy|therapies|infusions?|surgery|surgeries|transplant(?:ation)?|chemotherapy|radiotherapy|immunotherapy|"
     r"dialysis|rehabilitation|injections?|replacement|procedures?|treatments?|medications?|implant|resection|"
     r"amputation|ablation|stent|bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|"
-    r"decompression|supplements?|regimen|blocks?|shunt"
+    r"decompression|supplements?|regimen|shunt"
 )
 # An abbreviation in capitals ("HIFU", "CAR-T", "VP"): a technique named by its initials.
 _ACRONYM = r"[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)?"
 _ACRONYM_WORD = re.compile(_ACRONYM)
+# Abbreviations of wards, services and scans: where or how a patient was seen, no treatment.
+_NOT_TECHNIQUES = frozenset("ICU NICU PICU CCU ER ED OR ENT OB GP EMS MRI CT PET ECG EKG EEG".split())
+# Heads that say only that something is a treatment: alone, or before another head, no value.
+_META_HEADS = frozenset("treatment treatments procedure procedures medication medications regimen supplement supplements".split())
 # Up to two modifiers, then one head noun or more: "infusion therapies", "disc replacement
 # surgery", "coronary artery bypass grafting" (a head noun can modify the next one).
 _TREATMENT_HEAD = re.compile(
@@ -55,17 +59,16 @@ _CONDITION_HEADS = (
 _CONDITION_HEAD = re.compile(
     rf"(?<![\w-])((?:[A-Za-z][A-Za-z'-]+\s+){{0,2}}(?:{_CONDITION_HEADS})s?(?:\s+(?:{_CONDITION_HEADS})s?)*)(?!\w)")
 # Procedures named by their suffix: thyroidectomy, arthroplasty, microdiscectomy, colonoscopy.
-_PROCEDURE_SUFFIX = re.compile(
-    r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed|ior)\s+)?[a-z]{3,}(?:ectomy|ectomies|otomy|otomies|ostomy|plasty|"
-    r"plasties|scopy|scopies|desis|pexy))(?!\w)", re.I)
-# What is written before a procedure names where it was done: a part of the body ("shoulder
-# arthroplasty", "vertical sleeve gastrectomy") joins the value. A spinal level ("L4-L5") stays
-# outside: the commonest levels are shared by most such operations, and masking them kept less
-# of the answers to general questions on qa_25 at the same leak rate.
-_BODY_PART_BEFORE = re.compile(r"(?:(?<![\w-])([a-z]+(?:ic|al|ous|ive|ary|ar|ior))\s+)?([A-Za-z]+)\s+$")
 _PROCEDURE_ENDINGS = ("ectomy", "ectomies", "otomy", "otomies", "ostomy", "plasty", "plasties", "scopy", "scopies",
                       "desis", "pexy")
 _PROCEDURE_STEMS = ("ectom", "otom", "ostom", "plast", "scop", "desis", "pexy")  # a cheap test before the regex
+_PROCEDURE_SUFFIX = re.compile(
+    rf"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed|ior)\s+)?[a-z]{{3,}}(?:{'|'.join(_PROCEDURE_ENDINGS)}))(?!\w)", re.I)
+# What is written before a procedure names where it was done: a part of the body ("shoulder
+# arthroplasty", "knee arthroscopy") joins the value. A spinal level ("L4-L5") stays
+# outside: the commonest levels are shared by most such operations, and masking them kept less
+# of the answers to general questions on qa_25 at the same leak rate.
+_BODY_PART_BEFORE = re.compile(r"(?:(?<![\w-])([a-z]+(?:ic|al|ous|ive|ary|ar|ior))\s+)?([A-Za-z]+)\s+$")
 CONDITION_SUFFIX = re.compile(r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|trophy|ectasia))(?!\w)", re.I)
 # Words with a medical suffix that are not conditions.
 _SUFFIX_FALSE_FRIENDS = {
@@ -84,10 +87,23 @@ _COMPENSATION_DAMAGE = frozenset(
 _CLAIM_CATEGORIES = frozenset({"personal injury", "personal injuries", "bodily injury", "bodily injuries"})
 
 
+# Heads that name a condition only after a part or a function of the body ("patellar
+# instability", "sleep disturbance", "lactose intolerance", "hearing impairment"); elsewhere
+# they are politics, geography or noise ("political instability", "coastal erosion").
+_BODILY_HEADS = frozenset("instability instabilities erosion erosions disturbance disturbances intolerance "
+                          "intolerances impairment impairments".split())
+
+
 def _names_no_condition(phrase: str) -> bool:
     words = phrase.split()
+    if words[-1] in _BODILY_HEADS:
+        return len(words) < 2 or not _of_the_body(words[-2])
     return (phrase in _CLAIM_CATEGORIES or words[-1] == "damages"
             or words[-1] == "damage" and any(w in _COMPENSATION_DAMAGE for w in words[:-1]))
+
+
+def _of_the_body(word: str) -> bool:
+    return word in BODY_PARTS or plural_stem(word) in BODY_PARTS
 
 
 # The head nouns of conditions, as words: "prion disease therapies" treats a condition, so the
@@ -172,10 +188,10 @@ class ConditionHead(_Medical):
                 start, end, phrase = trim_modifiers(text, m.start(1), m.end(1))
                 if phrase.split()[-1:] and phrase.split()[-1] in _SUFFIX_FALSE_FRIENDS:
                     continue
+                if not phrase or _names_no_condition(phrase):
+                    continue
                 if text[start:end].split()[-1].lower() in self.gaz.places:
                     continue  # "Tacoma", "Altoona": a place that happens to end in -oma
-                if _names_no_condition(phrase):
-                    continue
                 finding = self.head_finding(text, start, end, phrase, "MEDICAL_CONDITION") if phrase else None
                 if finding:
                     yield finding
@@ -199,17 +215,19 @@ class TreatmentHead(_Medical):
             if not phrase:
                 continue
             words = phrase.split()
-            modifiers = next(i for i, w in enumerate(words) if _TREATMENT_HEAD_WORD.fullmatch(w))
+            # the head nouns are the run at the end ("disc replacement surgery"); a head word
+            # further left is a modifier or another phrase ("surgery versus injections")
+            modifiers = len(words)
+            while modifiers and _TREATMENT_HEAD_WORD.fullmatch(words[modifiers - 1]):
+                modifiers -= 1
             # The phrase starts after the last word that cannot modify a treatment: a verb, an
             # adverb or a function word ("currently receiving infusion therapies"), a word said
             # of many treatments ("intensive", "conservative"), or a capitalised word that is no
             # drug or abbreviation (the start of a sentence, a name: "Detailed treatment"; but
             # "Humira injections", "HIFU treatment").
             written = text[start:end].split()
-            skip = max((i + 1 for i in range(modifiers)
-                        if not self._modifies_treatment(words[i])
-                        or written[i][0].isupper() and words[i] not in names
-                        and not _ACRONYM_WORD.fullmatch(written[i])), default=0)
+            skip = max((i + 1 for i in range(modifiers) if not self._modifies_treatment(words[i], written[i], names)),
+                       default=0)
             for _ in range(skip):
                 start, _ = drop_first_word(text, start, end)
             words, modifiers = words[skip:], modifiers - skip
@@ -223,6 +241,8 @@ class TreatmentHead(_Medical):
                     start, _ = drop_first_word(text, start, end)
                 yield self.span(start, end, "TREATMENT", names[words[drug]][0], self.boost(text, start, "TREATMENT"))
                 continue
+            if not modifiers and words[0] in _META_HEADS:
+                continue  # "medication regimen", "treatment procedures": no treatment named
             # The value is one modifier and the first head noun: "valve repair" for "mitral valve
             # repair", "lumbar fusion" for "lumbar fusion surgeries", so records that write the
             # phrase longer or shorter share it ("infusion therapies": a bare head says nothing,
@@ -240,11 +260,17 @@ class TreatmentHead(_Medical):
 
 
     @staticmethod
-    def _modifies_treatment(word: str) -> bool:
-        """A word that can stand before a treatment's head noun and make it specific. A word in
-        -s is a verb ("combines") or a plural, which rarely modifies, unless it ends like a
-        singular ("bypass", "lupus"); a condition before the head has been cut off already."""
-        if not modifies(word) or word in MODIFIER_NOISE or word in TREATMENT_QUALIFIERS:
+    def _modifies_treatment(word: str, written: str, drugs: dict) -> bool:
+        """A word that can stand before a treatment's head noun and make it specific: an
+        abbreviation that names a technique ("HIFU", "TENS"; not a ward or a scan: "ICU",
+        "MRI"), a drug, or a content word in lower case. A word in -s is a verb ("combines") or a
+        plural, which rarely modifies, unless it ends like a singular ("bypass", "lupus"); a
+        condition before the head has been cut off already."""
+        if _ACRONYM_WORD.fullmatch(written):
+            return written not in _NOT_TECHNIQUES
+        if word in drugs:
+            return True
+        if written[0].isupper() or not modifies(word) or word in MODIFIER_NOISE or word in TREATMENT_QUALIFIERS:
             return False
         return not word.endswith("s") or word.endswith(("ss", "us", "is"))
 
@@ -271,23 +297,24 @@ class ProcedureSuffix(_Medical):
             if not phrase:
                 continue
             part = _BODY_PART_BEFORE.search(text, max(0, start - 24), start)
-            if part and plural_stem(part.group(2).lower()) in BODY_PARTS:
-                start, phrase = part.start(), f"{fold(part.group(0))} {phrase}"
+            if part and _of_the_body(part.group(2).lower()):
+                # "bilateral knee arthroplasty" and "knee arthroplasty": one value
+                start, phrase = part.start(), _without_qualifiers(f"{fold(part.group(0))} {phrase}")
             yield self.span(start, end, "TREATMENT", phrase, self.boost(text, start, "TREATMENT"))
 
 
 # A gene named by its symbol before a word for a finding about it: "TP53 mutation", "BRCA1
-# testing", "HLA-B27 positive", "BRCA1/BRCA2 panel". Genetic data singles out a person and their
-# family. The symbol is upper case with at most three digits; a symbol without a digit ("KRAS")
-# counts only before a word that makes it a gene ("mutation", "variant"), as "HIV testing" and
-# "MRI panel" name no gene.
-_GENE = r"[A-Z][A-Z0-9]{1,6}(?:-[A-Z0-9]{1,4})?"
+# testing", "BRCA1 carrier", "HLA-B27 positive", "BRCA1/BRCA2 panel". Genetic data singles out a
+# person and their family. The symbol is upper case, two letters first, with at most three
+# digits; a symbol without a digit ("KRAS") counts only before a word that makes it a gene
+# ("mutation", "gene"), as "HIV testing", "the PPO carrier" and "the UK variant" name none.
+_GENE = r"[A-Z]{2}[A-Z0-9]{0,5}(?:-[A-Z0-9]{1,4})?"
 _GENE_FINDING = re.compile(
-    rf"(?<![\w/-])({_GENE}(?:/{_GENE})*)(?:\s+(?P<finding>(?:mutation|variant|deletion|duplication|amplification|"
-    r"rearrangement|gene|carrier)s?)|\s+(?:testing|tests?|panel|screening|positive|negative|status)\b)(?!\w)"
+    rf"(?<![\w/-])({_GENE}(?:/{_GENE})*)(?:\s+(?P<finding>(?:mutation|deletion|duplication|amplification|"
+    r"rearrangement|gene)s?)|\s+(?:variants?|carriers?|testing|tests?|panel|screening|positive|negative|status)\b)(?!\w)"
 )
-# Laboratory values and viruses written like a symbol, which name no gene.
-_NOT_GENES = frozenset({"A1C", "CD4", "CD8", "COVID-19", "SARS-COV-2", "HIV-1", "HIV-2", "HPV-16", "HPV-18", "PM2"})
+# Laboratory values, cells and viruses written like a symbol, which name no gene.
+_NOT_GENES = frozenset({"CD4", "CD8", "COVID-19", "COVID19", "HBA1C", "HIV-1", "HIV-2", "HPV-16", "HPV-18", "PM2"})
 
 
 @register("gene_variant", "MEDICAL_CONDITION")

@@ -21,7 +21,6 @@ import os
 from ...errors import ConfigError
 from ...normalize import fold
 from .base import STATISTICAL, Base, RecognizerContext, register
-from .words import STOP_CAPITALS
 
 # Every type a label may be mapped to; the preset's mapping picks the ones it uses.
 NER_TYPES = ("NAME", "ORGANISATION", "PROVIDER", "LOCATION", "NATIONALITY", "DEMOGRAPHIC", "MONEY", "EVENT_DATE")
@@ -31,6 +30,12 @@ NER_RELEVANCE_FACTOR = 0.9
 
 def _key(text: str) -> bytes:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+# Forms of address and the titles of documents the model reads as persons ("Dear Sir or Madam",
+# "Determination Order"); a person's name is never made of these alone. (The capitalised stop
+# words of the rules are not used here: "Page", "Lane" and "May" are also surnames.)
+_NEVER_A_NAME = frozenset("madam sir dear order determination decision judgment judgement ruling notice".split())
 
 
 @register("ner", *NER_TYPES)
@@ -73,8 +78,8 @@ class NerRecognizer(Base):
             value = fold(span.text)
             if not value or value in self.ignore or (value.startswith("the ") and value[4:] in self.ignore):
                 continue
-            if entity_type == "NAME" and all(w in STOP_CAPITALS for w in value.split()):
-                continue  # "Madam", "Determination Order": words that never make a person's name
+            if entity_type == "NAME" and all(w in _NEVER_A_NAME for w in value.split()):
+                continue  # "Madam", "Determination Order": the model's persons that are no one
             yield self.span(span.start, span.end, entity_type, value,
                             self.ctx.base(entity_type) * NER_RELEVANCE_FACTOR)
 

@@ -21,6 +21,13 @@ _PROVIDER = re.compile(
 _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
 
 
+def _after_sentence_end(words: list[str]) -> list[str]:
+    """The words after the last one that ends a sentence: a word of three letters or more with
+    a full stop ("... the PlatinumPlus Plan. New Health Plan"); "St." and initials end none."""
+    ends = [i for i, w in enumerate(words[:-1]) if w.endswith(".") and len(w.rstrip(".")) >= 3]
+    return words[ends[-1] + 1:] if ends else words
+
+
 @register("provider", "PROVIDER")
 class Provider(Base):
     """Capitalised words ending in a facility head word, leading function words dropped."""
@@ -30,10 +37,8 @@ class Provider(Base):
             words = m.group(1).split()
             # a word of three letters or more that ends in a full stop ends a sentence ("... the
             # PlatinumPlus Plan. New Health Plan"); "St." and initials do not
-            ends = [i for i, w in enumerate(words[:-1]) if w.endswith(".") and len(w.rstrip(".")) >= 3]
-            if ends:
-                words = words[ends[-1] + 1:]
-            while words and words[0].lower() in LEADING_NOISE:
+            words = _after_sentence_end(words)
+            while words and (words[0].lower() in LEADING_NOISE or words[0] == "&"):
                 words = words[1:]
             if len(words) < 2:
                 continue
@@ -57,11 +62,14 @@ class CamelProvider(Base):
 # A plan named by capitalised words before "plan" ("the Platinum Plus plan", "Gold Coast PPO
 # plans", "PlatinumPlus Plan"): the product a member is covered by, shared by many members, so
 # weak evidence. Words that name a kind of plan, not a product, make no name.
-_PLAN = re.compile(rf"(?<![\w-])((?:{CAP}\s+){{0,2}}{CAP})\s+(?:(?:PPO|HMO|EPO|POS|HDHP)\s+)?[Pp]lans?(?!\w)")
+_PLAN = re.compile(rf"(?<![\w-])((?:{CAP}\s+){{0,2}}{CAP})\s+(?:(?:PPO|HMO|EPO|POS|HDHP)\s+)?[Pp]lans?(?!\w)"
+                   r"(?![ \t]+(?:to|ahead|on)\b)")  # "the Company plans to": a verb
 _GENERIC_PLAN_WORDS = frozenset(
     "the a an our your their his her this that new current old treatment care action health benefit benefits payment "
     "service services medical dental vision insurance coverage policy plan management recovery wellness discharge "
-    "rehabilitation pharmacy drug prescription group individual family employer basic standard premium".split()
+    "rehabilitation pharmacy drug prescription group individual family employer basic standard premium performance "
+    "improvement development training succession business project work study safety emergency evacuation exercise "
+    "diet meal lesson site members member company".split()
 )
 PLAN_RELEVANCE = 0.4
 
@@ -72,11 +80,13 @@ class PlanName(Base):
         if "plan" not in text and "Plan" not in text:
             return
         for m in _PLAN.finditer(text):
-            words = m.group(1).split()
+            words = _after_sentence_end(m.group(1).split())
             while words and (words[0].lower() in LEADING_NOISE or words[0].lower() in _GENERIC_PLAN_WORDS):
                 words = words[1:]
             if not words or all(w.lower() in _GENERIC_PLAN_WORDS for w in words):
                 continue
             start = text.find(words[0], m.start(1))
-            value = fold(text[start:m.end()]).removesuffix("s")  # "plans" and "plan": one value
-            yield self.span(start, m.end(), "INDIRECT_IDENTIFIER", value, PLAN_RELEVANCE)
+            if text[start:m.end(1)].split() != words:
+                continue
+            # "plans" and "plan" are one value when both occur (the cross-document pass)
+            yield self.span(start, m.end(), "INDIRECT_IDENTIFIER", fold(text[start:m.end()]), PLAN_RELEVANCE)

@@ -54,9 +54,9 @@ class RecognizerSettings(BaseModel):
     ner_labels: dict[str, str] = Field(default_factory=lambda: {"GPE": "LOCATION", "NORP": "NATIONALITY", "MONEY": "MONEY"})
     ner_ignore: list[str] = Field(default_factory=list)
     # Occupations that are roles of the documents' own process rather than facts about a person
-    # (the `occupation` recognizer skips them unless an indefinite article says that is what
-    # someone is: "the applicant, a lawyer,"): in court decisions the judges, lawyers and
-    # prosecutors of the proceedings, as clinical staff are in health records.
+    # (the `occupation` recognizer skips them unless an apposition or a verb of being says that
+    # is what someone is: "the applicant, a lawyer,"): in court decisions the judges and lawyers
+    # of the proceedings. (Clinical staff are left out of the occupation list itself.)
     occupation_ignore: list[str] = Field(default_factory=list)
     # The domain's own recognizers, without code (custom.py): regexes with context words, and
     # word lists. Entries enable the `custom` recognizer on their own.

@@ -45,7 +45,7 @@ _WORD_BEFORE = re.compile(
 )
 DOSE_AFTER = re.compile(
     r"[ \t]+\d+(?:\.\d+)?[ \t]?(?:mg|mcg|µg|g|ml|mL|IU|units?)(?![\w])"
-    r"(?:[ \t]+(?:once[ \t]+daily|twice[ \t]+daily|daily|nightly|weekly|monthly|(?i:bid|tid|qid|prn))(?![\w]))?"
+    r"(?i:[ \t]+(?:once[ \t]+daily|twice[ \t]+daily|daily|nightly|weekly|monthly|bid|tid|qid|prn)(?![\w]))?"
 )
 _LOOKBACK = 80
 

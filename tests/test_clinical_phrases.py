@@ -29,6 +29,9 @@ def found(text: str, preset: str = "health-insurance") -> list[tuple[str, str, s
     ("A man with epilepsy underwent vagus nerve stimulation last spring.", "vagus nerve stimulation",
      "nerve stimulation"),
     ("The member underwent mitral valve repair in May.", "mitral valve repair", "valve repair"),
+    # a part of the body at the start of a sentence is masked with the phrase too
+    ("Mitral valve repair was approved in May.", "Mitral valve repair", "valve repair"),
+    ("Vagus nerve stimulation helped.", "Vagus nerve stimulation", "nerve stimulation"),
 ])
 def test_a_treatment_phrase_is_masked_whole_and_valued_by_its_core(text, span, value):
     assert (span, value, "TREATMENT") in found(text)

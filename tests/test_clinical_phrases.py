@@ -217,3 +217,10 @@ def test_a_kind_of_plan_is_no_plan_name(text):
 ])
 def test_more_occupations(text, span, value):
     assert (span, value, "INDIRECT_IDENTIFIER") in found(text)
+
+
+def test_a_capitalised_condition_is_no_name():
+    # "Major" is also a first name: before, the name rule took the condition
+    result = found("He was referred for Major Depressive Disorder in May.")
+    assert ("Major Depressive Disorder", "major depressive disorder", "MEDICAL_CONDITION") in result
+    assert not [s for s, _, t in result if t == "NAME"]

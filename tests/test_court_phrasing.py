@@ -341,3 +341,23 @@ def test_the_model_names_no_person_with_words_that_never_make_a_name():
     names = [e.original for e in extractor.extract_text(
         "The witnesses, Page and Lane, confirmed the account given by the applicant.") if e.type == "NAME"]
     assert "Page" in names and "Lane" in names
+
+
+# --- ranks (stop 28) ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Colonel Petrov ordered the search.", "Colonel Petrov", "colonel petrov"),
+    ("Lt. Anna Kovacs testified at the hearing.", "Lt. Anna Kovacs", "anna kovacs"),
+    ("Inspector Hale arrived at noon.", "Inspector Hale", "inspector hale"),
+])
+def test_a_rank_before_a_name_is_a_title_of_office(text, span, value):
+    assert (span, value, "NAME") in found(text)
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The applicant, a conscript, was beaten by a sergeant of the gendarmerie.", "conscript", "conscript"),
+    ("The applicant, a conscript, was beaten by a sergeant of the gendarmerie.", "sergeant", "sergeant"),
+    ("A prison officer testified.", "prison officer", "prison officer"),
+])
+def test_ranks_and_services_are_occupations(text, span, value):
+    assert (span, value, "INDIRECT_IDENTIFIER") in found(text)

@@ -15,7 +15,10 @@ from .words import GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
 
 _TITLE_WORDS = (
     "Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Nurse|Sister|Judge|Justice|Sir|Dame|Rev|Revd|Reverend|"
-    "Mme|Mlle|Herr|Frau|Dhr|Mevr|DR|MR|MRS|MS|MX|MISS|PROF|JUDGE|JUSTICE"
+    "Mme|Mlle|Herr|Frau|Dhr|Mevr|DR|MR|MRS|MS|MX|MISS|PROF|JUDGE|JUSTICE|"
+    # ranks of the army and the police ("Colonel Petrov", "Sgt. Miller"); not "Major" or
+    # "General", which begin other capitalised phrases ("Major Depressive Disorder")
+    "Colonel|Col|Lieutenant|Lt|Sergeant|Sgt|Corporal|Cpl|Captain|Capt|Inspector|Constable|Detective"
 )
 _TITLES = rf"(?:{_TITLE_WORDS})"
 _TITLE_SET = frozenset(w.lower() for w in _TITLE_WORDS.split("|"))
@@ -278,6 +281,8 @@ class CapitalPair(_Names):
             if not self._first_name(words[0]):
                 pos = m.start(2)  # the next word may begin the name: "Report Maria Lopez"
                 continue
+            if any(GENERIC_HEAD.fullmatch(w.lower()) or CONDITION_SUFFIX.fullmatch(w) for w in m.group(0).split()[1:]):
+                continue  # "Major Depressive Disorder", "Grace Hepatitis": a condition, not a name
             if self._not_a_name_word(words[-1]) or len(words) == 3 and self._not_a_name_word(words[2]):
                 words = words[:2]
             if any(self._not_a_name_word(w.split()[-1]) for w in words) or self._is_place(" ".join(words)):

@@ -263,9 +263,9 @@ class TreatmentHead(_Medical):
     def _modifies_treatment(word: str, written: str, drugs: dict) -> bool:
         """A word that can stand before a treatment's head noun and make it specific: an
         abbreviation that names a technique ("HIFU", "TENS"; not a ward or a scan: "ICU",
-        "MRI"), a drug, a part of the body, or a content word in lower case. A word in -s is a verb ("combines") or a
-        plural, which rarely modifies, unless it ends like a singular ("bypass", "lupus"); a
-        condition before the head has been cut off already."""
+        "MRI"), a drug, a part of the body, or a content word in lower case. A word in -s is a
+        verb ("combines") or a plural, which rarely modifies, unless it ends like a singular
+        ("bypass", "lupus"); a condition before the head has been cut off already."""
         if _ACRONYM_WORD.fullmatch(written):
             return written not in _NOT_TECHNIQUES
         if word in drugs or word in BODY_PARTS:

@@ -28,26 +28,29 @@ def _after_sentence_end(words: list[str]) -> list[str]:
     return words[ends[-1] + 1:] if ends else words
 
 
+def _name_before_head(text: str, m: re.Match, drop) -> tuple[int, list[str]] | None:
+    """The capitalised words of group 1 from the sentence they end and after the leading words
+    `drop` rejects ("the", a kind of plan), with where they start; None when none is left."""
+    words = _after_sentence_end(m.group(1).split())
+    while words and drop(words[0]):
+        words = words[1:]
+    if not words:
+        return None
+    start = text.find(words[0], m.start(1))
+    return (start, words) if text[start:m.end(1)].split() == words else None
+
+
 @register("provider", "PROVIDER")
 class Provider(Base):
     """Capitalised words ending in a facility head word, leading function words dropped."""
 
     def find(self, text: str):
         for m in _PROVIDER.finditer(text):
-            words = m.group(1).split()
-            # a word of three letters or more that ends in a full stop ends a sentence ("... the
-            # PlatinumPlus Plan. New Health Plan"); "St." and initials do not
-            words = _after_sentence_end(words)
-            while words and (words[0].lower() in LEADING_NOISE or words[0] == "&"):
-                words = words[1:]
-            if len(words) < 2:
+            found = _name_before_head(text, m, lambda w: w.lower() in LEADING_NOISE or w == "&")
+            if found is None or len(found[1]) < 2:
                 continue
-            phrase = " ".join(words)
-            start = text.find(words[0], m.start(1))
-            end = m.end(1)
-            if text[start:end].split() != words:
-                continue
-            yield self.span(start, end, "PROVIDER", phrase.lower())
+            start, words = found
+            yield self.span(start, m.end(1), "PROVIDER", " ".join(words).lower())
 
 
 @register("camel_provider", "PROVIDER")
@@ -80,13 +83,9 @@ class PlanName(Base):
         if "plan" not in text and "Plan" not in text:
             return
         for m in _PLAN.finditer(text):
-            words = _after_sentence_end(m.group(1).split())
-            while words and (words[0].lower() in LEADING_NOISE or words[0].lower() in _GENERIC_PLAN_WORDS):
-                words = words[1:]
-            if not words or all(w.lower() in _GENERIC_PLAN_WORDS for w in words):
+            found = _name_before_head(text, m, lambda w: w.lower() in LEADING_NOISE or w.lower() in _GENERIC_PLAN_WORDS)
+            if found is None:
                 continue
-            start = text.find(words[0], m.start(1))
-            if text[start:m.end(1)].split() != words:
-                continue
+            start, words = found
             # "plans" and "plan" are one value when both occur (the cross-document pass)
             yield self.span(start, m.end(), "INDIRECT_IDENTIFIER", fold(text[start:m.end()]), PLAN_RELEVANCE)

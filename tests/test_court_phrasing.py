@@ -361,3 +361,104 @@ def test_a_rank_before_a_name_is_a_title_of_office(text, span, value):
 ])
 def test_ranks_and_services_are_occupations(text, span, value):
     assert (span, value, "INDIRECT_IDENTIFIER") in found(text)
+
+
+# --- what a judgment says a party is: occupations in the plural, said of someone; beliefs ------
+
+@pytest.mark.parametrize("preset", ["legal", "hr", "health-insurance"])
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The applicants are journalists working for a daily newspaper.", "journalists", "journalist"),
+    ("The applicants were factory workers.", "factory workers", "factory worker"),
+    ("The applicant was a student at the time.", "student", "student"),
+    ("He is a civil servant.", "civil servant", "civil servant"),
+    ("She was a member of parliament until 2011.", "member of parliament", "member of parliament"),
+    ("Both men worked as fishermen.", "fishermen", "fisherman"),
+])
+def test_occupations_in_the_plural_and_in_public_life(text, span, value, preset):
+    assert (span, value, "INDIRECT_IDENTIFIER") in found(text, preset)
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The applicant, a nurse, was dismissed.", "nurse", "nurse"),
+    ("She worked as a pharmacist in Split.", "pharmacist", "pharmacist"),
+    ("The applicant is a doctor.", "doctor", "doctor"),
+    ("Both applicants worked as nurses.", "nurses", "nurse"),
+    ("They are trained midwives.", "midwives", "midwife"),
+])
+def test_clinical_occupations_count_where_a_sentence_says_someone_is_one(text, span, value):
+    for preset in ("legal", "health-insurance"):
+        assert (span, value, "INDIRECT_IDENTIFIER") in found(text, preset)
+
+
+@pytest.mark.parametrize("text", [
+    "The nurse noted the applicant's injuries.",
+    "He was examined by a doctor at the prison.",
+    "The nurses noted the bruises.",
+    "He was seen by a physician, a nurse and a social worker.",
+    "The doctors, the nurses and the guards were questioned.",
+])
+def test_the_staff_of_a_record_are_no_occupation(text):
+    for preset in ("legal", "health-insurance"):
+        assert not [s for s, _, t in found(text, preset) if t == "INDIRECT_IDENTIFIER"]
+
+
+def test_a_plural_occupation_in_the_name_of_a_body_is_the_name():
+    spans = found("He was compensated by the Department of Veterans Affairs.", "health-insurance")
+    assert not [s for s, _, t in spans if t == "INDIRECT_IDENTIFIER"]
+
+
+@pytest.mark.parametrize("preset", ["legal", "hr", "health-insurance"])
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The applicant is a Jehovah's Witness and refused a blood transfusion.", "Jehovah's Witness", "jehovah's witness"),
+    ("The applicants are Jehovah's Witnesses.", "Jehovah's Witnesses", "jehovah's witness"),
+    ("He is a practising Muslim.", "Muslim", "muslim"),
+    ("She converted to Islam in 2004.", "Islam", "islam"),
+    ("The patient, a devout Catholic, declined.", "Catholic", "catholic"),
+    ("The applicant, a homosexual, was dismissed from the army.", "homosexual", "homosexual"),
+    ("He belonged to a group of left-wing extremists.", "left-wing", "left wing"),
+    ("She is an atheist.", "atheist", "atheist"),
+])
+def test_beliefs_orientation_and_political_leaning_are_demographics(text, span, value, preset):
+    assert (span, value, "DEMOGRAPHIC") in found(text, preset)
+
+
+@pytest.mark.parametrize("text", [
+    "Christian Weber was treated at the clinic.",
+    "She was admitted to St Mary's Catholic Hospital.",
+    "The Jewish Museum in Berlin was closed.",
+])
+def test_a_belief_word_in_a_name_is_no_belief(text):
+    assert not [s for s, _, t in found(text, "health-insurance") if t == "DEMOGRAPHIC"]
+
+
+# --- bodies named in lower case after their place -------------------------------------------
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("He lodged a complaint with the Istanbul public prosecutor's office.", "Istanbul public prosecutor's office"),
+    ("He was arrested by the Istanbul police on 3 June 2001.", "Istanbul police"),
+    ("He was detained in Breitvet prison.", "Breitvet prison"),
+    ("He was moved to Sincan F-type prison.", "Sincan F-type prison"),
+    ("The Diyarbakır chief public prosecutor decided not to prosecute.", "Diyarbakır chief public prosecutor"),
+    ("He was taken to Istanbul police headquarters.", "Istanbul police headquarters"),
+])
+def test_bodies_named_in_lower_case_after_their_place(text, span):
+    assert (span, span.lower(), "ORGANISATION") in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The prison was full. The prosecutor appealed.",
+    "When police arrived, they left.",
+    "Mr Kaya's police escort was late.",
+])
+def test_a_lower_case_head_without_a_place_is_no_body(text):
+    assert not [s for s, _, t in found(text) if t == "ORGANISATION"]
+
+
+@pytest.mark.parametrize("text", [
+    "The program coordinates between pulmonology specialists, school nurses, and environmental assessors.",
+    "The article cites increased demand from construction workers and veterans.",
+    "All truck drivers must renew their licences.",
+])
+def test_an_occupation_in_the_plural_is_a_population_unless_said_of_people(text):
+    for preset in ("health-insurance", "hr", "legal"):
+        assert not [s for s, _, t in found(text, preset) if t == "INDIRECT_IDENTIFIER"]

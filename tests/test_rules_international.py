@@ -74,6 +74,12 @@ ADDRESSES = [
     ("He moved to Lindenstraße 8, 10117 Berlin last year.", "Lindenstraße 8, 10117 Berlin"),
     ("Post went to Via Garibaldi 14, 20121 Milano instead.", "Via Garibaldi 14, 20121 Milano"),
     ("The shop at 7 Avenue de la Gare was closed.", "7 Avenue de la Gare"),
+    # a street or town that starts with a letter beyond ASCII, Norwegian "-gaten", a building
+    # and flat number, a Polish postcode (stop 29)
+    ("The applicant lives at Øvregaten 2a, 5003 Bergen now.", "Øvregaten 2a, 5003 Bergen"),
+    ("The flat at ul. Marszałkowska 84/92, 00-514 Warszawa was searched.", "ul. Marszałkowska 84/92, 00-514 Warszawa"),
+    ("He lived at 14 Atatürk Boulevard for a year.", "14 Atatürk Boulevard"),
+    ("Elle habitait 12 rue d'Évreux, 75008 Paris.", "12 rue d'Évreux, 75008 Paris"),
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .base import Base, register
+from .words import UPPER
 
 _STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
@@ -15,7 +16,7 @@ _STREET = (
 )
 _ADDRESS = re.compile(
     rf"(?<!\w)(?:(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]+[A-Za-z0-9-]+,?[ \t]+)?"  # "Flat 4, 17 Clanbrassil Mews"
-    rf"\d{{1,6}}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][A-Za-z'-]+\s+){{1,3}}{_STREET}\.?"
+    rf"\d{{1,6}}\s+(?:[NSEW]\.?\s+)?(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*\s+){{1,3}}{_STREET}\.?"
     r"(?:,?\s+(?:Apt|Apartment|Suite|Ste|Unit|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
 )
 # A British postcode ("LE1 3HR", "SW1A 1AA"), with the town before it when there is one
@@ -39,7 +40,7 @@ class StreetAddress(Base):
     def find(self, text: str):
         for m in _ADDRESS.finditer(text):
             end = m.end() - 1 if m.group(0).endswith(".") else m.end()  # "12 Elm Road." ends a sentence
-            words = re.findall(r"[A-Za-z0-9]+", m.group(0).lower())
+            words = re.findall(r"[^\W_]+", m.group(0).lower())
             normalized = " ".join(_STREET_ABBREV.get(w, w) for w in words)
             yield self.span(m.start(), end, "ADDRESS", normalized)
 
@@ -62,17 +63,21 @@ class Postcode(Base):
 # a postcode and town may follow ("1015 CJ Amsterdam", "69003 Lyon", "10117 Berlin").
 _STREET_SUFFIX = (
     r"(?:straat|gracht|weg|laan|plein|kade|singel|dijk|steeg|markt|stra(?:ß|ss)e|gasse|allee|platz|ring|damm|"
-    r"ufer|vej|gade|gatan|gata|veien|katu)"
+    r"ufer|vej|gade|gatan|gata|gaten|veien|vegen|vägen|katu)"
 )
-_TOWN = r"[A-Z][\w'’-]+(?:[ -](?:(?:sur|sous|en|am|an|der|de|aan|den)[ -])?[A-Z][\w'’-]+){0,2}"
-_POSTCODE_TOWN = rf"(?:,?[ \t]+(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{5}}|\d{{4}}|[A-Z]-\d{{4,5}})[ \t]+{_TOWN})?"
-_HOUSE_NUMBER = r"\d{1,5}(?:[ \t]?[a-zA-Z](?![\w]))?(?:-\d{1,4})?"
+_TOWN = rf"{UPPER}[\w'’-]+(?:[ -](?:(?:sur|sous|en|am|an|der|de|aan|den)[ -])?{UPPER}[\w'’-]+){{0,2}}"
+# Postcodes: Dutch "1015 CJ", five digits (FR, DE, IT, ES), four (BE, NO, DK, CH, AT), Polish
+# "00-514", Swedish "114 55", and the old country-letter form "D-10117".
+_POSTCODE_TOWN = (rf"(?:,?[ \t]+(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{5}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4}}|[A-Z]-\d{{4,5}})"
+                  rf"[ \t]+{_TOWN})?")
+# "12", "2a", "15 B", "3-5", "84/92" (a building and its flat, as Polish addresses write them)
+_HOUSE_NUMBER = r"\d{1,5}(?:[ \t]?[a-zA-Z](?![\w]))?(?:[-/]\d{1,4}[a-zA-Z]?)?"
 _EUROPEAN_ADDRESS = re.compile(
     rf"(?<![\w-])(?:"
-    rf"(?:[A-Z][\w'’-]*{_STREET_SUFFIX}|(?:Via|Viale|Piazza|Corso|Calle|Avenida|Rua|Plaza|Paseo|Carrer|Ulica|ul\.)"
-    rf"[ \t]+(?:(?:de|del|della|di|da|do|dos)[ \t]+)?[A-Z][\w'’-]+(?:[ \t][A-Z][\w'’-]+){{0,2}}),?[ \t]+{_HOUSE_NUMBER}"
+    rf"(?:{UPPER}[\w'’-]*{_STREET_SUFFIX}|(?:Via|Viale|Piazza|Corso|Calle|Avenida|Rua|Plaza|Paseo|Carrer|Ulica|ul\.)"
+    rf"[ \t]+(?:(?:de|del|della|di|da|do|dos)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+){{0,2}}),?[ \t]+{_HOUSE_NUMBER}"
     rf"|\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?i:rue|avenue|boulevard|bd|place|chemin|all[ée]e|impasse|quai|cours|route|square)"
-    rf"[ \t]+(?:(?:de[ \t]la|de[ \t]l['’]|du|des|de|d['’]|la|le|les)[ \t]?)?[A-Z][\w'’-]+(?:[ \t](?:de[ \t]|du[ \t]|des[ \t])?[A-Z][\w'’-]+){{0,2}}"
+    rf"[ \t]+(?:(?:de[ \t]la|de[ \t]l['’]|du|des|de|d['’]|la|le|les)[ \t]?)?{UPPER}[\w'’-]+(?:[ \t](?:de[ \t]|du[ \t]|des[ \t])?{UPPER}[\w'’-]+){{0,2}}"
     rf"){_POSTCODE_TOWN}(?![\w-])"
 )
 

@@ -1,4 +1,5 @@
-"""Group membership and occupation: sex, ethnicity, marital status; jobs and employers."""
+"""Group membership and occupation: sex, ethnicity, marital status, sexual orientation,
+political leaning, religion; jobs and employers."""
 
 from __future__ import annotations
 
@@ -13,23 +14,49 @@ _DEMOGRAPHIC = re.compile(
     r"(?<!\w)(male|female|man|woman|non-binary|nonbinary|transgender|hispanic|latino|latina|"
     r"african[\s-]american|asian[\s-]american|caucasian|native\s+american|pacific\s+islander|"
     r"married|divorced|widowed|widow|widower|single\s+(?:mother|father|parent)|pregnant|"
-    r"retiree|retired|unemployed|disabled)(?!\w)",
+    r"retiree|retired|unemployed|disabled|homosexual|bisexual|gay|lesbian|transsexual|atheist|agnostic|"
+    r"(?:far[\s-])?(?:left|right)[\s-]wing|far[\s-](?:left|right))(?!\w)",
     re.I,
 )
 _DEMOGRAPHIC_CANON = {"man": "male", "woman": "female", "nonbinary": "non-binary", "widow": "widowed", "widower": "widowed"}
+
+
+def _plural(term: str) -> str:
+    """The plural of an occupation ("journalists", "businessmen", "secretaries", "nuns")."""
+    if term.endswith("man") and not term.endswith(("human", "shaman")):
+        return term[:-3] + "men"
+    if term.endswith("wife"):
+        return term[:-2] + "ves"  # "midwives", "housewives"
+    if term.endswith(("s", "sh", "ch", "x")):
+        return term + "es"
+    if term.endswith("y") and term[-2:-1] not in "aeiou":
+        return term[:-1] + "ies"
+    return term + "s"
+
+
+# Occupations that count only where a sentence says someone is one (the staff of a record or of
+# the proceedings otherwise); a preset's occupation_ignore adds to them.
+_SAID_OCCUPATIONS = data_terms("occupations_said.txt")
+# Every form a listed occupation is written in -> its value: "journalists" -> "journalist".
+_OCCUPATION_FORMS = {
+    form: term
+    for term in data_terms("occupations.txt") | _SAID_OCCUPATIONS
+    for form in (term, _plural(term))
+}
 _OCCUPATIONS = "|".join(
-    re.escape(o).replace(r"\ ", r"\s+") for o in sorted(data_terms("occupations.txt"), key=len, reverse=True))
+    re.escape(o).replace(r"\ ", r"\s+") for o in sorted(_OCCUPATION_FORMS, key=len, reverse=True))
 _OCCUPATION_PREFIX = (r"(?P<prefix>(?:retired|former|professional|local|veteran|union|licensed|certified|self-employed|freelance|"
                       r"part-time|full-time|seasonal|apprentice|journeyman)\s+)?")
 # "factory worker", "machine operator": a head that is an occupation whatever its modifier.
 # Technicians and attendants are left out (in health records: the lab's, the ward's staff),
 # as are the staff roles of these documents ("social worker", "case worker").
 _COMPOUND_HEADS = ("worker", "laborer", "labourer", "operator", "mechanic", "assembler", "installer")
-_COMPOUND_HEAD = f"(?:{'|'.join(_COMPOUND_HEADS)})"
+_COMPOUND_HEAD = f"(?:{'|'.join(_COMPOUND_HEADS)})s?"
 _STAFF_MODIFIERS = {"social", "case", "care", "health", "healthcare", "support", "outreach", "claims", "co"}
 # Cheap tests before the pattern, which tries a hundred words at every position: a text with
 # none of the occupations' words and none of the heads cannot match.
-_OCCUPATION_WORDS = frozenset(w for o in data_terms("occupations.txt") for w in o.split())
+# The last word of every form is enough ("parliament" for "member of parliament"): a match ends in it.
+_OCCUPATION_WORDS = frozenset(o.split()[-1] for o in _OCCUPATION_FORMS)
 _WORD = re.compile(r"[a-z']+")
 _INDIRECT = re.compile(
     rf"(?<![\w-])({_OCCUPATION_PREFIX}"
@@ -44,6 +71,17 @@ _REPRESENTING = re.compile(r"[ \t]+(?:practi[sc]ing|acting[ \t]+for|representing
 # of the proceedings. An apposition or a verb of being before the article, one adjective between.
 _SAYS_WHAT_SOMEONE_IS = re.compile(
     r"(?:,|(?<![\w'’])(?:is|was|are|were|be|been|became|become|as))[ \t]+an?[ \t]+(?:[a-z-]+[ \t]+)?$", re.I)
+# The same of several people, without the article: "the applicants are journalists", "both
+# worked as nurses"; an adjective may stand between ("are trained nurses"), "the" may not. An
+# occupation in the plural counts only so: elsewhere it is a population ("demand from
+# construction workers", "coverage for veterans") or a list of staff ("specialists, school
+# nurses, and assessors").
+_SAYS_WHAT_PEOPLE_ARE = re.compile(
+    r"(?<![\w'’])(?:are|were|be|been|became|become|as)[ \t]+(?:(?!the[ \t])[a-z-]+[ \t]+)?$", re.I)
+_NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z]")
+_SAID_FORMS = "|".join(sorted((f for f, t in _OCCUPATION_FORMS.items() if t in _SAID_OCCUPATIONS), key=len, reverse=True))
+# A comma after a staff word is a list of the staff, not an apposition.
+_AFTER_STAFF = re.compile(rf"(?<![\w-])(?:{_SAID_FORMS}),[ \t]+(?:an?[ \t]+)?(?:[a-z-]+[ \t]+)?$", re.I)
 _INDIRECT_EMPLOYER = re.compile(
     r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
 )
@@ -58,6 +96,28 @@ class Demographic(Base):
             yield self.span(m.start(1), m.end(1), "DEMOGRAPHIC", value)
 
 
+_BELIEF_FORMS = {form: term for term in data_terms("beliefs.txt")
+                 for form in (term, term + ("es" if term.endswith("ss") else "s"))}
+_BELIEF_WORDS = frozenset(w for f in _BELIEF_FORMS for w in _WORD.findall(f))
+_BELIEF = re.compile(
+    r"(?<![\w'’-])(" + "|".join(re.escape(f) for f in sorted(_BELIEF_FORMS, key=len, reverse=True)) + r")(?![\w'’-])", re.I)
+
+
+@register("belief", "DEMOGRAPHIC")
+class Belief(Base):
+    """A religion or its follower, capitalised: "a practising Muslim", "Jehovah's Witnesses"
+    (sanon_graph/data/beliefs.txt). Not a word of a longer name ("Christian Weber", "St Mary's
+    Catholic Hospital" end in a capitalised word) and not "orthodox" treatment."""
+
+    def find(self, text: str):
+        if _BELIEF_WORDS.isdisjoint(_WORD.findall(text.lower())):
+            return  # cheap: most texts name no belief
+        for m in _BELIEF.finditer(text):
+            if not m.group(1)[0].isupper() or _NEXT_CAPITAL.match(text, m.end(1)):
+                continue
+            yield self.span(m.start(1), m.end(1), "DEMOGRAPHIC", _BELIEF_FORMS.get(m.group(1).lower(), fold(m.group(1))))
+
+
 @register("occupation", "INDIRECT_IDENTIFIER")
 class Occupation(Base):
     """An occupation that narrows down who someone is: "retired firefighter", "airline pilot",
@@ -65,7 +125,7 @@ class Occupation(Base):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self._ignored = frozenset(fold(w) for w in ctx.settings.occupation_ignore)
+        self._only_when_said = _SAID_OCCUPATIONS | {fold(w) for w in ctx.settings.occupation_ignore}
 
     def find(self, text: str):
         lower = text.lower()
@@ -80,9 +140,20 @@ class Occupation(Base):
             # The value without "retired"/"former" (the span keeps it): one occupation in two
             # records, qualified in one, is one value.
             prefix = m.group("prefix") or ""
-            value = fold(m.group(1)[len(prefix):])
-            if value in self._ignored and not _SAYS_WHAT_SOMEONE_IS.search(text, max(0, m.start(1) - 40), m.start(1)):
-                continue  # "the trial judge": a role of the proceedings (the preset's occupation_ignore)
+            written = fold(m.group(1)[len(prefix):])
+            value = _OCCUPATION_FORMS.get(written, written)
+            if modifier and written.endswith("s"):
+                value = written[:-1]  # "factory workers"
+            plural = written != value
+            if plural and m.group(1)[0].isupper() and _NEXT_CAPITAL.match(text, m.end(1)):
+                continue  # "Department of Veterans Affairs", "Teachers Union": the name of a body
+            if plural and not _SAYS_WHAT_PEOPLE_ARE.search(text, max(0, m.start(1) - 40), m.start(1)):
+                continue  # "demand from construction workers", "coverage for veterans": a population
+            if value in self._only_when_said:
+                if not plural and not _SAYS_WHAT_SOMEONE_IS.search(text, max(0, m.start(1) - 40), m.start(1)):
+                    continue  # "the trial judge", "the nurse noted": the staff of the documents
+                if _AFTER_STAFF.search(text, max(0, m.start(1) - 40), m.start(1)):
+                    continue  # "seen by a physician, a nurse and ...": a list of the staff
             yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", value)
 
 

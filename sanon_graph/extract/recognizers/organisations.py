@@ -36,6 +36,15 @@ _INSTITUTION = re.compile(
     rf"|(?:{_UCAPWORD}[ \t]){{0,3}}(?:Ministry|University|Bank|Party|Union|Office|Directorate|Bureau|Institute|Academy|Federation)[ \t]of[ \t]"
     rf"(?:the[ \t])?{_UCAPWORD}(?:[ \t](?:and[ \t]|&[ \t])?{_UCAPWORD}){{0,3}})(?![\w-])"
 )
+# The same bodies written in lower case after the place they serve, as judgments often do:
+# "the Istanbul public prosecutor's office", "the Diyarbakır chief public prosecutor", "Istanbul
+# police headquarters", "Breitvet prison", "the Ankara security directorate".
+_LOWER_HEAD = (
+    r"(?:(?:chief|public|district|provincial|regional|military)[ \t]){0,3}prosecutor(?:['’]s[ \t]office)?|"
+    r"police(?:[ \t](?:headquarters|station|department))?|(?:[a-z]-type[ \t])?prison|gendarmerie(?:[ \t]command)?|"
+    r"security[ \t]directorate|governor['’]s[ \t]office|governorship|municipality|town[ \t]hall|remand[ \t]cent(?:re|er)"
+)
+_LOWER_INSTITUTION = re.compile(rf"(?<![\w-])((?:{_UCAPWORD}[ \t]){{1,3}})(?:{_LOWER_HEAD})(?![\w-])")
 # "High Contracting Party", "the respondent State Party": the Convention's words for states.
 _NOT_INSTITUTION = re.compile(r"(?i)\b(?:contracting|state)[ \t]part(?:y|ies)\b")
 _DEPARTMENT = re.compile(
@@ -72,6 +81,13 @@ class Institution(Base):
         for m in _INSTITUTION.finditer(text):
             trimmed = _trim(text, m.start(), m.end())
             if trimmed and " " in trimmed[1] and not _NOT_INSTITUTION.search(trimmed[1]):
+                yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]))
+        for m in _LOWER_INSTITUTION.finditer(text):
+            place = m.group(1).rstrip()
+            if place.endswith(("'s", "’s", "s'", "s’")):
+                continue  # "Mr Kaya's police escort": whose, not which body
+            trimmed = _trim(text, m.start(), m.end())
+            if trimmed and trimmed[0] < m.start() + len(place):  # a capitalised word is left before the head
                 yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]))
 
 

@@ -462,3 +462,56 @@ def test_a_lower_case_head_without_a_place_is_no_body(text):
 def test_an_occupation_in_the_plural_is_a_population_unless_said_of_people(text):
     for preset in ("health-insurance", "hr", "legal"):
         assert not [s for s, _, t in found(text, preset) if t == "INDIRECT_IDENTIFIER"]
+
+
+# --- disabilities said of someone, education, status and family ------------------------------
+
+@pytest.mark.parametrize("preset", ["legal", "hr", "health-insurance"])
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The applicant, who is blind, complained of discrimination.", "blind", "blind"),
+    ("She is deaf and uses sign language.", "deaf", "deaf"),
+    ("The applicant is paraplegic.", "paraplegic", "paraplegic"),
+    ("The applicant, a wheelchair user, could not enter the court.", "wheelchair user", "wheelchair user"),
+    ("He is HIV-positive.", "HIV-positive", "hiv positive"),
+    ("He is a drug addict and an alcoholic.", "alcoholic", "alcoholic"),
+])
+def test_a_disability_said_of_someone_is_a_condition(text, span, value, preset):
+    assert (span, value, "MEDICAL_CONDITION") in found(text, preset)
+
+
+@pytest.mark.parametrize("text", [
+    "A double-blind trial compared the two drugs.",
+    "The mirror left a blind spot.",
+    "Alcoholic drinks were served.",
+    "The ramp helps wheelchair access.",
+])
+def test_the_same_words_said_of_no_one_are_no_condition(text):
+    for preset in ("legal", "health-insurance"):
+        assert not [s for s, _, t in found(text, preset) if t == "MEDICAL_CONDITION"]
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("He holds a degree in economics.", "degree in economics"),
+    ("She obtained a master's degree in political science in 2001.", "master's degree in political science"),
+    ("The applicant, a law graduate, applied for the post.", "law graduate"),
+    ("He has a PhD in physics.", "PhD in physics"),
+])
+def test_education_and_its_field(text, span):
+    for preset in ("legal", "hr", "health-insurance"):
+        assert (span, span.lower(), "INDIRECT_IDENTIFIER") in found(text, preset)
+
+
+def test_to_a_degree_is_no_education():
+    assert not [s for s, _, t in found("The symptoms improved to a degree in most patients.") if t == "INDIRECT_IDENTIFIER"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("He is an asylum seeker from Afghanistan.", "asylum seeker", "asylum seeker"),
+    ("The applicants are refugees.", "refugees", "refugee"),
+    ("The applicant is a stateless person.", "stateless", "stateless"),
+    ("The applicant is the father of four children.", "father of four children", "father of four children"),
+    ("She is a mother of two.", "mother of two", "mother of two"),
+])
+def test_status_and_family_are_demographics(text, span, value):
+    for preset in ("legal", "hr", "health-insurance"):
+        assert (span, value, "DEMOGRAPHIC") in found(text, preset)

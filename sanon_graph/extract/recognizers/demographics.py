@@ -15,10 +15,14 @@ _DEMOGRAPHIC = re.compile(
     r"african[\s-]american|asian[\s-]american|caucasian|native\s+american|pacific\s+islander|"
     r"married|divorced|widowed|widow|widower|single\s+(?:mother|father|parent)|pregnant|"
     r"retiree|retired|unemployed|disabled|homosexual|bisexual|gay|lesbian|transsexual|atheist|agnostic|"
+    r"asylum[\s-]seekers?|refugees?|stateless|(?:illegal|undocumented)\s+(?:immigrant|migrant)s?|"
+    r"(?:father|mother|parent)\s+of\s+(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])"
+    r"(?:\s+(?:minor\s+|young\s+)?(?:children|sons|daughters|kids))?|"
     r"(?:far[\s-])?(?:left|right)[\s-]wing|far[\s-](?:left|right))(?!\w)",
     re.I,
 )
 _DEMOGRAPHIC_CANON = {"man": "male", "woman": "female", "nonbinary": "non-binary", "widow": "widowed", "widower": "widowed"}
+_DEMOGRAPHIC_PLURAL = re.compile(r"\b(seeker|refugee|immigrant|migrant)s$")
 
 
 def _plural(term: str) -> str:
@@ -91,7 +95,7 @@ _INDIRECT_EMPLOYER = re.compile(
 class Demographic(Base):
     def find(self, text: str):
         for m in _DEMOGRAPHIC.finditer(text):
-            value = fold(m.group(1)).replace("-", " ")
+            value = _DEMOGRAPHIC_PLURAL.sub(r"\1", fold(m.group(1)).replace("-", " "))
             value = _DEMOGRAPHIC_CANON.get(value, value)
             yield self.span(m.start(1), m.end(1), "DEMOGRAPHIC", value)
 
@@ -116,6 +120,72 @@ class Belief(Base):
             if not m.group(1)[0].isupper() or _NEXT_CAPITAL.match(text, m.end(1)):
                 continue
             yield self.span(m.start(1), m.end(1), "DEMOGRAPHIC", _BELIEF_FORMS.get(m.group(1).lower(), fold(m.group(1))))
+
+
+# A disability or a condition said of someone by an adjective or a noun of the person ("who is
+# blind", "the applicant is paraplegic", "a wheelchair user", "HIV-positive", "an alcoholic"):
+# the gazetteer names diseases, not these. Only after a verb of being or an apposition, as
+# "double-blind trial", "blind spot" and "alcoholic drinks" say nothing of anyone.
+_DISABILITY = re.compile(
+    r"(?:(?<![\w'’])(?:is|was|are|were|be|been|being|became|become|remained|who's)|,|(?<![\w'’])and(?=[ \t]+an?[ \t]))[ \t]+"
+    r"(?:(?:an?|also|now|still|partially|totally|completely|almost|severely|profoundly|legally|registered)[ \t]+){0,2}"
+    r"(?P<term>deaf(?:[ -]mute)?|blind|mute|paraplegic|tetraplegic|quadriplegic|hemiplegic|paraly[sz]ed|"
+    r"wheelchair[ -](?:user|bound)|hiv[ -]positive|seropositive|(?:drug|heroin|opioid)[ -]addict|addict|alcoholic|"
+    r"amputee|visually[ -]impaired|hearing[ -]impaired|partially[ -]sighted|autistic|dyslexic|"
+    r"mentally[ -](?:ill|disabled|handicapped)|intellectually[ -]disabled)(?![\w-])",
+    re.I,
+)
+# A wheelchair user or an amputee is one without a verb too ("the applicant, a wheelchair user").
+_DISABILITY_NOUN = re.compile(r"(?<![\w-])(wheelchair[ -]user|amputee)s?(?![\w-])", re.I)
+
+
+_DISABILITY_HINTS = ("deaf", "blind", "mute", "plegic", "paraly", "wheelchair", "hiv", "seropositive", "addict",
+                     "alcoholic", "amputee", "impaired", "sighted", "autistic", "dyslexic", "disabled", "handicapped",
+                     "mentally")
+
+
+@register("disability", "MEDICAL_CONDITION")
+class Disability(Base):
+    """A disability or a condition said of someone by an adjective: "who is blind", "a wheelchair
+    user", "is HIV-positive" (value folded, hyphens as spaces)."""
+
+    def find(self, text: str):
+        lower = text.lower()
+        if not any(w in lower for w in _DISABILITY_HINTS):
+            return  # cheap: most texts have none of the words
+        seen = set()
+        for m in _DISABILITY.finditer(text):
+            seen.add(m.start("term"))
+            yield self.span(m.start("term"), m.end("term"), "MEDICAL_CONDITION", fold(m.group("term")).replace("-", " "))
+        for m in _DISABILITY_NOUN.finditer(text):
+            if m.start(1) not in seen:
+                yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", fold(m.group(1)).replace("-", " "))
+
+
+# Education: "a degree in economics", "a law degree", "graduated in medicine", "a PhD in
+# physics". The field is what narrows down; "to a degree in most cases" is no education.
+_FIELD = (r"(?:(?:international|civil|mechanical|electrical|chemical|criminal|public|private|european|clinical|"
+          r"social|applied|political|environmental|software)[ \t])?(?:economics|law|medicine|engineering|physics|chemistry|biology|mathematics|"
+          r"history|philosophy|psychology|sociology|political[ \t]science|computer[ \t]science|"
+          r"journalism|architecture|education|nursing|pharmacy|dentistry|accounting|finance|business"
+          r"(?:[ \t]administration)?|linguistics|literature|theology|agriculture|veterinary[ \t]medicine)")
+_EDUCATION = re.compile(
+    rf"(?<![\w-])(?<!to[ \t]a[ \t])(?<!to[ \t]some[ \t])((?:(?:bachelor|master)['’]?s?[ \t]|university[ \t]|doctoral[ \t])?degree[ \t]in[ \t]{_FIELD}"
+    rf"|(?:phd|doctorate|diploma|masters?)[ \t]in[ \t]{_FIELD}|graduated?[ \t]in[ \t]{_FIELD}|{_FIELD}[ \t](?:degree|graduate|student))(?![\w-])",
+    re.I,
+)
+
+
+@register("education", "INDIRECT_IDENTIFIER")
+class Education(Base):
+    """A degree and its field: "a degree in economics", "law graduate", "a PhD in physics"."""
+
+    def find(self, text: str):
+        lower = text.lower()
+        if not any(w in lower for w in ("degree", "graduat", "phd", "doctorate", "diploma", "master", "student")):
+            return
+        for m in _EDUCATION.finditer(text):
+            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", fold(m.group(1)))
 
 
 @register("occupation", "INDIRECT_IDENTIFIER")

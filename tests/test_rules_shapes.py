@@ -111,7 +111,7 @@ IDENTIFIERS = [
     ("the patient's claim number CLM-55102 was denied", "CLM-55102", "NON_PERSONAL_ID"),
     ("Study protocol ABX.2231.07 was amended.", "ABX.2231.07", "NON_PERSONAL_ID"),
     ("File 1234.56.789 was archived.", "1234.56.789", "NON_PERSONAL_ID"),
-    ("Order #A7-22/19 shipped.", "A7-22/19", "NON_PERSONAL_ID"),
+    ("Order #A7-22/19 shipped.", "#A7-22/19", "NON_PERSONAL_ID"),  # the number sign is part of how it is written
     ("See Doe v. Ruritania [GC], no. 30210/96, cited above.", "30210/96", "PATIENT_ID"),
     ("The Court joined 4711/99 to the case.", "4711/99", "NON_PERSONAL_ID"),
 ]
@@ -271,3 +271,13 @@ def test_organisations_may_become_providers(extractor):
 def test_a_name_found_in_capitals_unifies_with_its_usual_spelling(extractor):
     values = {e.normalized for e in extractor.extract_text("Applicant: JOHN DOE") if e.type == "NAME"}
     assert values == {"john doe"}
+
+
+@pytest.mark.parametrize(("text", "original", "value"), [
+    ("Patient ID #KF2390JL completed all follow-ups.", "#KF2390JL", "KF2390JL"),
+    ("Survey respondent #R71902 reported satisfaction.", "#R71902", "R71902"),
+    ("Enrolled under provider ID #VC-228 today.", "#VC-228", "VC-228"),
+])
+def test_the_number_sign_is_masked_with_its_identifier_and_left_out_of_the_value(extractor, text, original, value):
+    ids = [(e.original, e.normalized) for e in extractor.extract_text(text) if e.type in ("PATIENT_ID", "NON_PERSONAL_ID")]
+    assert ids == [(original, value)]

@@ -102,6 +102,10 @@ class Identifier(Base):
                 yield self._typed(text, start, start + len(token), token)
 
     def _typed(self, text: str, start: int, end: int, token: str) -> Span:
+        # "#KF2390JL": the number sign written against an identifier is part of how it is
+        # written (the span takes it in, the value leaves it out, so "KF2390JL" elsewhere links)
+        if start and text[start - 1] == "#" and (start == 1 or not text[start - 2].isalnum()):
+            start -= 1
         if _REGISTRY_ID.fullmatch(token) or _STUDY_AFTER.match(text, end):
             return self.span(start, end, "NON_PERSONAL_ID", token.upper(), REGISTRY_RELEVANCE)
         if _id_owner(text, start) == "person" or _CASE_NUMBER_BEFORE.search(text, max(0, start - 60), start):

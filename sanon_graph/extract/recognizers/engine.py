@@ -21,6 +21,7 @@ from ...errors import ConfigError
 from ...models import Document, ExtractedEntity
 from ...redact import TRAILING_PUNCTUATION
 from ...schema import EntitySchema
+from .abbreviations import abbreviations
 from .base import (
     BASE_RELEVANCE,
     PRIORITY,
@@ -155,11 +156,12 @@ class RulesExtractor:
         wanted = self._wanted
         findings = [s for r in self._active for s in r.find(text) if s.type in wanted]
         spans = person_ids(text, resolve_overlaps(findings, self._declared), PHRASE_TYPES)
-        if self._widen or self._clinician_type != "NAME":
+        if self._widen or self._clinician_type != "NAME" or "(" in text:
             # after the overlaps: the atomic spans are disjoint, so each knows its neighbours
             atomic = [s for s in spans if s.type not in PHRASE_TYPES]
             atomic = clinicians(text, atomic, self._clinician_type, self._clinician_relevance)
             atomic = widen(text, atomic, self._widen)
+            atomic = abbreviations(text, atomic)
             spans = sorted(atomic + [s for s in spans if s.type in PHRASE_TYPES], key=lambda f: (f.start, -f.length))
         return spans
 

@@ -1,0 +1,81 @@
+"""An abbreviation defined in parentheses is the entity it abbreviates.
+
+"transcatheter aortic valve replacement (TAVR)", "chronic inflammatory demyelinating
+polyneuropathy (CIDP)", "Ehlers-Danlos syndrome (EDS)": a document that masks the phrase and
+leaves "(TAVR)" readable has told the reader what it masked, and a document that writes only
+"TAVR" names the same treatment as the one that spells it out. So, after the overlaps are
+resolved, an upper-case abbreviation in parentheses right after a span of a named kind whose
+letters are the initials of the words before it becomes a span of the same type and value, and
+the span grows over the words the abbreviation spells ("transcatheter" in the mask above). The
+abbreviation is one more spelling of the entity: masking replaces it in every document, and the
+recurrence pass finds it where it is written alone (four letters or more).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .base import Span
+
+# The kinds of things an abbreviation is defined for in running text.
+ABBREVIATED_TYPES = frozenset({"MEDICAL_CONDITION", "TREATMENT", "PROVIDER", "ORGANISATION", "COURT", "DEPARTMENT"})
+_IN_PARENTHESES = re.compile(r"[ \t]*\((?P<abbr>[A-Z][A-Za-z0-9&-]{1,9})\)")
+# Words an abbreviation skips: "Department of Health (DH)", "Bureau for ... (BFS)".
+_SKIPPED = frozenset({"of", "and", "the", "for", "in", "on", "&"})
+_WORD = re.compile(r"[^\W_]+")
+_LOOKBACK = 120
+
+
+def abbreviations(text: str, spans: list[Span]) -> list[Span]:
+    """The spans (sorted, disjoint) with the abbreviations defined after them added."""
+    if "(" not in text:
+        return spans
+    out: list[Span] = []
+    drop: set[int] = set()  # spans inside a defined abbreviation's parentheses
+    for i, s in enumerate(spans):
+        if i in drop:
+            continue
+        m = _IN_PARENTHESES.match(text, s.end) if s.type in ABBREVIATED_TYPES else None
+        start = _defined_from(text, m.group("abbr"), out[-1].end if out else 0, s) if m else None
+        if start is None:
+            out.append(s)
+            continue
+        out.append(Span(start, s.end, s.type, s.normalized, s.relevance, s.recognizer))
+        abbr_start, abbr_end = m.start("abbr"), m.end("abbr")
+        for j in range(i + 1, len(spans)):
+            if spans[j].start >= abbr_end:
+                break
+            drop.add(j)  # "(PTSD)" read as its own condition: it is this one's
+        out.append(Span(abbr_start, abbr_end, s.type, s.normalized, s.relevance, s.recognizer))
+    return out
+
+
+def _defined_from(text: str, abbr: str, left_limit: int, span: Span) -> int | None:
+    """Where the words the abbreviation spells start, if its capitals are the initials of the
+    words ending the span (read backwards, skipping "of"/"and"); None otherwise."""
+    letters = [c for c in abbr if c.isupper()]
+    if len(letters) < 2:
+        return None
+    lo = max(left_limit, span.start - _LOOKBACK)
+    words = [(w.start(), w.group(0)) for w in _WORD.finditer(text, lo, span.end)]
+    k = len(letters) - 1
+    start = None
+    for position, word in reversed(words):
+        if k < 0:
+            break
+        if _initial(word) == _initial(letters[k]):
+            start, k = position, k - 1
+        elif word.lower() in _SKIPPED and start is not None:
+            continue
+        else:
+            break
+    # every capital spelled, from the span's last word on ("(CT)" after "kidney stones" is none)
+    if k >= 0 or start is None:
+        return None
+    return min(start, span.start)
+
+
+def _initial(word: str) -> str:
+    """The letter a word starts with, without its accent: "İzmir" and "Ölüdeniz" give "i", "o"."""
+    return unicodedata.normalize("NFKD", word[0])[0].lower()

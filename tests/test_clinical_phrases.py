@@ -224,3 +224,33 @@ def test_a_capitalised_condition_is_no_name():
     result = found("He was referred for Major Depressive Disorder in May.")
     assert ("Major Depressive Disorder", "major depressive disorder", "MEDICAL_CONDITION") in result
     assert not [s for s, _, t in result if t == "NAME"]
+
+
+# --- stop 29: substances and injuries as conditions; verbs stay outside the mask ----------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Records show vitamin D deficiency.", "vitamin D deficiency", "vitamin d deficiency"),
+    ("She has B12 deficiency.", "B12 deficiency", "b12 deficiency"),
+    ("She has a penicillin allergy.", "penicillin allergy", "penicillin allergy"),
+    ("Lithium toxicity was suspected.", "Lithium toxicity", "lithium toxicity"),
+    ("He was treated for frostbite of both hands.", "frostbite", "frostbite"),
+    ("Whiplash after the collision was documented.", "Whiplash", "whiplash"),
+    ("He has a wrist sprain.", "wrist sprain", "wrist sprain"),
+    ("He sustained a scalp laceration.", "scalp laceration", "scalp laceration"),
+    ("A lumbar strain was diagnosed.", "lumbar strain", "lumbar strain"),
+])
+def test_substances_and_injuries_name_conditions(text, span, value):
+    assert (span, value, "MEDICAL_CONDITION") in found(text)
+
+
+def test_a_strain_that_is_no_part_of_the_body_is_no_condition():
+    assert not [s for s, _, t in found("The budget was under financial strain.") if t == "MEDICAL_CONDITION"]
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("The drug is used to treat relapsing multiple sclerosis.", "relapsing multiple sclerosis"),
+    ("Medication to manage chronic migraine was approved.", "chronic migraine"),
+    ("Records note vitamin D deficiency.", "vitamin D deficiency"),
+])
+def test_the_verb_before_a_condition_stays_outside_its_mask(text, span):
+    assert span in [s for s, _, t in found(text) if t == "MEDICAL_CONDITION"]

@@ -54,10 +54,14 @@ _CONDITION_HEADS = (
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|insufficiency|dysfunction|"
     r"palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|condition|dementia|damage|fracture|tear|rupture|stenosis|"
     r"aneurysm|instability|laxity|erosion|disturbance|intolerance|impairment|deformity|dislocation|hernia|ulcer|"
-    r"cyst|pseudocyst|polyp|nodule|effusion"
+    r"cyst|pseudocyst|polyp|nodule|effusion|allergy|allergie|toxicity|overdose|poisoning|sprain|strain|laceration|"
+    r"contusion"
 )
+# A vitamin before the head is named by a letter and a number ("vitamin D deficiency", "B12
+# deficiency"), which the modifiers' pattern (two letters or more) would not take.
 _CONDITION_HEAD = re.compile(
-    rf"(?<![\w-])((?:[A-Za-z][A-Za-z'-]+\s+){{0,2}}(?:{_CONDITION_HEADS})s?(?:\s+(?:{_CONDITION_HEADS})s?)*)(?!\w)")
+    rf"(?<![\w-])((?:(?:[Vv]itamin\s+[A-K]\d{{0,2}}|[Bb]\d{{1,2}})\s+)?(?:[A-Za-z][A-Za-z'-]+\s+){{0,2}}"
+    rf"(?:{_CONDITION_HEADS})s?(?:\s+(?:{_CONDITION_HEADS})s?)*)(?!\w)")
 # Procedures named by their suffix: thyroidectomy, arthroplasty, microdiscectomy, colonoscopy.
 _PROCEDURE_ENDINGS = ("ectomy", "ectomies", "otomy", "otomies", "ostomy", "plasty", "plasties", "scopy", "scopies",
                       "desis", "pexy")
@@ -91,7 +95,7 @@ _CLAIM_CATEGORIES = frozenset({"personal injury", "personal injuries", "bodily i
 # instability", "sleep disturbance", "lactose intolerance", "hearing impairment"); elsewhere
 # they are politics, geography or noise ("political instability", "coastal erosion").
 _BODILY_HEADS = frozenset("instability instabilities erosion erosions disturbance disturbances intolerance "
-                          "intolerances impairment impairments".split())
+                          "intolerances impairment impairments strain strains".split())
 
 
 def _names_no_condition(phrase: str) -> bool:

@@ -35,6 +35,9 @@ _STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
     "attempted tried pursued trialed approve approves deny denies need covers cover continue "
     "continues start starts begin begins receive receives undergo undergoes require "
     "recommend recommends include includes involve involves affect affects "
+    "treat treats treated treating manage manages managing prevent prevents control controls relieve relieves "
+    "reduce reduces address addresses note notes noted show shows showed reveal reveals revealed indicate "
+    "indicates indicated confirm confirms confirmed report reports reported suggest suggests suggested "
     "may might will would should could can must our your my we they he she it "
     "patient's member's claimant's one".split()
 )

@@ -59,7 +59,8 @@ GENERIC_HEAD = re.compile(
     r"dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
     r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?|"
-    r"instability|laxity|erosion|disturbance|intolerance|impairment|deformity|dislocation|cyst|nodule|effusion)s?"
+    r"instability|laxity|erosion|disturbance|intolerance|impairment|deformity|dislocation|cyst|nodule|effusion|"
+    r"toxicity|overdose|poisoning|sprain|strain|laceration|contusion)s?"
 )
 BOOST_WORDS = re.compile(r"\b(?:rare|experimental|unusual|uncommon|orphan|novel|unique|only|first)\b", re.I)
 

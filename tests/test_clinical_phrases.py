@@ -254,3 +254,17 @@ def test_a_strain_that_is_no_part_of_the_body_is_no_condition():
 ])
 def test_the_verb_before_a_condition_stays_outside_its_mask(text, span):
     assert span in [s for s, _, t in found(text) if t == "MEDICAL_CONDITION"]
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("Hyperbaric oxygen therapy sessions were approved.", "Hyperbaric oxygen therapy"),
+    ("Cochlear implant surgery was scheduled.", "Cochlear implant surgery"),
+    ("Endoscopic sinus surgery was performed.", "Endoscopic sinus surgery"),
+])
+def test_a_clinical_adjective_that_opens_a_sentence_is_masked_with_its_treatment(text, span):
+    assert span in [s for s, _, t in found(text) if t == "TREATMENT"]
+
+
+@pytest.mark.parametrize("text", ["Detailed treatment notes were sent.", "The Hyperbaric Center offers oxygen therapy."])
+def test_other_capitalised_words_stay_outside_a_treatment(text):
+    assert not [s for s, _, t in found(text) if t == "TREATMENT" and s[0].isupper()]

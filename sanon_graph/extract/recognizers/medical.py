@@ -115,6 +115,16 @@ def _of_the_body(word: str) -> bool:
 _CONDITION_HEAD_WORD = re.compile(rf"(?:{_CONDITION_HEADS})s?")
 
 
+# A capitalised adjective with a clinical ending ("Hyperbaric", "Cochlear", "Endoscopic"),
+# as opposed to "Detailed" or a name.
+_CLINICAL_ADJECTIVE = re.compile(r"[A-Z][a-z]+(?:ic|al|ar|eal|ary)")
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?;:\n("
+
+
 def _after_condition(text: str, start: int, end: int, phrase: str, conditions: frozenset[str]) -> tuple[int, str]:
     """The treatment phrase after the last condition in its modifiers: a condition head noun
     ("prion disease therapies" -> "therapies"; the caller finds that too generic alone) or a
@@ -230,6 +240,10 @@ class TreatmentHead(_Medical):
             # drug or abbreviation (the start of a sentence, a name: "Detailed treatment"; but
             # "Humira injections", "HIFU treatment").
             written = text[start:end].split()
+            if modifiers and _opens_sentence(text, start) and _CLINICAL_ADJECTIVE.fullmatch(written[0]):
+                # "Hyperbaric oxygen therapy", "Cochlear implant surgery": capitalised only
+                # because the sentence starts there; judged as the word in lower case
+                written = [written[0].lower()] + written[1:]
             skip = max((i + 1 for i in range(modifiers) if not self._modifies_treatment(words[i], written[i], names)),
                        default=0)
             for _ in range(skip):

@@ -172,3 +172,20 @@ def test_the_built_in_recognizer_list_is_the_default_presets():
 
     preset = resources.files("sanon_graph").joinpath("data", "presets", "health-insurance.toml").read_text()
     assert list(DEFAULT_RECOGNIZERS) == tomllib.loads(preset)["extraction"]["recognizers"]
+
+
+def test_health_insurance_finds_amounts_of_money_as_unique_facts(tmp_path):
+    """METHOD's insurance schema has no money type; an amount is a fact about one person's
+    claims (stop 29). A config with a MONEY type of its own maps it back."""
+    settings = load_settings(None, {"preset": "health-insurance"})
+    found = [(e.original, e.normalized, e.type)
+             for e in RulesExtractor(settings.entity_schema, settings.rules).extract_text(
+                 "Claims audit shows $14,220 in outstanding costs.")]
+    assert ("$14,220", "USD 14220", "UNIQUE_FACT") in found
+    config = tmp_path / "c.toml"
+    config.write_text('[preset]\nextends = "health-insurance"\n\n[entity_types.MONEY]\nweight = 0.4\n'
+                      'description = "money"\n\n[extraction.type_map]\nMONEY = "MONEY"\n')
+    own = load_settings(config, {})
+    found = [(e.original, e.type) for e in RulesExtractor(own.entity_schema, own.rules).extract_text(
+        "Claims audit shows $14,220 in outstanding costs.")]
+    assert ("$14,220", "MONEY") in found

@@ -15,7 +15,7 @@ from .presidio import PresidioSpec
 # Today's rules extractor, in the order it has always run (the order breaks exact ties
 # between equal spans of equal priority, so it is part of the behaviour).
 DEFAULT_RECOGNIZERS = (
-    "email", "phone", "date_range", "year_range", "date", "age", "age_range", "age_decade", "age_word",
+    "email", "phone", "date_range", "year_range", "date", "money", "age", "age_range", "age_decade", "age_word",
     "age_plus", "spaced_person_id", "identifier", "street_address", "european_address", "postcode", "titled_name", "role_name",
     "initial_name", "capital_pair", "initials_surname", "surname_initials", "possessive_name",
     "apposition_name", "case_parties", "provider", "camel_provider", "named_event", "event_noun",

@@ -268,3 +268,18 @@ def test_a_clinical_adjective_that_opens_a_sentence_is_masked_with_its_treatment
 @pytest.mark.parametrize("text", ["Detailed treatment notes were sent.", "The Hyperbaric Center offers oxygen therapy."])
 def test_other_capitalised_words_stay_outside_a_treatment(text):
     assert not [s for s, _, t in found(text) if t == "TREATMENT" and s[0].isupper()]
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("They discussed his allergy.", "allergy"),
+    ("She described kidney failure.", "kidney failure"),
+    ("The letter documented treatment failure.", "treatment failure"),
+])
+def test_a_condition_starts_after_the_verb_or_pronoun_before_it(text, span):
+    assert span in [s for s, _, t in found(text) if t == "MEDICAL_CONDITION"]
+
+
+@pytest.mark.parametrize("text", ["Oscar therapy was discussed.", "General surgery was booked.",
+                                  "Annual therapy reviews are due."])
+def test_a_name_or_a_general_word_that_opens_a_sentence_stays_outside_a_treatment(text):
+    assert not [s for s, _, t in found(text) if t == "TREATMENT" and s[0].isupper()]

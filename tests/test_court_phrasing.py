@@ -509,9 +509,59 @@ def test_to_a_degree_is_no_education():
     ("He is an asylum seeker from Afghanistan.", "asylum seeker", "asylum seeker"),
     ("The applicants are refugees.", "refugees", "refugee"),
     ("The applicant is a stateless person.", "stateless", "stateless"),
-    ("The applicant is the father of four children.", "father of four children", "father of four children"),
-    ("She is a mother of two.", "mother of two", "mother of two"),
+    ("The applicant is the father of four children.", "father of four children", "father of 4 children"),
+    ("She is a mother of two.", "mother of two", "mother of 2"),
 ])
 def test_status_and_family_are_demographics(text, span, value):
     for preset in ("legal", "hr", "health-insurance"):
         assert (span, value, "DEMOGRAPHIC") in found(text, preset)
+
+
+# --- the review of stop 29: what these words also mean ---------------------------------------
+
+def test_occupation_values_do_not_depend_on_the_order_of_a_set():
+    import subprocess
+    import sys
+    code = ("from tests.test_court_phrasing import found; "
+            "print(found('The claim covers the triplets born in May.', 'health-insurance'))")
+    outputs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                              env={**__import__("os").environ, "PYTHONHASHSEED": str(seed)}).stdout
+               for seed in (1, 4, 7)}
+    assert len(outputs) == 1 and "'triplets', 'triplets'" in outputs.pop()
+
+
+@pytest.mark.parametrize(("text", "absent"), [
+    ("He moved to the left wing of the hospital.", "DEMOGRAPHIC"),
+    ("Take the far left lane at the exit.", "DEMOGRAPHIC"),
+    ("The Refugee Council intervened.", "DEMOGRAPHIC"),
+    ("The selection process is blind to gender.", "MEDICAL_CONDITION"),
+    ("The market was paralysed by the strike.", "MEDICAL_CONDITION"),
+    ("Access for wheelchair users and amputees was improved.", "MEDICAL_CONDITION"),
+    ("Professionals such as doctors, nurses and pharmacists attended.", "INDIRECT_IDENTIFIER"),
+    ("There are many doctors in the region.", "INDIRECT_IDENTIFIER"),
+    ("He was examined by Dr Yilmaz, a psychiatrist, in May.", "INDIRECT_IDENTIFIER"),
+    ("Our medical director, a physician, reviewed it.", "INDIRECT_IDENTIFIER"),
+    ("The student loan repayments were deducted.", "INDIRECT_IDENTIFIER"),
+    ("The editor of the newspaper refused.", "INDIRECT_IDENTIFIER"),
+    ("To a certain degree in medicine, outcomes vary.", "INDIRECT_IDENTIFIER"),
+    ("On Monday police arrested him.", "ORGANISATION"),
+    ("The European prison rules apply.", "ORGANISATION"),
+    ("The State prosecutor appealed.", "ORGANISATION"),
+    ("According to Ahmet police came.", "ORGANISATION"),
+])
+def test_the_same_words_in_other_senses_are_not_found(text, absent):
+    for preset in ("legal", "hr", "health-insurance"):
+        assert not [s for s, _, t in found(text, preset) if t == absent], preset
+
+
+@pytest.mark.parametrize(("text", "span", "value", "entity_type"), [
+    ("The applicants were members of parliament.", "members of parliament", "member of parliament", "INDIRECT_IDENTIFIER"),
+    ("Both applicants are amputees.", "amputees", "amputee", "MEDICAL_CONDITION"),
+    ("She joined a far right party.", "far right", "far right", "DEMOGRAPHIC"),
+    ("The Jehovah’s Witnesses met.", "Jehovah’s Witnesses", "jehovah's witness", "DEMOGRAPHIC"),
+    ("A Moslem community lives there.", "Moslem", "muslim", "DEMOGRAPHIC"),
+    ("She is a mother of 2.", "mother of 2", "mother of 2", "DEMOGRAPHIC"),
+    ("He is a father of two.", "father of two", "father of 2", "DEMOGRAPHIC"),
+])
+def test_one_value_whatever_the_spelling(text, span, value, entity_type):
+    assert (span, value, entity_type) in found(text, "health-insurance")

@@ -18,15 +18,22 @@ _DEMOGRAPHIC = re.compile(
     r"asylum[\s-]seekers?|refugees?|stateless|(?:illegal|undocumented)\s+(?:immigrant|migrant)s?|"
     r"(?:father|mother|parent)\s+of\s+(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])"
     r"(?:\s+(?:minor\s+|young\s+)?(?:children|sons|daughters|kids))?|"
-    r"(?:far[\s-])?(?:left|right)[\s-]wing|far[\s-](?:left|right))(?!\w)",
+    r"(?:far-)?(?:left|right)-wing|far-(?:left|right)|"
+    r"(?:far\s+)?(?:left|right)(?:\s+wing)?(?=\s+(?:extremists?|activists?|militants?|part(?:y|ies)|groups?|"
+    r"organi[sz]ations?|movements?|politics|politicians?|views|sympathies|newspapers?)\b))(?!\w)",
     re.I,
 )
 _DEMOGRAPHIC_CANON = {"man": "male", "woman": "female", "nonbinary": "non-binary", "widow": "widowed", "widower": "widowed"}
 _DEMOGRAPHIC_PLURAL = re.compile(r"\b(seeker|refugee|immigrant|migrant)s$")
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 
 
 def _plural(term: str) -> str:
-    """The plural of an occupation ("journalists", "businessmen", "secretaries", "nuns")."""
+    """The plural of an occupation ("journalists", "businessmen", "secretaries", "nuns",
+    "members of parliament")."""
+    head, sep, rest = term.partition(" of ")
+    if sep:
+        return _plural(head) + sep + rest
     if term.endswith("man") and not term.endswith(("human", "shaman")):
         return term[:-3] + "men"
     if term.endswith("wife"):
@@ -42,11 +49,10 @@ def _plural(term: str) -> str:
 # the proceedings otherwise); a preset's occupation_ignore adds to them.
 _SAID_OCCUPATIONS = data_terms("occupations_said.txt")
 # Every form a listed occupation is written in -> its value: "journalists" -> "journalist".
-_OCCUPATION_FORMS = {
-    form: term
-    for term in data_terms("occupations.txt") | _SAID_OCCUPATIONS
-    for form in (term, _plural(term))
-}
+# Built in a fixed order, listed words last: "triplets" is listed and the plural of "triplet",
+# and a listed word is its own value whatever the order of a set.
+_LISTED = sorted(data_terms("occupations.txt") | _SAID_OCCUPATIONS)
+_OCCUPATION_FORMS = {_plural(term): term for term in _LISTED} | {term: term for term in _LISTED}
 _OCCUPATIONS = "|".join(
     re.escape(o).replace(r"\ ", r"\s+") for o in sorted(_OCCUPATION_FORMS, key=len, reverse=True))
 _OCCUPATION_PREFIX = (r"(?P<prefix>(?:retired|former|professional|local|veteran|union|licensed|certified|self-employed|freelance|"
@@ -74,18 +80,25 @@ _REPRESENTING = re.compile(r"[ \t]+(?:practi[sc]ing|acting[ \t]+for|representing
 # judge", "the applicant's lawyer", "access to a lawyer" and "brought before a judge" name a role
 # of the proceedings. An apposition or a verb of being before the article, one adjective between.
 _SAYS_WHAT_SOMEONE_IS = re.compile(
-    r"(?:,|(?<![\w'’])(?:is|was|are|were|be|been|became|become|as))[ \t]+an?[ \t]+(?:[a-z-]+[ \t]+)?$", re.I)
+    r"(?:,|(?<![\w'’])(?<!such[ \t])(?<!well[ \t])(?:is|was|are|were|be|been|became|become|as))[ \t]+an?[ \t]+"
+    r"(?:[a-z-]+[ \t]+)?$", re.I)
 # The same of several people, without the article: "the applicants are journalists", "both
 # worked as nurses"; an adjective may stand between ("are trained nurses"), "the" may not. An
 # occupation in the plural counts only so: elsewhere it is a population ("demand from
 # construction workers", "coverage for veterans") or a list of staff ("specialists, school
 # nurses, and assessors").
 _SAYS_WHAT_PEOPLE_ARE = re.compile(
-    r"(?<![\w'’])(?:are|were|be|been|became|become|as)[ \t]+(?:(?!the[ \t])[a-z-]+[ \t]+)?$", re.I)
+    r"(?<![\w'’])(?<!such[ \t])(?<!well[ \t])(?<!there[ \t])(?:are|were|be|been|became|become|as)[ \t]+"
+    r"(?:(?!the[ \t]|many[ \t]|more[ \t]|few[ \t]|fewer[ \t]|no[ \t])[a-z-]+[ \t]+)?$", re.I)
 _NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z]")
 _SAID_FORMS = "|".join(sorted((f for f, t in _OCCUPATION_FORMS.items() if t in _SAID_OCCUPATIONS), key=len, reverse=True))
-# A comma after a staff word is a list of the staff, not an apposition.
-_AFTER_STAFF = re.compile(rf"(?<![\w-])(?:{_SAID_FORMS}),[ \t]+(?:an?[ \t]+)?(?:[a-z-]+[ \t]+)?$", re.I)
+# A comma after a staff word is a list of the staff, not an apposition; after a clinician's
+# titled name or a staff role it says what the staff member is ("Dr Yilmaz, a psychiatrist,",
+# "our medical director, a physician,"), not what the person the document is about is.
+_AFTER_STAFF = re.compile(
+    rf"(?:(?<![\w-])(?i:{_SAID_FORMS}|director|coordinator|manager|consultant|specialist|officer)"
+    rf"|(?<![\w-])(?:Dr\.?|Doctor|Prof\.?|Professor)[ \t]+[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)"
+    rf",[ \t]+(?i:an?[ \t]+)?(?i:[a-z-]+[ \t]+)?$")
 _INDIRECT_EMPLOYER = re.compile(
     r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
 )
@@ -95,12 +108,18 @@ _INDIRECT_EMPLOYER = re.compile(
 class Demographic(Base):
     def find(self, text: str):
         for m in _DEMOGRAPHIC.finditer(text):
+            if m.group(1)[0].isupper() and _NEXT_CAPITAL.match(text, m.end(1)):
+                continue  # "The Refugee Council", "Gay Pride": a word of a name
             value = _DEMOGRAPHIC_PLURAL.sub(r"\1", fold(m.group(1)).replace("-", " "))
             value = _DEMOGRAPHIC_CANON.get(value, value)
+            # "mother of two" and "mother of 2" are one value
+            value = " ".join(_NUMBER_WORDS.get(w, w) if i == 2 else w for i, w in enumerate(value.split()))
             yield self.span(m.start(1), m.end(1), "DEMOGRAPHIC", value)
 
 
-_BELIEF_FORMS = {form: term for term in data_terms("beliefs.txt")
+# Spellings of one belief that are one value.
+_BELIEF_CANON = {"jehovah’s witness": "jehovah's witness", "bahá'í": "baha'i", "moslem": "muslim", "shiite": "shia"}
+_BELIEF_FORMS = {form: _BELIEF_CANON.get(term, term) for term in sorted(data_terms("beliefs.txt"))
                  for form in (term, term + ("es" if term.endswith("ss") else "s"))}
 _BELIEF_WORDS = frozenset(w for f in _BELIEF_FORMS for w in _WORD.findall(f))
 _BELIEF = re.compile(
@@ -132,11 +151,16 @@ _DISABILITY = re.compile(
     r"(?P<term>deaf(?:[ -]mute)?|blind|mute|paraplegic|tetraplegic|quadriplegic|hemiplegic|paraly[sz]ed|"
     r"wheelchair[ -](?:user|bound)|hiv[ -]positive|seropositive|(?:drug|heroin|opioid)[ -]addict|addict|alcoholic|"
     r"amputee|visually[ -]impaired|hearing[ -]impaired|partially[ -]sighted|autistic|dyslexic|"
-    r"mentally[ -](?:ill|disabled|handicapped)|intellectually[ -]disabled)(?![\w-])",
+    r"mentally[ -](?:ill|disabled|handicapped)|intellectually[ -]disabled)(?![\w-])(?![ \t]+(?:to|by)\b)",
     re.I,
 )
-# A wheelchair user or an amputee is one without a verb too ("the applicant, a wheelchair user").
-_DISABILITY_NOUN = re.compile(r"(?<![\w-])(wheelchair[ -]user|amputee)s?(?![\w-])", re.I)
+# A wheelchair user or an amputee is one after an article too ("the applicant, a wheelchair
+# user"); in the plural only where said of people ("they are amputees"), as "access for
+# wheelchair users" is a population.
+_DISABILITY_NOUN = re.compile(r"(?<![\w-])(?:an?[ \t]+)(wheelchair[ -]user|amputee)(?![\w-])", re.I)
+_DISABILITY_NOUNS = re.compile(
+    r"(?<![\w'’])(?<!there[ \t])(?:are|were|became|become)[ \t]+(?:(?:both|all|now)[ \t]+)?"
+    r"((wheelchair[ -]user|amputee)s)(?![\w-])", re.I)
 
 
 _DISABILITY_HINTS = ("deaf", "blind", "mute", "plegic", "paraly", "wheelchair", "hiv", "seropositive", "addict",
@@ -160,6 +184,8 @@ class Disability(Base):
         for m in _DISABILITY_NOUN.finditer(text):
             if m.start(1) not in seen:
                 yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", fold(m.group(1)).replace("-", " "))
+        for m in _DISABILITY_NOUNS.finditer(text):
+            yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", fold(m.group(2)).replace("-", " "))
 
 
 # Education: "a degree in economics", "a law degree", "graduated in medicine", "a PhD in
@@ -176,6 +202,11 @@ _EDUCATION = re.compile(
 )
 
 
+# The word before a bare "degree in": an article, a possessive or a verb of having one.
+_HAS_A_DEGREE = re.compile(r"(?<![\w'’])(?:an?|his|her|their|my|our|holds?|held|obtained|earned|completed|with)[ \t]+$",
+                           re.I)
+
+
 @register("education", "INDIRECT_IDENTIFIER")
 class Education(Base):
     """A degree and its field: "a degree in economics", "law graduate", "a PhD in physics"."""
@@ -185,6 +216,8 @@ class Education(Base):
         if not any(w in lower for w in ("degree", "graduat", "phd", "doctorate", "diploma", "master", "student")):
             return
         for m in _EDUCATION.finditer(text):
+            if m.group(1)[:6].lower() == "degree" and not _HAS_A_DEGREE.search(text, 0, m.start(1)):
+                continue  # "to a certain degree in medicine": no one's degree
             yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", fold(m.group(1)))
 
 

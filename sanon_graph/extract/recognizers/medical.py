@@ -10,7 +10,7 @@ from ...normalize import fold
 from ..ngrams import plural_stem
 from .base import Base, Span, register
 from .drugs import drug_names
-from .widen import modifies
+from .widen import PHRASE_STOP, modifies
 from .words import (
     BODY_PARTS,
     BOOST_ADJECTIVES,
@@ -116,8 +116,9 @@ _CONDITION_HEAD_WORD = re.compile(rf"(?:{_CONDITION_HEADS})s?")
 
 
 # A capitalised adjective with a clinical ending ("Hyperbaric", "Cochlear", "Endoscopic"),
-# as opposed to "Detailed" or a name.
-_CLINICAL_ADJECTIVE = re.compile(r"[A-Z][a-z]+(?:ic|al|ar|eal|ary)")
+# as opposed to "Detailed", "General", "Annual" or a name ("Oscar", "Eric": six letters or
+# more, and no first name).
+_CLINICAL_ADJECTIVE = re.compile(r"[A-Z][a-z]{3,}(?:ic|ar|eal)")
 
 
 def _opens_sentence(text: str, start: int) -> bool:
@@ -200,6 +201,12 @@ class ConditionHead(_Medical):
         for pattern in (_CONDITION_HEAD, CONDITION_SUFFIX):
             for m in pattern.finditer(text):
                 start, end, phrase = trim_modifiers(text, m.start(1), m.end(1))
+                # "discussed his disease", "described kidney failure", "took an overdose": the
+                # condition starts after the last verb, pronoun or function word
+                words = phrase.split()
+                cut = max((i + 1 for i, w in enumerate(words[:-1]) if w in PHRASE_STOP), default=0)
+                for _ in range(cut):
+                    start, phrase = drop_first_word(text, start, end)
                 if phrase.split()[-1:] and phrase.split()[-1] in _SUFFIX_FALSE_FRIENDS:
                     continue
                 if not phrase or _names_no_condition(phrase):
@@ -240,7 +247,8 @@ class TreatmentHead(_Medical):
             # drug or abbreviation (the start of a sentence, a name: "Detailed treatment"; but
             # "Humira injections", "HIFU treatment").
             written = text[start:end].split()
-            if modifiers and _opens_sentence(text, start) and _CLINICAL_ADJECTIVE.fullmatch(written[0]):
+            if modifiers and _opens_sentence(text, start) and _CLINICAL_ADJECTIVE.fullmatch(written[0]) \
+                    and words[0] not in self.gaz.first_names:
                 # "Hyperbaric oxygen therapy", "Cochlear implant surgery": capitalised only
                 # because the sentence starts there; judged as the word in lower case
                 written = [written[0].lower()] + written[1:]

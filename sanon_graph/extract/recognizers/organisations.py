@@ -11,6 +11,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
+from .roles import NATIONALITIES
 from .words import UPPER
 
 _CAPWORD = r"[A-Z][\w'’.-]*"
@@ -45,6 +46,14 @@ _LOWER_HEAD = (
     r"security[ \t]directorate|governor['’]s[ \t]office|governorship|municipality|town[ \t]hall|remand[ \t]cent(?:re|er)"
 )
 _LOWER_INSTITUTION = re.compile(rf"(?<![\w-])((?:{_UCAPWORD}[ \t]){{1,3}})(?:{_LOWER_HEAD})(?![\w-])")
+# Capitalised words before such a head that name no place: the start of a sentence or a date
+# ("On Monday police", "In March police"), the state itself ("the State prosecutor"), a
+# nationality ("the European prison rules", "Turkish police").
+_NOT_A_PLACE = frozenset(
+    "on in at by for during after before since until upon under with into according when while if "
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
+    "august september october november december state government federal national public crown chief "
+    "republic county city european international".split())
 # "High Contracting Party", "the respondent State Party": the Convention's words for states.
 _NOT_INSTITUTION = re.compile(r"(?i)\b(?:contracting|state)[ \t]part(?:y|ies)\b")
 _DEPARTMENT = re.compile(
@@ -87,8 +96,15 @@ class Institution(Base):
             if place.endswith(("'s", "’s", "s'", "s’")):
                 continue  # "Mr Kaya's police escort": whose, not which body
             trimmed = _trim(text, m.start(), m.end())
-            if trimmed and trimmed[0] < m.start() + len(place):  # a capitalised word is left before the head
-                yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]))
+            if not trimmed or trimmed[0] >= m.start() + len(place):
+                continue  # no capitalised word is left before the head
+            words = text[trimmed[0]:m.start() + len(place)].split()
+            if any(w.lower() in _NOT_A_PLACE or w.lower() in NATIONALITIES for w in words):
+                continue
+            if text[m.start() + len(place):m.end()].strip().lower() == "police" and \
+                    " ".join(words).lower() not in self.gaz.places:
+                continue  # "According to Ahmet police": a bare "police" needs a known place
+            yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]))
 
 
 @register("department", "DEPARTMENT")

@@ -30,7 +30,7 @@ _PHRASE_MODIFIERS = frozenset(
 )
 # Words that end a phrase on its left: what is in modifier_noise.txt (function words, verbs of
 # claims and visits), less the modifiers above, and more verbs that introduce a treatment.
-_STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
+PHRASE_STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
     "prescribed administered ordered authorized authorised requested proposed discontinued initiated "
     "attempted tried pursued trialed approve approves deny denies need covers cover continue "
     "continues start starts begin begins receive receives undergo undergoes require "
@@ -38,6 +38,8 @@ _STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
     "treat treats treated treating manage manages managing prevent prevents control controls relieve relieves "
     "reduce reduces address addresses note notes noted show shows showed reveal reveals revealed indicate "
     "indicates indicated confirm confirms confirmed report reports reported suggest suggests suggested "
+    "described discussed attended documented mentioned took take takes taking experienced suffered sustained "
+    "developed presented has have had his her their its them him "
     "may might will would should could can must our your my we they he she it "
     "patient's member's claimant's one".split()
 )
@@ -105,7 +107,7 @@ def modifies(word: str) -> bool:
     """Whether a word written before a value can belong to its phrase (an adjective, a noun, a
     frequency), not a function word, a verb or an adverb."""
     low = word.lower()
-    return not (low in _STOP or (low.endswith("ly") and low not in _PHRASE_MODIFIERS) or low.endswith("ing"))
+    return not (low in PHRASE_STOP or (low.endswith("ly") and low not in _PHRASE_MODIFIERS) or low.endswith("ing"))
 
 
 _PLACE_GAP = re.compile(r",[ \t]*")

@@ -28,6 +28,9 @@ def found(text: str, preset: str = "health-insurance") -> list[tuple[str, str, s
      "chronic inflammatory demyelinating polyneuropathy", "CIDP", "MEDICAL_CONDITION"),
     ("The patient, diagnosed with Ehlers-Danlos syndrome (EDS), was referred.",
      "Ehlers-Danlos syndrome", "EDS", "MEDICAL_CONDITION"),
+    # a digit of the abbreviation is a word of the phrase; one word spells it by its letters
+    ("He has type 2 diabetes (T2D) since 2010.", "type 2 diabetes", "T2D", "MEDICAL_CONDITION"),
+    ("He has hypertension (HTN) since 2010.", "hypertension", "HTN", "MEDICAL_CONDITION"),
 ])
 def test_the_abbreviation_takes_the_value_and_the_phrase_grows_over_what_it_spells(text, phrase, abbreviation, entity_type):
     spans = found(text)
@@ -43,10 +46,11 @@ def test_an_abbreviation_of_a_body_in_a_judgment():
 @pytest.mark.parametrize("text", [
     "He has kidney stones (CT confirmed) and gout.",       # not an abbreviation: words in the parentheses
     "He has kidney stones (CT) and gout.",                 # capitals that spell nothing before them
+    "She has asthma (AB) and gout.",                        # letters the word does not have
     "She was seen at Mercy Hospital (Peoria, IL) in May.",  # a place, not an abbreviation
 ])
 def test_parentheses_that_define_nothing_add_nothing(text):
-    assert not [o for o, _, _ in found(text) if o in ("CT", "IL")]
+    assert not [o for o, _, _ in found(text) if o in ("CT", "IL", "AB")]
 
 
 def test_a_document_that_writes_only_the_abbreviation_links_to_the_one_that_defines_it(tmp_path):

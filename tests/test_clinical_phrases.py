@@ -238,6 +238,8 @@ def test_a_capitalised_condition_is_no_name():
     ("He has a wrist sprain.", "wrist sprain", "wrist sprain"),
     ("He sustained a scalp laceration.", "scalp laceration", "scalp laceration"),
     ("A lumbar strain was diagnosed.", "lumbar strain", "lumbar strain"),
+    ("He has kidney stones and gout.", "kidney stones", "kidney stone"),
+    ("Gallstones were removed.", "Gallstones", "gallstone"),
 ])
 def test_substances_and_injuries_name_conditions(text, span, value):
     assert (span, value, "MEDICAL_CONDITION") in found(text)

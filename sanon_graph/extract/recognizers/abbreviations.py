@@ -52,11 +52,16 @@ def abbreviations(text: str, spans: list[Span]) -> list[Span]:
 
 
 def _defined_from(text: str, abbr: str, left_limit: int, span: Span) -> int | None:
-    """Where the words the abbreviation spells start, if its capitals are the initials of the
-    words ending the span (read backwards, skipping "of"/"and"); None otherwise."""
-    letters = [c for c in abbr if c.isupper()]
-    if len(letters) < 2:
+    """Where the words the abbreviation spells start, if its capitals (and digits: "T2D") are
+    the initials of the words ending the span (read backwards, skipping "of"/"and"), or, for a
+    span of one word, the letters of that word in order from its first ("hypertension (HTN)");
+    None otherwise."""
+    letters = [c for c in abbr if c.isupper() or c.isdigit()]
+    if sum(c.isupper() for c in letters) < 2:
         return None
+    word = text[span.start:span.end]
+    if " " not in word.strip() and _spells(word, letters):
+        return span.start
     lo = max(left_limit, span.start - _LOOKBACK)
     words = [(w.start(), w.group(0)) for w in _WORD.finditer(text, lo, span.end)]
     k = len(letters) - 1
@@ -74,6 +79,20 @@ def _defined_from(text: str, abbr: str, left_limit: int, span: Span) -> int | No
     if k >= 0 or start is None:
         return None
     return min(start, span.start)
+
+
+def _spells(word: str, letters: list[str]) -> bool:
+    """Whether the letters occur in the word in order, the first of them its first letter."""
+    folded = "".join(_initial(c) for c in word if c.isalnum())
+    if not folded or folded[0] != _initial(letters[0]):
+        return False
+    position = 0
+    for letter in (_initial(c) for c in letters):
+        position = folded.find(letter, position)
+        if position < 0:
+            return False
+        position += 1
+    return True
 
 
 def _initial(word: str) -> str:

@@ -195,6 +195,7 @@ _FIELD = (r"(?:(?:international|civil|mechanical|electrical|chemical|criminal|pu
           r"history|philosophy|psychology|sociology|political[ \t]science|computer[ \t]science|"
           r"journalism|architecture|education|nursing|pharmacy|dentistry|accounting|finance|business"
           r"(?:[ \t]administration)?|linguistics|literature|theology|agriculture|veterinary[ \t]medicine)")
+_FIELD_ONLY = re.compile(_FIELD, re.I)
 _EDUCATION = re.compile(
     rf"(?<![\w-])(?<!to[ \t]a[ \t])(?<!to[ \t]some[ \t])((?:(?:bachelor|master)['’]?s?[ \t]|university[ \t]|doctoral[ \t])?degree[ \t]in[ \t]{_FIELD}"
     rf"|(?:phd|doctorate|diploma|masters?)[ \t]in[ \t]{_FIELD}|graduated?[ \t]in[ \t]{_FIELD}|{_FIELD}[ \t](?:degree|graduate|student))(?![\w-])",
@@ -218,7 +219,20 @@ class Education(Base):
         for m in _EDUCATION.finditer(text):
             if m.group(1)[:6].lower() == "degree" and not _HAS_A_DEGREE.search(text, 0, m.start(1)):
                 continue  # "to a certain degree in medicine": no one's degree
-            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", fold(m.group(1)))
+            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", _education_value(m.group(1)))
+
+
+def _education_value(written: str) -> str:
+    """One value per field and level: "a degree in economics", "an economics degree" and
+    "graduated in economics" are "economics degree"; "PhD in physics" is "physics doctorate";
+    "law student" stays."""
+    phrase = fold(written)
+    field = fold(_FIELD_ONLY.search(written).group(0))
+    if any(k in phrase for k in ("phd", "doctorate", "doctoral")):
+        return f"{field} doctorate"
+    if "student" in phrase:
+        return f"{field} student"
+    return f"{field} degree"
 
 
 @register("occupation", "INDIRECT_IDENTIFIER")

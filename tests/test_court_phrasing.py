@@ -570,3 +570,24 @@ def test_the_same_words_in_other_senses_are_not_found(text, absent):
 ])
 def test_one_value_whatever_the_spelling(text, span, value, entity_type):
     assert (span, value, entity_type) in found(text, "health-insurance")
+
+
+# --- ages said without "years", decades in words, pensioners ---------------------------------
+
+@pytest.mark.parametrize("preset", ["legal", "hr", "health-insurance"])
+@pytest.mark.parametrize(("text", "span", "value", "entity_type"), [
+    ("The applicant was 22 at the time.", "22", "22", "AGE"),
+    ("He was only 17 when he was arrested.", "17", "17", "AGE"),
+    ("Mr Novak was 40 at the time.", "40", "40", "AGE"),
+    ("She was in her forties.", "in her forties", "40s", "AGE"),
+    ("He is in his late sixties.", "in his late sixties", "60s", "AGE"),
+    ("The applicants are pensioners.", "pensioners", "pensioner", "DEMOGRAPHIC"),
+])
+def test_ages_and_life_stages_as_judgments_write_them(text, span, value, entity_type, preset):
+    assert (span, value, entity_type) in found(text, preset)
+
+
+@pytest.mark.parametrize("text", ["The dose was 20 at the time of review.", "There were 12 when the count began.",
+                                  "It was 5 at the time."])
+def test_a_number_said_of_no_person_is_no_age(text):
+    assert not [s for s, _, t in found(text, "legal") if t == "AGE"]

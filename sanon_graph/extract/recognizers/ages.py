@@ -1,4 +1,5 @@
-"""Ages: "58-year-old", "aged 61", "ages 40-50", "adults 45-65", "in her 50s", "elderly", "65+"."""
+"""Ages: "58-year-old", "aged 61", "ages 40-50", "adults 45-65", "in her 50s", "in his forties",
+"was 22 at the time", "elderly", "65+"."""
 
 from __future__ import annotations
 
@@ -24,7 +25,20 @@ _AGE_RANGE = re.compile(
 # "the 45-60 age group", "30-40 year-olds": a range before a word for age.
 _AGE_RANGE_BEFORE = re.compile(
     r"(?<![\w/.-])(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})[- ](?:age\b|(?P<old>year-olds|years?[- ]old))(?!\w)", re.I)
-_AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(\d0)s(?!\w)", re.I)
+_AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+|mid-)?(\d0)s(?!\w)", re.I)
+# The same in words: "in her forties", "in his late sixties".
+_DECADE_WORDS = {w: f"{10 * i}s" for i, w in enumerate(
+    "_ _ twenties thirties forties fifties sixties seventies eighties nineties".split()) if w != "_"}
+_AGE_DECADE_WORD = re.compile(
+    rf"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+|mid-)?({'|'.join(_DECADE_WORDS)})(?!\w)", re.I)
+# An age said of someone without "years": "the applicant was 22 at the time", "he was 17 when
+# he was arrested", "Mr Novak was 40 at the time"; the subject a person ("the dose was 20 at the
+# time" is none). The number alone is the age.
+_AGE_SAID = re.compile(
+    r"(?:(?<![\w'’])(?i:he|she|they|applicants?|patients?|claimants?|employees?|members?|victims?|child|son|daughter|"
+    r"boy|girl|man|woman|mother|father|wife|husband)|(?<![\w'’])(?!(?:There|It|This|That|These|Those|What|Which)\b)"
+    r"[A-Z][a-z]+)\s+(?:was|is|were)\s+(?:then\s+|only\s+|just\s+|already\s+)?(\d{1,3})"
+    r"(?=\s+(?:at\s+the\s+(?:material\s+)?time|when|on\s+the\s+date)\b)")
 _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
 
 
@@ -36,6 +50,9 @@ class Age(Base):
                 age = int(m.group(1))
                 if 0 < age < 120:
                     yield self.span(m.start(), m.end(), "AGE", str(age))
+        for m in _AGE_SAID.finditer(text):
+            if 0 < int(m.group(1)) < 120:
+                yield self.span(m.start(1), m.end(1), "AGE", str(int(m.group(1))))
 
 
 @register("age_range", "AGE")
@@ -60,6 +77,8 @@ class AgeDecade(Base):
     def find(self, text: str):
         for m in _AGE_DECADE.finditer(text):
             yield self.span(m.start(), m.end(), "AGE", f"{m.group(1)}s", 0.4)
+        for m in _AGE_DECADE_WORD.finditer(text):
+            yield self.span(m.start(), m.end(), "AGE", _DECADE_WORDS[m.group(1).lower()], 0.4)
 
 
 @register("age_word", "AGE")

@@ -14,7 +14,7 @@ _DEMOGRAPHIC = re.compile(
     r"(?<!\w)(male|female|man|woman|non-binary|nonbinary|transgender|hispanic|latino|latina|"
     r"african[\s-]american|asian[\s-]american|caucasian|native\s+american|pacific\s+islander|"
     r"married|divorced|widowed|widow|widower|single\s+(?:mother|father|parent)|pregnant|"
-    r"retiree|retired|unemployed|disabled|homosexual|bisexual|gay|lesbian|transsexual|atheist|agnostic|"
+    r"retiree|retired|pensioners?|unemployed|disabled|homosexual|bisexual|gay|lesbian|transsexual|atheist|agnostic|"
     r"asylum[\s-]seekers?|refugees?|stateless|(?:illegal|undocumented)\s+(?:immigrant|migrant)s?|"
     r"(?:father|mother|parent)\s+of\s+(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])"
     r"(?:\s+(?:minor\s+|young\s+)?(?:children|sons|daughters|kids))?|"
@@ -24,7 +24,7 @@ _DEMOGRAPHIC = re.compile(
     re.I,
 )
 _DEMOGRAPHIC_CANON = {"man": "male", "woman": "female", "nonbinary": "non-binary", "widow": "widowed", "widower": "widowed"}
-_DEMOGRAPHIC_PLURAL = re.compile(r"\b(seeker|refugee|immigrant|migrant)s$")
+_DEMOGRAPHIC_PLURAL = re.compile(r"\b(seeker|refugee|immigrant|migrant|pensioner)s$")
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 
 

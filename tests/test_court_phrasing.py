@@ -136,6 +136,13 @@ def test_currencies_named_by_their_country(text, span, value):
     assert (span, value, "MONEY") in found(text)
 
 
+@pytest.mark.parametrize("written", ["2,000 Moldovan lei", "GBP 40", "₺ 900", "3 500 zł", "700 hryvnias", "12 CHF",
+                                     "450 Swedish kronor", "1,000 drams", "90 tenge", "80 dollars", "5 pounds sterling"])
+def test_every_currency_passes_the_cheap_check_before_the_patterns(written):
+    # the check that skips texts without a currency must not skip a currency the patterns read
+    assert [t for _, _, t in found(f"He was awarded {written} in the end.")] == ["MONEY"]
+
+
 # --- penalties --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "span", "value"), [

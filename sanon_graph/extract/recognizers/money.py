@@ -41,6 +41,13 @@ _AFTER = re.compile(
 )
 
 
+# Every currency the patterns name contains one of these (lower case): a text without any of
+# them has no amount of money, and the amount pattern, tried at every digit, is not run.
+_CURRENCY_HINTS = (*_SYMBOLS, *(w for w in _WORDS if len(w) <= 4), "dollar", "pound", "franc", "zlot", "korun",
+                   "kron", "roubl", "rubl", "hryvn", "lira", "forint", "kuna", "leva", "levs", "lari", "dram",
+                   "denar", "tenge", "manat", "inr")
+
+
 def _units(amount: str) -> str:
     """"12,500.50" -> "12500.50", "3.000,5" -> "3000.50", "1 500" -> "1500"."""
     amount = amount.replace("\u00a0", " ")
@@ -56,6 +63,9 @@ class Money(Base):
     """An amount with its currency, before or after it."""
 
     def find(self, text: str):
+        lower = text.lower()
+        if not any(c in lower for c in _CURRENCY_HINTS):
+            return  # cheap: no currency symbol, code or word, so no amount of money
         for pattern in (_BEFORE, _AFTER):
             for m in pattern.finditer(text):
                 cur = m.group("cur").lower().replace("\t", " ")

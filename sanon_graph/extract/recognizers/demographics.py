@@ -155,12 +155,10 @@ _DISABILITY = re.compile(
     re.I,
 )
 # A wheelchair user or an amputee is one after an article too ("the applicant, a wheelchair
-# user"); in the plural only where said of people ("they are amputees"), as "access for
-# wheelchair users" is a population.
+# user"); in the plural only where said of people, as occupations are ("they are amputees";
+# _SAYS_WHAT_PEOPLE_ARE), since "access for wheelchair users" is a population.
 _DISABILITY_NOUN = re.compile(r"(?<![\w-])(?:an?[ \t]+)(wheelchair[ -]user|amputee)(?![\w-])", re.I)
-_DISABILITY_NOUNS = re.compile(
-    r"(?<![\w'’])(?<!there[ \t])(?:are|were|became|become)[ \t]+(?:(?:both|all|now)[ \t]+)?"
-    r"((wheelchair[ -]user|amputee)s)(?![\w-])", re.I)
+_DISABILITY_NOUNS = re.compile(r"(?<![\w-])((wheelchair[ -]user|amputee)s)(?![\w-])", re.I)
 
 
 _DISABILITY_HINTS = ("deaf", "blind", "mute", "plegic", "paraly", "wheelchair", "hiv", "seropositive", "addict",
@@ -185,7 +183,8 @@ class Disability(Base):
             if m.start(1) not in seen:
                 yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", fold(m.group(1)).replace("-", " "))
         for m in _DISABILITY_NOUNS.finditer(text):
-            yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", fold(m.group(2)).replace("-", " "))
+            if _SAYS_WHAT_PEOPLE_ARE.search(text, max(0, m.start(1) - 40), m.start(1)):
+                yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", fold(m.group(2)).replace("-", " "))
 
 
 # Education: "a degree in economics", "a law degree", "graduated in medicine", "a PhD in

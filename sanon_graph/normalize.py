@@ -82,7 +82,8 @@ def normalize_date(groups: tuple[str, ...], layout: str, order: DateOrder = "MDY
     """ISO form of a date match: YYYY-MM-DD, YYYY-MM for month precision, YYYY-Qn for quarters.
 
     layout names the groups: ymd, mdy (two numbers and a year, read by `order`), Mdy and dMy
-    (a month name), Md and dM (a month name, no year: --MM-DD), My, my, ym, qy, yq.
+    (a month name), Md and dM (a month name, no year: --MM-DD), md (two numbers, no year, read by
+    `order`), My, my, ym, qy, yq.
     """
     try:
         if layout == "ymd":
@@ -102,6 +103,9 @@ def normalize_date(groups: tuple[str, ...], layout: str, order: DateOrder = "MDY
         if layout == "ym":
             year, month = int(groups[0]), int(groups[1])
             return f"{year:04d}-{month:02d}" if 1 <= month <= 12 and 1900 <= year <= 2100 else None
+        if layout == "md":  # two numbers, no year ("on 03/22"): --MM-DD, or as written when ambiguous
+            read = numeric_date(groups[0], groups[1], "2000", order)  # 2000: a leap year allows 29/02
+            return None if read is None else "--" + read[5:] if read[4] == "-" else read[:5]
         if layout in ("Md", "dM"):  # no year: ISO 8601's --MM-DD (2000: a leap year allows 29 Feb)
             month_name, day = (groups[0], groups[1]) if layout == "Md" else (groups[1], groups[0])
             month = MONTHS[month_name.rstrip(".").lower()]

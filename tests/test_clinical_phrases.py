@@ -285,3 +285,56 @@ def test_a_condition_starts_after_the_verb_or_pronoun_before_it(text, span):
                                   "Annual therapy reviews are due."])
 def test_a_name_or_a_general_word_that_opens_a_sentence_stays_outside_a_treatment(text):
     assert not [s for s, _, t in found(text) if t == "TREATMENT" and s[0].isupper()]
+
+
+# --- stop 30: dates without a year, brand names in parentheses --------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value", "preset"), [
+    ("She attended follow-up at the clinic on 03/22. Bloodwork improved.", "03/22", "--03-22", "health-insurance"),
+    ("The form is due by 4/15 at noon.", "4/15", "--04-15", "health-insurance"),
+    ("Seen again on 15/04.", "15/04", "--04-15", "health-insurance"),  # only one reading is a date
+    # the legal preset reads numeric dates in the order the documents show: without evidence an
+    # ambiguous day stays as written, never a guess
+    ("Seen on 03/04 at the station.", "03/04", "03/04", "legal"),
+    ("Seen on 03/04 at the station.", "03/04", "--03-04", "health-insurance"),
+])
+def test_a_day_in_digits_without_a_year_after_a_word_of_time_is_a_date(text, span, value, preset):
+    assert (span, value, "EVENT_DATE") in found(text, preset)
+
+
+@pytest.mark.parametrize("text", [
+    "He reported pain on 7/10 days.",
+    "She takes it on 3/4 of the days.",
+    "The helpline is open on 24/7 basis.",
+    "Pain improved from 7/10 to 3/10.",
+    "Nothing since 2/30 was recorded.",
+])
+def test_other_numbers_with_a_slash_are_no_date(text):
+    assert not [f for f in found(text) if f[2] == "EVENT_DATE"]
+
+
+@pytest.mark.parametrize(("text", "drug", "brand", "value"), [
+    ("Coverage for IV immunoglobulin (Gammagard) at Tier 2.", "immunoglobulin", "Gammagard", "immunoglobulin"),
+])
+def test_a_brand_name_in_parentheses_is_the_treatment_before_it(text, drug, brand, value):
+    treatments = [(o, n) for o, n, t in found(text) if t == "TREATMENT"]
+    assert (drug, value) in treatments and (brand, value) in treatments
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("He takes metformin (Optional) daily.", "Optional"),
+    ("She had physical therapy (Twice) weekly.", "Twice"),
+    ("He got insulin (Pending) review.", "Pending"),
+])
+def test_a_word_in_parentheses_after_a_treatment_is_no_brand(text, word):
+    assert word not in [o for o, _, t in found(text) if t == "TREATMENT"]
+
+
+def test_a_drug_in_parentheses_keeps_its_own_value():
+    # "biologic drug treatments (Cimzia)": Cimzia is a drug of its own, not "drug treatments"
+    found_ = found("Claim form submitted for ongoing biologic drug treatments (Cimzia) for arthritis.")
+    assert ("Cimzia", "certolizumab", "TREATMENT") in found_
+
+
+def test_a_place_in_parentheses_after_a_treatment_stays_a_place():
+    assert ("Boston", "boston", "LOCATION") in found("She received chemotherapy (Boston) last year.")

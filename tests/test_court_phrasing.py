@@ -598,3 +598,97 @@ def test_ages_and_life_stages_as_judgments_write_them(text, span, value, entity_
                                   "It was 5 at the time."])
 def test_a_number_said_of_no_person_is_no_age(text):
     assert not [s for s, _, t in found(text, "legal") if t == "AGE"]
+
+
+# --- stop 30: numbers named by their kind, register numbers, jobs in any words ----------------
+
+@pytest.mark.parametrize("text", [
+    "Please quote your National Insurance number (QZ 84 17 52 C) in all correspondence.",
+    "Her NI number, QQ 12 34 56 C, is on file.",
+    "NINO: QZ841752C",
+])
+def test_a_national_insurance_number_named_as_such_is_taken_whatever_its_prefix(text):
+    # forms and letters print specimen numbers that break the prefix rules on purpose; a text
+    # that names the number means it (the shape alone still needs a prefix HMRC issues)
+    numbers = [(n, t) for _, n, t in found(text) if t == "APPLICATION_NUMBER"]
+    assert numbers and numbers[0][0] in ("QZ841752C", "QQ123456C")
+
+
+@pytest.mark.parametrize(("text", "body"), [
+    ("Please quote your National Insurance number (QZ 84 17 52 C) in all correspondence.", "National Insurance"),
+    ("Her Social Security number was requested.", "Social Security"),
+    ("The Social Security card was lost.", "Social Security"),
+])
+def test_the_name_of_a_kind_of_number_is_no_body(text, body):
+    assert body not in [o for o, _, t in found(text) if t == "ORGANISATION"]
+
+
+def test_a_body_named_before_other_words_is_still_a_body():
+    assert ("Baltic Mutual Insurance", "baltic mutual insurance", "ORGANISATION") in found(
+        "She was insured with Baltic Mutual Insurance; her number is on file.")
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("Chambre correctionnelle, arrêt du 14/01/2020, n° RG 19/02231", "19/02231"),
+    ("Case No. HC 2019/47 was heard on 3 May 2019.", "2019/47"),
+    ("Tenancy note 2019/47", "2019/47"),
+])
+def test_register_numbers_with_letters_or_a_year_are_case_numbers(text, span):
+    assert span in [o for o, _, t in found(text) if t == "CASE_NUMBER"]
+
+
+@pytest.mark.parametrize("text", [
+    "In the financial year 2019/20 the costs rose.",
+    "The seasons 2018/2019 and 1999/00 were recorded.",
+    "The tax year 2017/18 closed.",
+])
+def test_a_span_of_years_is_no_case_number(text):
+    assert not [f for f in found(text) if f[2] == "CASE_NUMBER"]
+
+
+@pytest.mark.parametrize("preset", ["legal", "health-insurance"])
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("She works as a software tester in Dundrum.", "software tester", "software tester"),
+    ("An Irish tenant, employed as a software tester, recovered her deposit.", "software tester", "software tester"),
+    ("She worked as a claims assessor for ten years.", "claims assessor", "claims assessor"),
+    ("She is employed as a dental hygienist.", "dental hygienist", "dental hygienist"),
+    ("He started working as a delivery driver in 2019.", "delivery driver", "delivery driver"),
+    ("Her career as a sound engineer ended in 2015.", "sound engineer", "engineer"),
+    ("She works as a cashier part-time.", "cashier", "cashier"),
+    # what a listed occupation's value leaves out, this one's does too
+    ("She works as a part-time cashier.", "part-time cashier", "cashier"),
+    ("She worked as a hospital pharmacist.", "hospital pharmacist", "pharmacist"),
+])
+def test_what_someone_works_as_is_an_occupation_in_any_words(text, span, value, preset):
+    assert (span, value, "INDIRECT_IDENTIFIER") in found(text, preset)
+
+
+@pytest.mark.parametrize("text", [
+    "The drug works as a blocker of the receptor.",
+    "The ward works as a whole.",
+    "He worked as a Fellow of the Royal Society.",
+    "It worked as a reminder to file on time.",
+])
+def test_what_a_thing_works_as_is_no_occupation(text):
+    assert not [f for f in found(text) if f[2] == "INDIRECT_IDENTIFIER"]
+
+
+def test_a_job_written_as_a_title_is_never_cut_to_its_first_word():
+    # "Senior" ends like "assessor"; the title is taken whole or not at all
+    assert "senior" not in [n for _, n, t in found("He worked as a Senior Data Analyst at Acme.")
+                            if t == "INDIRECT_IDENTIFIER"]
+
+
+@pytest.mark.parametrize("preset", ["legal", "health-insurance"])
+@pytest.mark.parametrize(("text", "age"), [
+    ("I am writing on behalf of my daughter, Orlaith, who is 29 and works in Dublin.", "29"),
+    ("Her son, who was 17, was arrested.", "17"),
+    ("The claimant, who is 54.", "54"),
+])
+def test_an_age_in_a_clause_about_someone_is_an_age(text, age, preset):
+    assert (age, age, "AGE") in found(text, preset)
+
+
+@pytest.mark.parametrize("text", ["A woman who is 29 weeks pregnant.", "The room, which is 20 and wide."])
+def test_a_number_in_a_clause_that_is_no_age(text):
+    assert not [f for f in found(text) if f[2] == "AGE"]

@@ -9,6 +9,11 @@ letters are the initials of the words before it becomes a span of the same type 
 the span grows over the words the abbreviation spells ("transcatheter" in the mask above). The
 abbreviation is one more spelling of the entity: masking replaces it in every document, and the
 recurrence pass finds it where it is written alone (four letters or more).
+
+A brand name in parentheses after a treatment is that treatment too: "IV immunoglobulin
+(Gammagard)", "adalimumab (Humira)". One capitalised word that the text does not use as a word
+(in lower case) and that no recognizer read (as a place, or as a drug of its own value: "biologic
+drug treatments (Cimzia)") becomes a span of the treatment's value.
 """
 
 from __future__ import annotations
@@ -17,12 +22,18 @@ import re
 import unicodedata
 
 from .base import Span
+from .words import MODIFIER_NOISE, QUALIFIERS, STOP_CAPITALS
 
 # The kinds of things an abbreviation is defined for in running text.
 ABBREVIATED_TYPES = frozenset({"MEDICAL_CONDITION", "TREATMENT", "PROVIDER", "ORGANISATION", "COURT", "DEPARTMENT"})
 _IN_PARENTHESES = re.compile(r"[ \t]*\((?P<abbr>[A-Z][A-Za-z0-9&-]{1,9})\)")
 # Words an abbreviation skips: "Department of Health (DH)", "Bureau for ... (BFS)".
 _SKIPPED = frozenset({"of", "and", "the", "for", "in", "on", "&"})
+# Endings and words of English that a capitalised word in parentheses after a treatment is
+# likelier to be than a brand ("(Optional)", "(Daily)", "(Approved)", "(Generic)", "(Twice)").
+_WORD_ENDINGS = ("ly", "ed", "ing", "al", "ion", "ice", "ive", "ble")
+_NOT_BRANDS = frozenset("generic brand tablet tablets capsule capsules once prn none other pending".split())
+_BRAND_IN_PARENTHESES = re.compile(r"[ \t]*\((?P<brand>[A-Z][a-z]{3,}(?:-[A-Z]?[a-z]+)?)\)")
 _WORD = re.compile(r"[^\W_]+")
 _LOOKBACK = 120
 
@@ -40,6 +51,9 @@ def abbreviations(text: str, spans: list[Span]) -> list[Span]:
         start = _defined_from(text, m.group("abbr"), out[-1].end if out else 0, s) if m else None
         if start is None:
             out.append(s)
+            brand = _brand_after(text, s, spans[i + 1] if i + 1 < len(spans) else None)
+            if brand is not None:
+                out.append(brand)
             continue
         out.append(Span(start, s.end, s.type, s.normalized, s.relevance, s.recognizer))
         abbr_start, abbr_end = m.start("abbr"), m.end("abbr")
@@ -49,6 +63,22 @@ def abbreviations(text: str, spans: list[Span]) -> list[Span]:
             drop.add(j)  # "(PTSD)" read as its own condition: it is this one's
         out.append(Span(abbr_start, abbr_end, s.type, s.normalized, s.relevance, s.recognizer))
     return out
+
+
+def _brand_after(text: str, span: Span, following: Span | None) -> Span | None:
+    """The brand name in parentheses right after a treatment, as a span of its value."""
+    if span.type != "TREATMENT":
+        return None
+    m = _BRAND_IN_PARENTHESES.match(text, span.end)
+    if m is None:
+        return None
+    brand = m.group("brand")
+    folded = brand.lower()
+    if folded in STOP_CAPITALS or folded in MODIFIER_NOISE or folded in QUALIFIERS or folded.endswith(_WORD_ENDINGS) or folded in _NOT_BRANDS or re.search(rf"(?<![\w-]){re.escape(brand.lower())}(?![\w-])", text):
+        return None  # "(Optional)", "(Weekly)", "(Approved)": a word, not a name
+    if following is not None and following.start < m.end():
+        return None  # "(Boston)" read as a place; "drug treatments (Cimzia)": a drug of its own value
+    return Span(m.start("brand"), m.end("brand"), span.type, span.normalized, span.relevance, span.recognizer)
 
 
 def _defined_from(text: str, abbr: str, left_limit: int, span: Span) -> int | None:

@@ -39,6 +39,11 @@ _AGE_SAID = re.compile(
     r"boy|girl|man|woman|mother|father|wife|husband)|(?<![\w'’])(?!(?:There|It|This|That|These|Those|What|Which)\b)"
     r"[A-Z][a-z]+)\s+(?:was|is|were)\s+(?:then\s+|only\s+|just\s+|already\s+)?(\d{1,3})"
     r"(?=\s+(?:at\s+the\s+(?:material\s+)?time|when|on\s+the\s+date)\b)")
+# "my daughter, who is 29 and works as ...": "who" is said only of people, and the number ends
+# the clause ("who is 29 weeks pregnant" is no age).
+_AGE_WHO = re.compile(
+    r"(?<![\w'’])(?i:who)\s+(?:is|was|turned|turns|had\s+just\s+turned)\s+(?:now\s+|only\s+|just\s+)?(\d{1,3})"
+    r"(?=\s*(?:[,;)]|\.(?!\d)|$)|\s+(?:and|but|when|at\s+the\s+time)\b)")
 _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
 
 
@@ -50,7 +55,7 @@ class Age(Base):
                 age = int(m.group(1))
                 if 0 < age < 120:
                     yield self.span(m.start(), m.end(), "AGE", str(age))
-        for m in _AGE_SAID.finditer(text):
+        for m in (*_AGE_SAID.finditer(text), *_AGE_WHO.finditer(text)):
             if 0 < int(m.group(1)) < 120:
                 yield self.span(m.start(1), m.end(1), "AGE", str(int(m.group(1))))
 

@@ -58,6 +58,12 @@ _BIRTH_YEAR = re.compile(
 )
 _BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
 _NUMERIC = _DATE_PATTERNS[1][0]  # the two-numbers-and-a-year shape whose order is in question
+# A day and a month in digits without a year, only where a word of time says it is a date ("seen
+# on 03/22", "due by 4/15"): elsewhere two numbers and a slash are a score, a fraction or a dose
+# ("pain 7/10", "3/4 of the days", "24/7").
+_CUED_DAY_MONTH = re.compile(
+    r"(?<![\w-])(?:on|by|since|until|till|dated|before|after)[ \t]+(\d{1,2})/(\d{1,2})"
+    r"(?![\w/-]|[.,]\d|[ \t]*(?:of|days?|weeks?|months?|years?|hours?|times|doses?|patients?|cases?)\b)", re.I)
 
 
 def order_evidence(text: str) -> str | None:
@@ -132,6 +138,8 @@ class Date(_Dated):
             yield from self._listed_days(text)
         for m in _BIRTH_YEAR.finditer(text):
             yield self.span(m.start(1), m.end(1), "BIRTHDATE", m.group(1), 0.6)
+        if "/" in text:
+            yield from self._cued_days(text)
         for pattern, layout in _DATE_PATTERNS:
             if layout in _WITH_MONTH_NAME and not month_names:
                 continue
@@ -147,6 +155,15 @@ class Date(_Dated):
                 else:
                     relevance = self.ctx.base("EVENT_DATE") if len(normalized) == 10 else 0.35
                     yield self.span(m.start(), m.end(), "EVENT_DATE", normalized, relevance)
+
+    def _cued_days(self, text: str):
+        """"on 03/22": a day in digits without a year, read in the document's order."""
+        for m in _CUED_DAY_MONTH.finditer(text):
+            if m.group(1, 2) == ("24", "7"):
+                continue  # "24/7": around the clock
+            normalized = normalize_date(m.groups(), "md", self.order_for(text))
+            if normalized:
+                yield self.span(m.start(1), m.end(2), "EVENT_DATE", normalized, 0.35)
 
     def _listed_days(self, text: str):
         """The days listed before the last day of "5 and 19 March 2005" or "March 5 and 19, 2005",

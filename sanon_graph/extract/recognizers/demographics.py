@@ -99,6 +99,28 @@ _AFTER_STAFF = re.compile(
     rf"(?:(?<![\w-])(?i:{_SAID_FORMS}|director|coordinator|manager|consultant|specialist|officer)"
     rf"|(?<![\w-])(?:Dr\.?|Doctor|Prof\.?|Professor)[ \t]+[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)"
     rf",[ \t]+(?i:an?[ \t]+)?(?i:[a-z-]+[ \t]+)?$")
+# What someone works as, whatever the job: "works as a software tester", "employed as a claims
+# assessor", "her career as a sound engineer". After a verb of employment the words up to a
+# preposition or punctuation name the job when their last word names a person by its ending
+# (tester, assessor, hygienist, technician, attendant, trainee, ...); the listed occupations need
+# no such verb. Words that end so and name things, not people, are none: "works as a blocker".
+_EMPLOYED_AS = re.compile(
+    r"(?<![\w'’])(?:works|worked|working|work|employed|job|jobs|career|position|trained|qualified|retrained|"
+    r"hired|engaged|contracted|appointed)[ \t]+as[ \t]+(?:an?[ \t]+)?"
+    r"(?P<job>[A-Za-z][a-z-]*(?:[ \t]+[A-Za-z][a-z-]*){0,2})", re.I)
+_PERSON_ENDING = re.compile(
+    r"(?:er|or|ist|yst|ian|ant|ent|eer|ee|man|woman|person|smith|wright|ive|ate|ic|ard|ain|ster|cook|chef|nanny|"
+    r"maid|guide|nurse|clerk|pilot|courier|barista|aide)$", re.I)
+_OCCUPATION_PREFIX_WORD = re.compile(_OCCUPATION_PREFIX.replace("(?P<prefix>", "^(?:"), re.I)
+_NOT_A_JOB_WORD = frozenset(
+    "inhibitor blocker agonist antagonist modulator stimulant suppressant sedative buffer barrier filter reminder "
+    "deterrent substitute carrier marker trigger indicator regulator activator enhancer booster diuretic laxative "
+    "matter number order whole result consequence part member placeholder alternative adjunct complement catalyst "
+    "precedent incentive motive representative delegate".split())
+# Words that end the job phrase: what follows a job ("at", "for", "in", "since"), a clause.
+_JOB_STOP = frozenset(
+    "at in for with on of from since until and or but to by during after before while when who which that "
+    "the a an his her their its this these those".split())
 _INDIRECT_EMPLOYER = re.compile(
     r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
 )
@@ -245,6 +267,8 @@ class Occupation(Base):
 
     def find(self, text: str):
         lower = text.lower()
+        if " as " in lower:
+            yield from self._employed_as(text)
         if not any(h in lower for h in _COMPOUND_HEADS) and _OCCUPATION_WORDS.isdisjoint(_WORD.findall(lower)):
             return
         for m in _INDIRECT.finditer(text):
@@ -271,6 +295,38 @@ class Occupation(Base):
                 if _AFTER_STAFF.search(text, max(0, m.start(1) - 40), m.start(1)):
                     continue  # "seen by a physician, a nurse and ...": a list of the staff
             yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", value)
+
+
+    def _employed_as(self, text: str):
+        """Jobs after a verb of employment, listed or not ("works as a software tester")."""
+        for m in _EMPLOYED_AS.finditer(text):
+            words = []
+            for w in re.finditer(r"[A-Za-z][a-z-]*", m.group("job")):
+                if w.group(0).lower() in _JOB_STOP:
+                    break
+                words.append(w)
+            if any(w.group(0)[0].isupper() for w in words):
+                # a job written as a title is taken whole ("as a Senior Data Analyst"), never
+                # a capitalised word of it ("Senior")
+                if not all(w.group(0)[0].isupper() for w in words):
+                    continue
+            else:  # the job ends at its last word that names a person ("a cashier part-time")
+                while words and not _PERSON_ENDING.search(words[-1].group(0)):
+                    words.pop()
+            if not words or not _PERSON_ENDING.search(words[-1].group(0)) or words[-1].group(0).lower() in _NOT_A_JOB_WORD:
+                continue
+            start, end = m.start("job") + words[0].start(), m.start("job") + words[-1].end()
+            written = fold(text[start:end])
+            # "claims assessor" keeps its modifier; "retired", "part-time" stay out of the
+            # value as they do for a listed occupation
+            value = _OCCUPATION_PREFIX_WORD.sub("", written) or written
+            # a listed occupation that ends the phrase is its value, as where the list finds it
+            # alone ("a hospital pharmacist" and "a pharmacist" are one value)
+            tail = value.split()
+            listed = next((_OCCUPATION_FORMS[" ".join(tail[k:])] for k in range(len(tail))
+                           if " ".join(tail[k:]) in _OCCUPATION_FORMS), None)
+            value = listed or value
+            yield self.span(start, end, "INDIRECT_IDENTIFIER", value)
 
 
 @register("employer", "INDIRECT_IDENTIFIER")

@@ -29,10 +29,13 @@ _ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/9
 _ID_DATE_PART = re.compile(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}/\d{4}|\d{4}")
 _QUARTER = re.compile(r"Q[1-4][/.]\d{2,4}")
 _ID_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")  # 1.234.567: a number, not an identifier
-_ID_YEAR_SLASH = re.compile(r"(?:19|20)\d\d/(?:\d\d|(?:19|20)\d\d)")  # 2019/20, 2019/2020
+_ID_YEAR_SLASH = re.compile(r"(?:19|20)(\d\d)/(?:(?:19|20)?(\d\d))")  # 2019/20, 2019/2020: checked in _year_pair
 _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
 # Directly after "ID", "#", "number" or "no.", a digits-only run is an identifier, not a range.
-_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?)\s*:?\s*#?$", re.I)
+# "n° RG 19/02231", "No. HC 2019/47": a court's register letters may stand between the cue and
+# the number.
+_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№)\s*:?\s*#?(?-i:[ \t]?[A-Z]{1,4}[ \t])?$",
+                     re.I)
 _ID_SEPARATOR = re.compile(r"[-/._#]")
 # The nearest cue word before an identifier says whose it is: a person's (patient, employee,
 # national ID, passport, application) or a process's (claim, policy, invoice, study).
@@ -73,6 +76,14 @@ _ID_NUMBER_RANGE = re.compile(r"^\d+-\d+$")  # 4400-4500, 2019-2021: ranges, not
 # A UK National Insurance number, its own shape with or without spaces: two letters (not D, F,
 # I, Q, U, V; the second not O), three pairs of digits, a letter A-D: "QZ 84 17 52 C".
 _NI_NUMBER = re.compile(r"(?<![\w-])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:[ \t]?\d{2}){3}[ \t]?[A-D])(?![\w-])")
+# After its name any two letters are taken: the specimen numbers of forms and letters ("QQ 12 34
+# 56 C") break the prefix rules on purpose, and a document that names the number means it.
+_NI_NUMBER_NAMED = re.compile(
+    r"(?i:\bnational[ \t]+insurance[ \t]+(?:number|no\.?)|\bNI[ \t]+(?:number|no\.?)|\bNINO)"
+    r"[ \t]*[:(#,]?[ \t]*(?:is[ \t]+)?([A-Z]{2}(?:[ \t]?\d{2}){3}[ \t]?[A-D])(?![\w-])")
+# "National Insurance number", "Social Security number", "NHS number": the name of a kind of
+# number, not a body the person deals with.
+NAMES_A_NUMBER = re.compile(r"[ \t]+(?:numbers?|no\.|nos\.|card|contributions?)(?![\w-])", re.I)
 
 
 @register("spaced_person_id", "PATIENT_ID")
@@ -84,7 +95,7 @@ class SpacedPersonId(Base):
         for m in _SPACED_PERSON_ID.finditer(text):
             if sum(c.isdigit() for c in m.group(1)) >= 6:
                 yield self.span(m.start(1), m.end(1), "PATIENT_ID", m.group(1).replace(" ", ""))
-        for m in _NI_NUMBER.finditer(text):
+        for m in (*_NI_NUMBER.finditer(text), *_NI_NUMBER_NAMED.finditer(text)):
             yield self.span(m.start(1), m.end(1), "PATIENT_ID", re.sub(r"[ \t]", "", m.group(1)))
 
 
@@ -147,11 +158,18 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
         if separators == {"/"} and all(any(c.isalpha() for c in part) for part in parts) and not cued:
             return False  # BRCA1/BRCA2, HER2/CD20: a pair of named things
         return len(token) >= 5 and digits >= 2 and not _QUARTER.fullmatch(token)  # "PT/2023/001"
-    if _ID_THOUSANDS.fullmatch(token) or not cued and _ID_YEAR_SLASH.fullmatch(token):
+    if _ID_THOUSANDS.fullmatch(token) or not cued and _year_pair(token):
         return False
     if separators == {"/"}:
         return len(parts[0]) >= 4 and digits >= 5 or cued and digits >= 4  # "12345/06", but not 120/80 or 24/7
     return digits >= 6 or cued and digits >= 4
+
+
+def _year_pair(token: str) -> bool:
+    """"2019/20", "2019/2020", "2018/23": a span of years (a season, a financial year, a
+    period); "2019/47" is a register number (the second year would lie decades later)."""
+    m = _ID_YEAR_SLASH.fullmatch(token)
+    return m is not None and 0 < (int(m.group(2)) - int(m.group(1))) % 100 <= 10
 
 
 def _id_owner(text: str, start: int) -> str | None:

@@ -692,3 +692,19 @@ def test_an_age_in_a_clause_about_someone_is_an_age(text, age, preset):
 @pytest.mark.parametrize("text", ["A woman who is 29 weeks pregnant.", "The room, which is 20 and wide."])
 def test_a_number_in_a_clause_that_is_no_age(text):
     assert not [f for f in found(text) if f[2] == "AGE"]
+
+
+@pytest.mark.parametrize("preset", ["legal", "health-insurance"])
+@pytest.mark.parametrize(("text", "name"), [
+    ("The applicant's brother, Mehmet, was killed on 5 June 1994.", "Mehmet"),
+    ("The second applicant, his wife Anna, lives in Lodz.", "Anna"),  # also a town in Illinois
+    ("Her daughter Grace was seen in March.", "Grace"),
+])
+def test_a_first_name_alone_after_a_word_of_kin_is_a_name(text, name, preset):
+    # typed as a place or an organisation before, it could stay readable where names never do
+    assert (name, name.lower(), "NAME") in found(text, preset)
+
+
+@pytest.mark.parametrize("text", ["The patient and her husband attended.", "His son attended the Hospital."])
+def test_a_word_of_kin_without_a_first_name_names_no_one(text):
+    assert not [f for f in found(text) if f[2] == "NAME"]

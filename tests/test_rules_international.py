@@ -142,4 +142,17 @@ def test_job_titles_are_not_locations(title, preset):
 def test_the_hr_preset_reports_job_titles_as_roles():
     result = found("She was promoted to Senior Payroll Officer in the Finance Department.", "hr")
     assert ("Senior Payroll Officer", "senior payroll officer", "ROLE") in result
-    assert ("Finance Department", "finance department", "DEPARTMENT") in result
+    # the value leaves out the word for a department, so "Department: Finance" links (stop 30)
+    assert ("Finance Department", "finance", "DEPARTMENT") in result
+
+
+@pytest.mark.parametrize("text", [
+    "Employee ID: EMP-20931, Department: Logistics, Grade: B4.",
+    "She moved to the Logistics Department in 2020.",
+    "He works in the Department of Logistics.",
+    "Team: Logistics",
+])
+def test_a_department_has_one_value_in_a_field_and_in_a_sentence(text):
+    settings = load_settings(None, {"preset": "hr"})
+    found = RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)
+    assert [e.normalized for e in found if e.type == "DEPARTMENT"] == ["logistics"]

@@ -132,8 +132,10 @@ def _tokens(text: str, start: int = 0, end: int | None = None) -> list[tuple[int
 
 
 def score(contents: dict[str, str], gold: dict[str, list[GoldSpan]],
-          predicted: dict[str, list[Mention]]) -> dict[str, Any]:
-    """The figures (see the module docstring) of predicted mentions against gold spans."""
+          predicted: dict[str, list[Mention]], without_model: dict[str, list[Mention]] | None = None) -> dict[str, Any]:
+    """The figures (see the module docstring) of predicted mentions against gold spans;
+    `without_model`, the mentions of the same extractor without the model: a gold span they
+    hit is never the model's alone, even where the model's longer span replaced theirs."""
     by_gold: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # gold, found, typed, ner only
     by_role: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     by_pred: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # predicted, overlapping, typed
@@ -150,7 +152,8 @@ def score(contents: dict[str, str], gold: dict[str, list[GoldSpan]],
             hits = [m for m in p if _overlaps(s.start, s.end, m.start, m.end)]
             found = bool(hits)
             typed = any(accepts(s.type, m.type) for m in hits)
-            ner_only = found and all(m.source == "ner" for m in hits)
+            ner_only = found and all(m.source == "ner" for m in hits) and not any(
+                _overlaps(s.start, s.end, m.start, m.end) for m in (without_model or {}).get(doc_id, ()))
             row = by_gold[s.type]
             row[0] += 1
             row[1] += found
@@ -260,7 +263,10 @@ def evaluate_spans(input_path: Path, gold_file: Path, settings: Settings | None 
     # extractor's; a value only the model added is the model's. (Taken before the pass, the
     # values the pass adds were counted as the model's, even in runs without it.)
     extractor_values = {fold(strip_trailing_punctuation(f.original)) for items in findings.values() for f in items}
+    without_model = None
     if ner:  # the `ner` recognizer as analyze runs it: it fills what the rules leave
+        without_model = {d.source_id: mentions_of(d.content, ((f, "rules") for f in findings[d.doc_id]))
+                         for d in documents}
         settings = _with_ner(settings, extract and settings.extractor != "none", ner_labels)
         found = make_extractor(settings).extract(documents)
         findings = {d.doc_id: list(found.get(d.doc_id, [])) for d in documents}
@@ -271,7 +277,7 @@ def evaluate_spans(input_path: Path, gold_file: Path, settings: Settings | None 
 
     predicted = {d.source_id: mentions_of(d.content, ((f, source(f)) for f in findings[d.doc_id]))
                  for d in documents}
-    result = score(contents, gold, predicted)
+    result = score(contents, gold, predicted, without_model)
     result["extractor"] = " + ".join(([settings.extractor] if extract else []) + (["ner"] if ner else [])) or "none"
     result["cross_document"] = cross
     result["documents_without_gold"] = sum(1 for d in documents if d.source_id not in gold)

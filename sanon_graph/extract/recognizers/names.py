@@ -72,6 +72,10 @@ def _by_first_letter(alternatives: str) -> str:
     return "|".join(f"{first}(?:{'|'.join(sorted(rest, key=len, reverse=True))})" for first, rest in sorted(groups.items()))
 
 
+# Words of kin: after one, a first name alone names the relative.
+_KIN_CUE = re.compile(
+    r"(?i:wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|niece|"
+    r"grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child)(?:['’]s)?[ \t]*,?[ \t]*$")
 _ROLE_NAME = re.compile(
     rf"(?<![\w-])(?:(?i:{_by_first_letter(_ROLE_WORDS)})(?:['’]s)?(?:[ \t]+(?i:full[ \t]+)?(?i:name))?[ \t]*[:,]?"
     rf"|(?i:named|called|signed[ \t]+by|signed[ \t]*:|(?:full[ \t]+)?name[ \t]*:|name[ \t]+is))"
@@ -243,6 +247,13 @@ class RoleName(_Names):
             tokens = self._name_tokens(text, m.start(1), m.end(1), cue="role")
             if not tokens:
                 pos = m.start(1)  # "Lead Investigator Corvin Ashgrove": the next role word may be the cue
+            if len(tokens) == 1 and _KIN_CUE.match(text, m.start(), m.start(1)):
+                # "his wife Anna", "the applicant's brother, Mehmet,": one first name after a
+                # word of kin is a name, even one that is also a place ("Anna", Illinois)
+                word = text[tokens[0][0]:tokens[0][1]]
+                if word.lower() in first_names and word.lower() not in STOP_CAPITALS and not word.isupper():
+                    yield self.span(tokens[0][0], tokens[0][1], "NAME", _normalize_name(word), 0.85)
+                continue
             if len(tokens) < 2 or self._is_place(text[tokens[0][0]:tokens[-1][1]]):
                 continue
             first = text[tokens[0][0]:tokens[0][1]].lower()

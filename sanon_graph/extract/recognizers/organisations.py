@@ -60,6 +60,15 @@ _DEPARTMENT = re.compile(
     rf"(?<![\w-])(?:(?:Department|Dept\.?|Division|Directorate|Office|Unit)[ \t]of[ \t](?:the[ \t])?{_CAPWORD}(?:[ \t](?:and|&)?[ \t]?{_CAPWORD}){{0,3}}"
     rf"|(?:{_CAPWORD}[ \t]){{1,3}}(?:Department|Dept\.?|Division|Directorate|Team|Unit))(?![\w-])"
 )
+# A department in a form's field: "Department: Logistics", "Team: Accounts Payable". The value is
+# the department, so the field and a sentence that names it ("the Logistics Department") link.
+_DEPARTMENT_FIELD = re.compile(
+    rf"(?<![\w-])(?:Department|Dept\.?|Division|Team|Unit)[ \t]*:[ \t]*({_CAPWORD}(?:[ \t](?:and[ \t]|&[ \t])?{_CAPWORD}){{0,3}})")
+# The value of a department is its name without the word for a department, before or after it:
+# "the Logistics Department", "Department of Logistics" and "Department: Logistics" are one.
+_DEPARTMENT_HEAD = re.compile(
+    r"[ \t](?:Department|Dept\.?|Division|Directorate|Team|Unit)$|^(?:Department|Dept\.?|Division|Directorate|Office|Unit)"
+    r"[ \t]of[ \t](?:the[ \t])?")
 # Capitalised words that begin a sentence or a phrase but belong to no court's name.
 _LEADING = {"the", "a", "an", "this", "that", "our", "their", "his", "her", "its", "in", "at", "by", "from", "to", "before",
             "of", "and", "which", "when", "whereas", "where", "if", "as", "see", "also", "then", "thus", "both"}
@@ -113,4 +122,7 @@ class Department(Base):
         for m in _DEPARTMENT.finditer(text):
             trimmed = _trim(text, m.start(), m.end())
             if trimmed and " " in trimmed[1]:
-                yield self.span(trimmed[0], m.end(), "DEPARTMENT", fold(trimmed[1]))
+                yield self.span(trimmed[0], m.end(), "DEPARTMENT", fold(_DEPARTMENT_HEAD.sub("", trimmed[1])))
+        if ":" in text:
+            for m in _DEPARTMENT_FIELD.finditer(text):
+                yield self.span(m.start(1), m.end(1), "DEPARTMENT", fold(m.group(1)))

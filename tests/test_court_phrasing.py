@@ -708,3 +708,20 @@ def test_a_first_name_alone_after_a_word_of_kin_is_a_name(text, name, preset):
 @pytest.mark.parametrize("text", ["The patient and her husband attended.", "His son attended the Hospital."])
 def test_a_word_of_kin_without_a_first_name_names_no_one(text):
     assert not [f for f in found(text) if f[2] == "NAME"]
+
+
+@pytest.mark.parametrize(("text", "initials"), [
+    ("The applicant's son, A.G., was born in 1985.", "A.G."),
+    ("His wife S.K. was questioned by the police.", "S.K."),
+])
+def test_initials_after_a_word_of_kin_are_a_name(text, initials):
+    assert (initials, initials.lower(), "NAME") in found(text)
+
+
+
+def test_a_judge_named_after_the_court_is_a_name():
+    found_ = found("Before: Judge of the First-tier Tribunal Whitcombe-Adeyemi\n\nThe appeal is dismissed.")
+    # the same value as "Judge Whitcombe-Adeyemi" written elsewhere
+    assert ("Whitcombe-Adeyemi", "judge whitcombe-adeyemi", "NAME") in found_
+    assert ("Judge Whitcombe-Adeyemi", "judge whitcombe-adeyemi", "NAME") in found("Judge Whitcombe-Adeyemi found for her.")
+    assert not [f for f in found("The Judge of the High Court Ordered costs.") if f[2] == "NAME"]

@@ -211,3 +211,16 @@ def test_eval_spans_with_ner_runs_the_recognizer_after_the_rules(model):
     # a value the rules found is never counted as the model's
     assert sum(r["found_by_ner_only"] for r in both["by_gold_type"].values()) == \
         sum(both["by_gold_type"][t]["found"] - rules["by_gold_type"][t]["found"] for t in both["by_gold_type"]) > 0
+
+
+def test_a_currency_code_is_no_organisation(model):
+    # the model reads "(EUR)" as an organisation; the amount is the rules' MONEY
+    from sanon_graph.config import load_settings
+    from sanon_graph.extract.recognizers import RulesExtractor
+
+    settings = load_settings(None, {"preset": "legal"})
+    extractor = RulesExtractor(settings.entity_schema, settings.rules)
+    found_ = [(e.original, e.type) for e in extractor.extract_text(
+        "The applicant claimed 50,000 euros (EUR) and 1,250,000,000 Turkish liras (TRL) in compensation.")]
+    assert ("50,000 euros", "MONEY") in found_
+    assert not [o for o, t in found_ if o in ("EUR", "TRL")]

@@ -76,6 +76,17 @@ def _by_first_letter(alternatives: str) -> str:
 _KIN_CUE = re.compile(
     r"(?i:wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|niece|"
     r"grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child)(?:['’]s)?[ \t]*,?[ \t]*$")
+# Initials after a word of kin: "the applicant's son, A.G.,", "his wife S.K." (judgments write
+# relatives so).
+_KIN_INITIALS = re.compile(
+    r"(?<![\w-])(?i:wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|"
+    r"niece|grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child)(?:['’]s)?[ \t]*,?[ \t]+"
+    r"((?:[A-Z]\.[ \t]?){1,3}[A-Z]\.|[A-Z]\.)(?=[\s,;:)]|$)")
+# A judge named after the court: "Judge of the First-tier Tribunal Whitcombe-Adeyemi". The value
+# is "judge <surname>", as "Judge Whitcombe-Adeyemi" written elsewhere gives.
+_JUDGE_OF_COURT = re.compile(
+    r"(?<![\w-])Judge[ \t]+of[ \t]+the[ \t]+(?:[A-Z][\w'’-]*[ \t]+){0,3}(?:Tribunal|Court)[ \t]+"
+    r"((?!(?:of|for|and|in|on|at|that|which|who|Judge)\b)[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)(?![\w'’-])")
 _ROLE_NAME = re.compile(
     rf"(?<![\w-])(?:(?i:{_by_first_letter(_ROLE_WORDS)})(?:['’]s)?(?:[ \t]+(?i:full[ \t]+)?(?i:name))?[ \t]*[:,]?"
     rf"|(?i:named|called|signed[ \t]+by|signed[ \t]*:|(?:full[ \t]+)?name[ \t]*:|name[ \t]+is))"
@@ -238,6 +249,15 @@ class RoleName(_Names):
 
     def find(self, text: str):
         first_names = self.gaz.first_names
+        for m in _KIN_INITIALS.finditer(text):
+            yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.85)
+        if "Judge of the" in text:
+            for m in _JUDGE_OF_COURT.finditer(text):
+                words = _name_words(m.group(1))
+                if words[-1].lower().endswith(("ed", "ing")) or m.group(1).lower() in text:
+                    continue  # "the Judge of the High Court Ordered": a word, not a surname
+                if words and self._name_words_ok(words, every_word_checked=True):
+                    yield self.span(m.start(1), m.end(1), "NAME", "judge " + _normalize_name(m.group(1)), 0.8)
         pos = 0
         while (m := _ROLE_NAME.search(text, pos)) is not None:
             pos = m.end()

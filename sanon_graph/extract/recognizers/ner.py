@@ -36,6 +36,12 @@ def _key(text: str) -> bytes:
 # "Determination Order"); a person's name is never made of these alone. (The capitalised stop
 # words of the rules are not used here: "Page", "Lane" and "May" are also surnames.)
 _NEVER_A_NAME = frozenset("madam sir dear order determination decision judgment judgement ruling notice".split())
+# Currency codes the model reads as organisations ("50,000 euros (EUR)", "Turkish liras (TRL)"):
+# the ISO 4217 codes of the currencies judgments and claims name, and the ones the euro replaced.
+_CURRENCY_CODES = frozenset(
+    "eur usd gbp chf pln czk skk sek nok dkk isk rub uah try trl ytl ron rol huf jpy inr bgn hrk rsd mkd bam gel amd azn "
+    "kzt mdl byn all cad aud cny brl mxn zar dem frf itl esp ats bef nlg pte grd fim iep luf sit eek lvl ltl cyp mtl"
+    .split())
 
 
 @register("ner", *NER_TYPES)
@@ -80,6 +86,8 @@ class NerRecognizer(Base):
                 continue
             if entity_type == "NAME" and all(w in _NEVER_A_NAME for w in value.split()):
                 continue  # "Madam", "Determination Order": the model's persons that are no one
+            if span.text.isupper() and value in _CURRENCY_CODES:
+                continue  # "(EUR)": a currency, named as such; the amount is the rules' MONEY
             yield self.span(span.start, span.end, entity_type, value,
                             self.ctx.base(entity_type) * NER_RELEVANCE_FACTOR)
 

@@ -338,3 +338,22 @@ def test_a_drug_in_parentheses_keeps_its_own_value():
 
 def test_a_place_in_parentheses_after_a_treatment_stays_a_place():
     assert ("Boston", "boston", "LOCATION") in found("She received chemotherapy (Boston) last year.")
+
+
+@pytest.mark.parametrize("text", [
+    "He is on 5/10 mg of amlodipine.",
+    "Pain rated on 8/10 scale.",
+    "Visual acuity on 6/9 was measured.",
+])
+def test_a_dose_a_score_or_an_acuity_is_no_date(text):
+    assert not [f for f in found(text) if f[2] == "EVENT_DATE"]
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("Dialysis (Home) was approved.", "Home"),  # a procedure has no brand
+    ("Physiotherapy (Outpatient) twice weekly.", "Outpatient"),
+    ("He got insulin (Injections) daily.", "Injections"),
+    ("She takes metformin (Second) now.", "Second"),
+])
+def test_no_brand_after_a_procedure_nor_a_plural_or_ordinal_word(text, word):
+    assert word not in [o for o, _, t in found(text) if t == "TREATMENT"]

@@ -142,17 +142,45 @@ def test_job_titles_are_not_locations(title, preset):
 def test_the_hr_preset_reports_job_titles_as_roles():
     result = found("She was promoted to Senior Payroll Officer in the Finance Department.", "hr")
     assert ("Senior Payroll Officer", "senior payroll officer", "ROLE") in result
-    # the value leaves out the word for a department, so "Department: Finance" links (stop 30)
-    assert ("Finance Department", "finance", "DEPARTMENT") in result
+    assert ("Finance Department", "finance department", "DEPARTMENT") in result
 
 
-@pytest.mark.parametrize("text", [
-    "Employee ID: EMP-20931, Department: Logistics, Grade: B4.",
-    "She moved to the Logistics Department in 2020.",
-    "He works in the Department of Logistics.",
-    "Team: Logistics",
-])
-def test_a_department_has_one_value_in_a_field_and_in_a_sentence(text):
+def hr_found(text: str) -> list[tuple[str, str, str]]:
     settings = load_settings(None, {"preset": "hr"})
-    found = RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)
-    assert [e.normalized for e in found if e.type == "DEPARTMENT"] == ["logistics"]
+    return [(e.original, e.normalized, e.type) for e in RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)]
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("Employee ID: EMP-20931, Department: Logistics, Grade: B4.", "Department: Logistics"),
+    ("Department: Logistics.", "Department: Logistics"),
+    ("She moved to the Logistics Department in 2020.", "Logistics Department"),
+    ("He works in the Department of Logistics.", "Department of Logistics"),
+    ("The Department of Logistics handles shipping.", "Department of Logistics"),
+])
+def test_a_department_has_one_value_in_a_field_and_in_a_sentence(text, span):
+    # the word for a department stays in the value and the field's name in the span, so the
+    # recurrence pass never looks for an ordinary word ("Emergency", "Legal") alone
+    assert [(o, n) for o, n, t in hr_found(text) if t == "DEPARTMENT"] == [(span, "logistics department")]
+
+
+@pytest.mark.parametrize("text", ["Department: None", "Department: N/A", "Team: Management", "Unit: Kg",
+                                  "Department: Same as above"])
+def test_an_empty_field_or_another_field_is_no_department(text):
+    assert not [f for f in hr_found(text) if f[2] == "DEPARTMENT"]
+
+
+def test_a_department_field_ends_before_the_next_field():
+    found = hr_found("Department: Logistics Manager: John Smith")
+    assert ("Department: Logistics", "logistics department", "DEPARTMENT") in found
+
+
+def test_a_department_named_by_an_ordinary_word_is_not_masked_as_that_word():
+    # "Emergency Department" must not make every "emergency" of the corpus a department
+    from sanon_graph.extract.recurrence import propagate
+    docs = [Document("a", "a", "She was seen in the Emergency Department on Monday.", "a.txt", 0),
+            Document("b", "b", "This was not an emergency, the note says.", "b.txt", 0)]
+    settings = load_settings(None, {"preset": "hr"})
+    extractor = RulesExtractor(settings.entity_schema, settings.rules)
+    findings = {d.doc_id: extractor.extract_text(d.text) for d in docs}
+    propagate(docs, findings, settings.entity_schema)
+    assert not [f for f in findings["b"] if f.type == "DEPARTMENT"]

@@ -32,9 +32,17 @@ _SKIPPED = frozenset({"of", "and", "the", "for", "in", "on", "&"})
 # Endings and words of English that a capitalised word in parentheses after a treatment is
 # likelier to be than a brand ("(Optional)", "(Daily)", "(Approved)", "(Generic)", "(Twice)").
 _WORD_ENDINGS = ("ly", "ed", "ing", "al", "ion", "ice", "ive", "ble")
-_NOT_BRANDS = frozenset("generic brand tablet tablets capsule capsules once prn none other pending".split())
+_NOT_BRANDS = frozenset(
+    "generic brand tablet capsule once prn none other pending first second third fourth fifth sixth last next "
+    "limit cycle pump home private".split())
+# A brand is written after a drug, not after a procedure ("Dialysis (Home)", "Physiotherapy
+# (Outpatient)"): the treatment is the drug dictionary's, a drug stem's, or one listed word
+# that names no procedure.
+_DRUG_RECOGNIZERS = frozenset({"drug", "drug_suffix"})
+_PROCEDURE_ENDING = re.compile(r"(?:therapy|ectomy|otomy|ostomy|plasty|scopy|graphy|lysis|surgery|ation|ment|ing)$")
 _BRAND_IN_PARENTHESES = re.compile(r"[ \t]*\((?P<brand>[A-Z][a-z]{3,}(?:-[A-Z]?[a-z]+)?)\)")
 _WORD = re.compile(r"[^\W_]+")
+_LOWER_WORD = re.compile(r"(?<![\w-])[a-z][a-z-]*(?![\w-])")
 _LOOKBACK = 120
 
 
@@ -44,6 +52,7 @@ def abbreviations(text: str, spans: list[Span]) -> list[Span]:
         return spans
     out: list[Span] = []
     drop: set[int] = set()  # spans inside a defined abbreviation's parentheses
+    words: set[str] | None = None  # the text's lower-case words, read once when a brand may follow
     for i, s in enumerate(spans):
         if i in drop:
             continue
@@ -51,7 +60,11 @@ def abbreviations(text: str, spans: list[Span]) -> list[Span]:
         start = _defined_from(text, m.group("abbr"), out[-1].end if out else 0, s) if m else None
         if start is None:
             out.append(s)
-            brand = _brand_after(text, s, spans[i + 1] if i + 1 < len(spans) else None)
+            brand = None
+            if s.type == "TREATMENT" and _BRAND_IN_PARENTHESES.match(text, s.end):
+                if words is None:
+                    words = set(_LOWER_WORD.findall(text))
+                brand = _brand_after(text, s, spans[i + 1] if i + 1 < len(spans) else None, words)
             if brand is not None:
                 out.append(brand)
             continue
@@ -65,17 +78,21 @@ def abbreviations(text: str, spans: list[Span]) -> list[Span]:
     return out
 
 
-def _brand_after(text: str, span: Span, following: Span | None) -> Span | None:
-    """The brand name in parentheses right after a treatment, as a span of its value."""
-    if span.type != "TREATMENT":
+def _brand_after(text: str, span: Span, following: Span | None, words: set[str]) -> Span | None:
+    """The brand name in parentheses right after a drug, as a span of its value; `words` are
+    the text's words in lower case (a brand is never one of them)."""
+    if span.type != "TREATMENT" or not (span.recognizer in _DRUG_RECOGNIZERS or (
+            " " not in span.normalized and not _PROCEDURE_ENDING.search(span.normalized))):
         return None
     m = _BRAND_IN_PARENTHESES.match(text, span.end)
     if m is None:
         return None
     brand = m.group("brand")
     folded = brand.lower()
-    if folded in STOP_CAPITALS or folded in MODIFIER_NOISE or folded in QUALIFIERS or folded.endswith(_WORD_ENDINGS) or folded in _NOT_BRANDS or re.search(rf"(?<![\w-]){re.escape(brand.lower())}(?![\w-])", text):
-        return None  # "(Optional)", "(Weekly)", "(Approved)": a word, not a name
+    singular = folded[:-1] if folded.endswith("s") else folded
+    if any(w in STOP_CAPITALS or w in MODIFIER_NOISE or w in QUALIFIERS or w in _NOT_BRANDS or w.endswith(_WORD_ENDINGS)
+           for w in (folded, singular)) or folded in words:
+        return None  # "(Optional)", "(Weekly)", "(Injections)": a word, not a name
     if following is not None and following.start < m.end():
         return None  # "(Boston)" read as a place; "drug treatments (Cimzia)": a drug of its own value
     return Span(m.start("brand"), m.end("brand"), span.type, span.normalized, span.relevance, span.recognizer)

@@ -43,7 +43,7 @@ _AGE_SAID = re.compile(
 # the clause ("who is 29 weeks pregnant" is no age).
 _AGE_WHO = re.compile(
     r"(?<![\w'’])(?i:who)\s+(?:is|was|turned|turns|had\s+just\s+turned)\s+(?:now\s+|only\s+|just\s+)?(\d{1,3})"
-    r"(?=\s*(?:[,;)]|\.(?!\d)|$)|\s+(?:and|but|when|at\s+the\s+time)\b)")
+    r"(?=\s*(?:[,;)]|\.(?!\d)|$)|\s+(?:(?:and|but)(?!\s+a\s+half)|when|at\s+the\s+time|last|this|in|on|earlier|recently)\b)")
 _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
 
 

@@ -62,8 +62,9 @@ _NUMERIC = _DATE_PATTERNS[1][0]  # the two-numbers-and-a-year shape whose order 
 # on 03/22", "due by 4/15"): elsewhere two numbers and a slash are a score, a fraction or a dose
 # ("pain 7/10", "3/4 of the days", "24/7").
 _CUED_DAY_MONTH = re.compile(
-    r"(?<![\w-])(?:on|by|since|until|till|dated|before|after)[ \t]+(\d{1,2})/(\d{1,2})"
-    r"(?![\w/-]|[.,]\d|[ \t]*(?:of|days?|weeks?|months?|years?|hours?|times|doses?|patients?|cases?)\b)", re.I)
+    r"(?<![\w-])(?<!acuity[ \t])(?<!rated[ \t])(?<!scored[ \t])(?:on|by|since|until|till|dated|before|after)[ \t]+"
+    r"(\d{1,2})/(\d{1,2})(?![\w/-]|[.,]\d|[ \t]*(?:of|days?|weeks?|months?|years?|hours?|times|doses?|patients?|cases?|"
+    r"mg|mcg|µg|ml|g|kg|mmhg|units?|scale|acres?|stars?|points?|score)\b)", re.I)
 
 
 def order_evidence(text: str) -> str | None:
@@ -158,10 +159,12 @@ class Date(_Dated):
 
     def _cued_days(self, text: str):
         """"on 03/22": a day in digits without a year, read in the document's order."""
+        order = None
         for m in _CUED_DAY_MONTH.finditer(text):
             if m.group(1, 2) == ("24", "7"):
                 continue  # "24/7": around the clock
-            normalized = normalize_date(m.groups(), "md", self.order_for(text))
+            order = order or self.order_for(text)  # once per text: it reads the whole text
+            normalized = normalize_date(m.groups(), "md", order)
             if normalized:
                 yield self.span(m.start(1), m.end(2), "EVENT_DATE", normalized, 0.35)
 

@@ -103,24 +103,45 @@ _AFTER_STAFF = re.compile(
 # assessor", "her career as a sound engineer". After a verb of employment the words up to a
 # preposition or punctuation name the job when their last word names a person by its ending
 # (tester, assessor, hygienist, technician, attendant, trainee, ...); the listed occupations need
-# no such verb. Words that end so and name things, not people, are none: "works as a blocker".
+# no such verb. Things work as something too ("the device works as a monitor"): after "work"
+# a person must be the subject (_PERSON_SUBJECT); the other verbs are said of people only.
 _EMPLOYED_AS = re.compile(
-    r"(?<![\w'’])(?:works|worked|working|work|employed|job|jobs|career|position|trained|qualified|retrained|"
+    r"(?<![\w'’])(?:(?P<work>works|worked|working|work)|employed|job|jobs|career|trained|retrained|"
     r"hired|engaged|contracted|appointed)[ \t]+as[ \t]+(?:an?[ \t]+)?"
-    r"(?P<job>[A-Za-z][a-z-]*(?:[ \t]+[A-Za-z][a-z-]*){0,2})", re.I)
+    r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3})", re.I)
+# Who works: a personal pronoun, "who", a word for a person, or a name, in the sentence before the
+# verb ("She works as", "Órlaith, who is 29 and works as", "Mr Kaya worked as").
+_PERSON_SUBJECT = re.compile(
+    r"(?<![\w'’])(?i:he|she|they|i|we|you|who|applicants?|claimants?|patients?|employees?|members?|tenants?|"
+    r"daughter|son|wife|husband|mother|father|brother|sister|partner|man|woman|person|people|both|"
+    r"everyone|parents?|spouse|child(?:ren)?|mr|mrs|ms|miss|dr)(?![\w'’-])"
+    r"|[a-z,][ \t]+[A-Z][a-z'’-]+|^[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+")
+_SENTENCE_END = re.compile(r".*[.!?;:]\s", re.S)
 _PERSON_ENDING = re.compile(
     r"(?:er|or|ist|yst|ian|ant|ent|eer|ee|man|woman|person|smith|wright|ive|ate|ic|ard|ain|ster|cook|chef|nanny|"
     r"maid|guide|nurse|clerk|pilot|courier|barista|aide)$", re.I)
 _OCCUPATION_PREFIX_WORD = re.compile(_OCCUPATION_PREFIX.replace("(?P<prefix>", "^(?:"), re.I)
+# Words that end like a person's job and name a thing, or a party's standing in a case, a
+# family or a country: "works as a blocker", "appointed as a guardian", "as a claimant".
 _NOT_A_JOB_WORD = frozenset(
     "inhibitor blocker agonist antagonist modulator stimulant suppressant sedative buffer barrier filter reminder "
     "deterrent substitute carrier marker trigger indicator regulator activator enhancer booster diuretic laxative "
     "matter number order whole result consequence part member placeholder alternative adjunct complement catalyst "
-    "precedent incentive motive representative delegate".split())
+    "precedent incentive motive representative delegate monitor supplement reliever preventer coolant scanner starter "
+    "adhesive emollient pacemaker defibrillator analgesic antiseptic antidepressant anticoagulant bronchodilator "
+    "painkiller claimant defendant applicant respondent appellant petitioner plaintiff complainant witness guardian "
+    "executor executrix trustee dependant dependent parent tenant resident refugee beneficiary victim suspect accused "
+    "employer landlord landlady owner client patient citizen national".split())
 # Words that end the job phrase: what follows a job ("at", "for", "in", "since"), a clause.
 _JOB_STOP = frozenset(
     "at in for with on of from since until and or but to by during after before while when who which that "
-    "the a an his her their its this these those".split())
+    "the a an his her their its this these those together ever over later under per thereafter prior whilst "
+    "although because as so then there here now again until till within without across around between among "
+    "near beside alongside".split())
+# What may follow the job inside the phrase and stays out of it ("a cashier part-time").
+_AFTER_JOB = frozenset(
+    "part-time full-time temporarily currently again too also still locally abroad overseas freelance "
+    "permanently nights weekends".split())
 _INDIRECT_EMPLOYER = re.compile(
     r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
 )
@@ -300,26 +321,37 @@ class Occupation(Base):
     def _employed_as(self, text: str):
         """Jobs after a verb of employment, listed or not ("works as a software tester")."""
         for m in _EMPLOYED_AS.finditer(text):
+            if m.group("work"):
+                lo = max(0, m.start() - 80)
+                end_of_previous = _SENTENCE_END.match(text, lo, m.start())
+                if not _PERSON_SUBJECT.search(text, end_of_previous.end() if end_of_previous else lo, m.start()):
+                    continue  # "the device works as a monitor": a thing at work
             words = []
-            for w in re.finditer(r"[A-Za-z][a-z-]*", m.group("job")):
+            for w in re.finditer(r"[A-Za-z][A-Za-z0-9-]*", m.group("job")):
                 if w.group(0).lower() in _JOB_STOP:
                     break
                 words.append(w)
-            if any(w.group(0)[0].isupper() for w in words):
-                # a job written as a title is taken whole ("as a Senior Data Analyst"), never
-                # a capitalised word of it ("Senior")
-                if not all(w.group(0)[0].isupper() for w in words):
-                    continue
-            else:  # the job ends at its last word that names a person ("a cashier part-time")
-                while words and not _PERSON_ENDING.search(words[-1].group(0)):
-                    words.pop()
-            if not words or not _PERSON_ENDING.search(words[-1].group(0)) or words[-1].group(0).lower() in _NOT_A_JOB_WORD:
+            while words and (words[-1].group(0).lower() in _AFTER_JOB or words[-1].group(0).islower()
+                             and words[-1].group(0).endswith(("ed", "ing", "ly"))):
+                words.pop()  # "a cashier part-time", "a sound engineer ended", "a driver mainly"
+            if not words:
+                continue
+            head = words[-1].group(0)
+            if head[0].isupper() and not all(w.group(0)[0].isupper() for w in words):
+                continue  # "as a Fellow of", "as a locum GP": a title, or a job the list must name
+            if head[0].isupper() and not head.isupper() and len(words) < 2:
+                continue  # one capitalised word: a title or a name ("as a Fellow")
+            singular = head[:-1] if head.endswith("s") and not head.endswith("ss") else head
+            if not (_PERSON_ENDING.search(head) or _PERSON_ENDING.search(singular)) or \
+                    head.lower() in _NOT_A_JOB_WORD or singular.lower() in _NOT_A_JOB_WORD:
                 continue
             start, end = m.start("job") + words[0].start(), m.start("job") + words[-1].end()
             written = fold(text[start:end])
             # "claims assessor" keeps its modifier; "retired", "part-time" stay out of the
             # value as they do for a listed occupation
             value = _OCCUPATION_PREFIX_WORD.sub("", written) or written
+            if singular != head and not _PERSON_ENDING.search(head):
+                value = value[:-1]  # "work as cleaners": each a cleaner
             # a listed occupation that ends the phrase is its value, as where the list finds it
             # alone ("a hospital pharmacist" and "a pharmacist" are one value)
             tail = value.split()

@@ -33,7 +33,7 @@ from .base import (
 )
 from .clinicians import clinicians
 from .gazetteers import gazetteers
-from .identifiers import NAMES_A_NUMBER, person_ids
+from .identifiers import NAMES_A_NUMBER, NUMBER_SCHEMES, person_ids
 from .names import ENDS_WITH_INITIAL
 from .settings import RecognizerSettings
 from .widen import widen
@@ -46,8 +46,8 @@ _WORKER_EXTRACTOR: RulesExtractor | None = None
 # Phrase-level types describe a whole clause; they coexist with the atomic values inside
 # them ("the only Erdheim-Chester disease case" keeps the condition as its own entity).
 PHRASE_TYPES = frozenset({"UNIQUE_FACT"})
-# Bodies a person deals with; one written before "number" or "card" names the kind of number
-# ("National Insurance number", "Social Security card"), which is masked, not the body.
+# Bodies a person deals with; a scheme's name before "number" or "card" names the kind of number
+# ("National Insurance number", "Social Security card"), which is masked, not a body.
 BODY_TYPES = frozenset({"ORGANISATION", "PROVIDER", "COURT", "DEPARTMENT"})
 
 
@@ -158,7 +158,8 @@ class RulesExtractor:
         """The resolved spans of one text, in text order, with the recognizers' types."""
         wanted = self._wanted
         findings = [s for r in self._active for s in r.find(text)
-                    if s.type in wanted and not (s.type in BODY_TYPES and NAMES_A_NUMBER.match(text, s.end))]
+                    if s.type in wanted and not (s.type in BODY_TYPES and s.normalized in NUMBER_SCHEMES
+                                                 and NAMES_A_NUMBER.match(text, s.end))]
         spans = person_ids(text, resolve_overlaps(findings, self._declared), PHRASE_TYPES)
         if self._widen or self._clinician_type != "NAME" or "(" in text:
             # after the overlaps: the atomic spans are disjoint, so each knows its neighbours

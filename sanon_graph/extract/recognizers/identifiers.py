@@ -28,6 +28,11 @@ _ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/9
 )
 _ID_DATE_PART = re.compile(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}/\d{4}|\d{4}")
 _QUARTER = re.compile(r"Q[1-4][/.]\d{2,4}")
+# The number of a piece of legislation ("Council Directive 2000/78/EC", "Regulation (EU) No
+# 1215/2012"): a public text, the same for everyone.
+_LEGISLATION_BEFORE = re.compile(
+    r"\b(?:Directive|Regulation|Decision|Resolution|Recommendation|Framework[ \t]+Decision)"
+    r"(?:[ \t]+\((?:EU|EC|EEC|EU,[ \t]*Euratom)\))?(?:[ \t]+(?:No\.?|Nr\.?|n[°º]))?[ \t]*$")
 _ID_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")  # 1.234.567: a number, not an identifier
 _ID_YEAR_SLASH = re.compile(r"(?:19|20)(\d\d)/(?:(?:19|20)?(\d\d))")  # 2019/20, 2019/2020: checked in _year_pair
 _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
@@ -81,9 +86,13 @@ _NI_NUMBER = re.compile(r"(?<![\w-])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:[ \t]
 _NI_NUMBER_NAMED = re.compile(
     r"(?i:\bnational[ \t]+insurance[ \t]+(?:number|no\.?)|\bNI[ \t]+(?:number|no\.?)|\bNINO)"
     r"[ \t]*[:(#,]?[ \t]*(?:is[ \t]+)?([A-Z]{2}(?:[ \t]?\d{2}){3}[ \t]?[A-D])(?![\w-])")
-# "National Insurance number", "Social Security number", "NHS number": the name of a kind of
-# number, not a body the person deals with.
-NAMES_A_NUMBER = re.compile(r"[ \t]+(?:numbers?|no\.|nos\.|card|contributions?)(?![\w-])", re.I)
+# "National Insurance number", "Social Security card", "NHS number": the name of a scheme whose
+# number or card follows, not a body the person deals with. Only these schemes: "St James's
+# Hospital number" names the hospital, which stays an organisation.
+NUMBER_SCHEMES = frozenset({
+    "national insurance", "social security", "nhs", "pps", "medicare", "medicaid", "medical card", "social insurance",
+})
+NAMES_A_NUMBER = re.compile(r"[ \t]+(?:numbers?|no\.?|nos\.?|card|contributions?)(?![\w-])", re.I)
 
 
 @register("spaced_person_id", "PATIENT_ID")
@@ -130,7 +139,7 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
     if not any(c.isdigit() for c in token) or token.lower() in _NOT_IDS or _SPINAL_LEVEL.fullmatch(token):
         return False
     before = text[max(0, start - 16):start]
-    if _CURRENCY_BEFORE.search(before):
+    if _CURRENCY_BEFORE.search(before) or _LEGISLATION_BEFORE.search(text, max(0, start - 40), start):
         return False
     cued = _ID_CUE.search(before) is not None
     digits = sum(c.isdigit() for c in token)
@@ -166,10 +175,15 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
 
 
 def _year_pair(token: str) -> bool:
-    """"2019/20", "2019/2020", "2018/23": a span of years (a season, a financial year, a
-    period); "2019/47" is a register number (the second year would lie decades later)."""
+    """"2019/20", "2019/2020", "2010/2025", "2018/23": a span of years (a season, a financial
+    year, a period); "2019/47" is a register number (the second year would lie decades later,
+    where a span of that length is written with four digits)."""
     m = _ID_YEAR_SLASH.fullmatch(token)
-    return m is not None and 0 < (int(m.group(2)) - int(m.group(1))) % 100 <= 10
+    if m is None:
+        return False
+    if len(token.partition("/")[2]) == 4:
+        return int(token[-4:]) > int(token[:4])
+    return 0 < (int(m.group(2)) - int(m.group(1))) % 100 <= 10
 
 
 def _id_owner(text: str, start: int) -> str | None:

@@ -59,7 +59,8 @@ _ROLE_WORDS = (
     r"applicants?|respondents?|appellant|defendant|plaintiff|petitioner|complainant|claimants|beneficiary|"
     r"subscriber|enrollee|client|tenant|witness|worker|colleague|staff\s+member|spouse|partner|"
     r"brother|sister|guardian|caregiver|deceased|practitioner|investigator|officer|executive|consultant|"
-    r"counsel|solicitor|registrar|clerk|secretary|administrator|advocate"
+    r"counsel|solicitor|registrar|clerk|secretary|administrator|advocate|cousin|uncle|aunt|nephew|niece|grandson|"
+    r"granddaughter|grandmother|grandfather|stepson|stepdaughter|child"
 )
 
 
@@ -78,6 +79,7 @@ _KIN_CUE = re.compile(
     r"grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child)(?:['’]s)?[ \t]*,?[ \t]*$")
 # Initials after a word of kin: "the applicant's son, A.G.,", "his wife S.K." (judgments write
 # relatives so).
+_NOT_INITIALS = frozenset("u.s. u.k. e.u. u.n. n.b. e.g. i.e. a.m. p.m. n.a. p.s. d.c. a.d. b.c. s.a.".split())
 _KIN_INITIALS = re.compile(
     r"(?<![\w-])(?i:wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|"
     r"niece|grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child)(?:['’]s)?[ \t]*,?[ \t]+"
@@ -250,14 +252,18 @@ class RoleName(_Names):
     def find(self, text: str):
         first_names = self.gaz.first_names
         for m in _KIN_INITIALS.finditer(text):
-            yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.85)
+            if m.group(1).replace(" ", "").lower() not in _NOT_INITIALS:  # "the mother, U.S. citizen,"
+                yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.85)
         if "Judge of the" in text:
             for m in _JUDGE_OF_COURT.finditer(text):
                 words = _name_words(m.group(1))
-                if words[-1].lower().endswith(("ed", "ing")) or m.group(1).lower() in text:
-                    continue  # "the Judge of the High Court Ordered": a word, not a surname
+                if any(re.search(rf"(?<![\w'’-]){re.escape(w.lower())}(?![\w'’-])", text) for w in words):
+                    continue  # "the Judge of the High Court Ordered costs ... ordered": a word, not a surname
                 if words and self._name_words_ok(words, every_word_checked=True):
-                    yield self.span(m.start(1), m.end(1), "NAME", "judge " + _normalize_name(m.group(1)), 0.8)
+                    # the value "Judge Okafor" or "Judge Mary Jones" gives where the title comes first
+                    name = _normalize_name(m.group(1))
+                    first = words[0].lower() in self.gaz.first_names and len(words) > 1
+                    yield self.span(m.start(1), m.end(1), "NAME", name if first else "judge " + name, 0.8)
         pos = 0
         while (m := _ROLE_NAME.search(text, pos)) is not None:
             pos = m.end()

@@ -56,19 +56,34 @@ _NOT_A_PLACE = frozenset(
     "republic county city european international".split())
 # "High Contracting Party", "the respondent State Party": the Convention's words for states.
 _NOT_INSTITUTION = re.compile(r"(?i)\b(?:contracting|state)[ \t]part(?:y|ies)\b")
-_DEPARTMENT = re.compile(
-    rf"(?<![\w-])(?:(?:Department|Dept\.?|Division|Directorate|Office|Unit)[ \t]of[ \t](?:the[ \t])?{_CAPWORD}(?:[ \t](?:and|&)?[ \t]?{_CAPWORD}){{0,3}}"
-    rf"|(?:{_CAPWORD}[ \t]){{1,3}}(?:Department|Dept\.?|Division|Directorate|Team|Unit))(?![\w-])"
+# Two patterns, each run on its own: "The Department of Logistics" must not be taken by the
+# second as "The Department" and lost.
+_DEPARTMENT_PATTERNS = (
+    re.compile(rf"(?<![\w-])(?:Department|Dept\.?|Division|Directorate|Office|Unit)[ \t]of[ \t](?:the[ \t])?"
+               rf"{_CAPWORD}(?:[ \t](?:and|&)?[ \t]?{_CAPWORD}){{0,3}}(?![\w-])"),
+    re.compile(rf"(?<![\w-])(?:{_CAPWORD}[ \t]){{1,3}}(?:Department|Dept\.?|Division|Directorate|Team|Unit)(?![\w-])"),
 )
-# A department in a form's field: "Department: Logistics", "Team: Accounts Payable". The value is
-# the department, so the field and a sentence that names it ("the Logistics Department") link.
+# A department in a form's field: "Department: Logistics". The span takes in the field's name:
+# the department's own name may be an ordinary word ("Emergency", "Legal"), which the recurrence
+# pass must not look for alone. Not "Team:" or "Unit:" ("Team: Management", "Unit: kg"), not
+# what fills an empty field ("None", "N/A", "See attached"), and never the next field's name.
 _DEPARTMENT_FIELD = re.compile(
-    rf"(?<![\w-])(?:Department|Dept\.?|Division|Team|Unit)[ \t]*:[ \t]*({_CAPWORD}(?:[ \t](?:and[ \t]|&[ \t])?{_CAPWORD}){{0,3}})")
-# The value of a department is its name without the word for a department, before or after it:
-# "the Logistics Department", "Department of Logistics" and "Department: Logistics" are one.
-_DEPARTMENT_HEAD = re.compile(
-    r"[ \t](?:Department|Dept\.?|Division|Directorate|Team|Unit)$|^(?:Department|Dept\.?|Division|Directorate|Office|Unit)"
-    r"[ \t]of[ \t](?:the[ \t])?")
+    rf"(?<![\w-])(?:Department|Dept\.?)[ \t]*:[ \t]*({_CAPWORD}(?![\w'’.-]*[:/])"
+    rf"(?:[ \t](?:and[ \t]|&[ \t])?{_CAPWORD}(?![\w'’.-]*[:/])){{0,3}})")
+_EMPTY_FIELD = frozenset("none n/a na n.a. tbc tbd same see not unknown other various all any pending nil".split())
+# The value of a department is its name and the word for a department, however written: "the
+# Logistics Department", "Department of Logistics" and "Department: Logistics" are one; the head
+# stays in the value, so the recurrence pass never looks for "Logistics" alone.
+_DEPARTMENT_OF = re.compile(r"^(?:department|dept\.?)[ \t]+of[ \t]+(?:the[ \t]+)?(.+)$")
+_DEPARTMENT_AFTER = re.compile(r"^(.+)[ \t]+(?:department|dept\.?)$")
+
+
+def _department_value(name: str) -> str:
+    folded = fold(name).rstrip(".,;:")
+    m = _DEPARTMENT_OF.match(folded) or _DEPARTMENT_AFTER.match(folded)
+    return f"{m.group(1)} department" if m else folded
+
+
 # Capitalised words that begin a sentence or a phrase but belong to no court's name.
 _LEADING = {"the", "a", "an", "this", "that", "our", "their", "his", "her", "its", "in", "at", "by", "from", "to", "before",
             "of", "and", "which", "when", "whereas", "where", "if", "as", "see", "also", "then", "thus", "both"}
@@ -119,10 +134,13 @@ class Institution(Base):
 @register("department", "DEPARTMENT")
 class Department(Base):
     def find(self, text: str):
-        for m in _DEPARTMENT.finditer(text):
-            trimmed = _trim(text, m.start(), m.end())
-            if trimmed and " " in trimmed[1]:
-                yield self.span(trimmed[0], m.end(), "DEPARTMENT", fold(_DEPARTMENT_HEAD.sub("", trimmed[1])))
+        for pattern in _DEPARTMENT_PATTERNS:
+            for m in pattern.finditer(text):
+                trimmed = _trim(text, m.start(), m.end())
+                if trimmed and " " in trimmed[1]:
+                    yield self.span(trimmed[0], m.end(), "DEPARTMENT", _department_value(trimmed[1]))
         if ":" in text:
             for m in _DEPARTMENT_FIELD.finditer(text):
-                yield self.span(m.start(1), m.end(1), "DEPARTMENT", fold(m.group(1)))
+                name = m.group(1).rstrip(".,;:")  # "Department: Logistics." ends a sentence
+                if name and fold(name).split()[0] not in _EMPTY_FIELD and fold(name) not in _EMPTY_FIELD:
+                    yield self.span(m.start(), m.start(1) + len(name), "DEPARTMENT", _department_value(name + " Department"))

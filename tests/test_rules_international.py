@@ -184,3 +184,24 @@ def test_a_department_named_by_an_ordinary_word_is_not_masked_as_that_word():
     findings = {d.doc_id: extractor.extract_text(d.text) for d in docs}
     propagate(docs, findings, settings.entity_schema)
     assert not [f for f in findings["b"] if f.type == "DEPARTMENT"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Job Title: Warehouse Operative", "Warehouse Operative", "warehouse operative"),
+    ("Occupation: retired teacher", "retired teacher", "teacher"),
+])
+def test_a_job_in_a_forms_field_is_an_occupation_and_its_label_no_name(text, span, value):
+    found = hr_found(text)
+    assert (span, value, "INDIRECT_IDENTIFIER") in found
+    assert not [f for f in found if f[2] == "NAME"]  # "Job Title" was a name ("Job" is a first name)
+
+
+@pytest.mark.parametrize("text", ["Position: Manager", "Occupation: N/A"])
+def test_an_empty_or_generic_job_field_is_no_occupation(text):
+    assert not [f for f in hr_found(text) if f[2] == "INDIRECT_IDENTIFIER"]
+
+
+def test_a_name_ends_before_the_next_fields_name():
+    found = hr_found("Employee Name: Tom Price Job Title: Forklift Driver Location: Leeds")
+    assert ("Tom Price", "tom price", "NAME") in found
+    assert ("Forklift Driver", "forklift driver", "INDIRECT_IDENTIFIER") in found

@@ -57,6 +57,7 @@ _BIRTH_YEAR = re.compile(
     re.I,
 )
 _BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
+_WEEKDAY_BEFORE = re.compile(r"(?<![\w-])(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?[ \t]+(?:the[ \t]+)?$")
 _NUMERIC = _DATE_PATTERNS[1][0]  # the two-numbers-and-a-year shape whose order is in question
 # A day and a month in digits without a year, only where a word of time says it is a date ("seen
 # on 03/22", "due by 4/15"): elsewhere two numbers and a slash are a score, a fraction or a dose
@@ -151,11 +152,14 @@ class Date(_Dated):
                 if normalized is None:
                     continue
                 before = text[max(0, m.start() - 40):m.start()]
+                # "Monday, October 3, 2018": the day of the week is masked with its date
+                weekday = _WEEKDAY_BEFORE.search(before)
+                start = m.start() - (len(before) - weekday.start()) if weekday else m.start()
                 if _BIRTH_CONTEXT.search(before) and len(normalized) == 10:
-                    yield self.span(m.start(), m.end(), "BIRTHDATE", normalized)
+                    yield self.span(start, m.end(), "BIRTHDATE", normalized)
                 else:
                     relevance = self.ctx.base("EVENT_DATE") if len(normalized) == 10 else 0.35
-                    yield self.span(m.start(), m.end(), "EVENT_DATE", normalized, relevance)
+                    yield self.span(start, m.end(), "EVENT_DATE", normalized, relevance)
 
     def _cued_days(self, text: str):
         """"on 03/22": a day in digits without a year, read in the document's order."""

@@ -116,7 +116,8 @@ _PERSON_SUBJECT = re.compile(
     r"daughter|son|wife|husband|mother|father|brother|sister|partner|man|woman|person|people|both|"
     r"everyone|parents?|spouse|child(?:ren)?|mr|mrs|ms|miss|dr)(?![\w'’-])"
     r"|[a-z,][ \t]+[A-Z][a-z'’-]+|^[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+")
-_SENTENCE_END = re.compile(r".*[.!?;:]\s", re.S)
+# The end of the sentence before: a full stop after a title ("Mr. Kaya") ends none.
+_SENTENCE_END = re.compile(r".*(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bProf)[.!?;:]\s", re.S)
 _PERSON_ENDING = re.compile(
     r"(?:er|or|ist|yst|ian|ant|ent|eer|ee|man|woman|person|smith|wright|ive|ate|ic|ard|ain|ster|cook|chef|nanny|"
     r"maid|guide|nurse|clerk|pilot|courier|barista|aide)$", re.I)
@@ -136,12 +137,21 @@ _NOT_A_JOB_WORD = frozenset(
 _JOB_STOP = frozenset(
     "at in for with on of from since until and or but to by during after before while when who which that "
     "the a an his her their its this these those together ever over later under per thereafter prior whilst "
-    "although because as so then there here now again until till within without across around between among "
+    "although because as so then there here now again till within without across around between among "
     "near beside alongside".split())
 # What may follow the job inside the phrase and stays out of it ("a cashier part-time").
 _AFTER_JOB = frozenset(
     "part-time full-time temporarily currently again too also still locally abroad overseas freelance "
     "permanently nights weekends".split())
+# A job in a form's field: "Job Title: Warehouse Operative", "Occupation: retired teacher". The
+# words up to the line's end, a comma or the next field's name; not an empty field, nor a bare
+# word every record uses ("Position: Manager" would mask every "manager").
+_JOB_FIELD = re.compile(
+    r"(?<![\w-])(?:Job[ \t]+Title|Job|Position|Occupation|Profession|Designation)[ \t]*:[ \t]*"
+    r"([A-Za-z][\w'’&/-]*(?![\w'’&/-]*:)(?:[ \t]+[A-Za-z][\w'’&/-]*(?![\w'’&/-]*:)){0,4})")
+_NOT_A_JOB_FIELD = frozenset(
+    "none n/a na tbc tbd same see not unknown other various pending nil manager employee staff worker member "
+    "student retired unemployed".split())
 _INDIRECT_EMPLOYER = re.compile(
     r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
 )
@@ -290,6 +300,8 @@ class Occupation(Base):
         lower = text.lower()
         if " as " in lower:
             yield from self._employed_as(text)
+        if ":" in text:
+            yield from self._job_fields(text)
         if not any(h in lower for h in _COMPOUND_HEADS) and _OCCUPATION_WORDS.isdisjoint(_WORD.findall(lower)):
             return
         for m in _INDIRECT.finditer(text):
@@ -317,6 +329,18 @@ class Occupation(Base):
                     continue  # "seen by a physician, a nurse and ...": a list of the staff
             yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", value)
 
+    def _job_fields(self, text: str):
+        """"Job Title: Warehouse Operative": the job a form's field gives."""
+        for m in _JOB_FIELD.finditer(text):
+            job = m.group(1)
+            words = fold(job).split()
+            if words[0] in _NOT_A_JOB_FIELD and len(words) == 1 or words[0] in ("n/a", "none", "see", "same", "not"):
+                continue
+            value = _OCCUPATION_PREFIX_WORD.sub("", fold(job)) or fold(job)
+            tail = value.split()
+            listed = next((_OCCUPATION_FORMS[" ".join(tail[k:])] for k in range(len(tail))
+                           if " ".join(tail[k:]) in _OCCUPATION_FORMS), None)
+            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", listed or value)
 
     def _employed_as(self, text: str):
         """Jobs after a verb of employment, listed or not ("works as a software tester")."""

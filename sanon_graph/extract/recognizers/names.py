@@ -41,6 +41,8 @@ _PARTICLE = (
 _NAME_TOKEN = rf"(?:{_INITIALS}|(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})"
 _NAME_RUN = rf"{_NAME_TOKEN}(?:{_GAP}{_NAME_TOKEN}){{0,4}}"
 _CAPS_RUN = rf"{_CAPS_WORD}(?:{_GAP}(?:{_INITIALS}{_GAP})?{_CAPS_WORD}){{0,3}}"
+# What follows the first word of a form's next field: "Job Title:", "Location:".
+_LABEL_AFTER = re.compile(r"(?:[ \t]+[A-Z][\w'’-]*)?[ \t]*:(?!\d)")
 _TOKEN_SPLIT = re.compile(rf"{_INITIALS}|\S+")
 _IS_INITIALS = re.compile(_INITIALS)
 _IS_PARTICLE = re.compile(rf"(?i:{_PARTICLE})")
@@ -52,15 +54,17 @@ _HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "mme", "mlle", "herr",
 _TITLE_WORD = re.compile(rf"(?<![\w.]){_TITLES}(?!\w)")
 # A word that says a person comes next: "Patient Henrietta Okafor", "Applicant: JOHN DOE",
 # "the employee, Jan de Vries", "named Rex Marin", "signed by A. Ricci", "Name: ...".
+# Words of kin: after one, a first name alone names the relative.
+_KIN_WORDS = (r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|niece|"
+              r"grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child")
 _ROLE_WORDS = (
     r"patient|member|claimant|policyholder|policy\s+holder|coordinator|specialist|surgeon|physician|"
     r"case\s+manager|adjuster|auditor|director|manager|representative|agent|insured|employee|contact|supervisor|"
-    r"lead|researcher|investigator|clinician|therapist|nurse|wife|husband|son|daughter|mother|father|"
+    r"lead|researcher|investigator|clinician|therapist|nurse|"
     r"applicants?|respondents?|appellant|defendant|plaintiff|petitioner|complainant|claimants|beneficiary|"
-    r"subscriber|enrollee|client|tenant|witness|worker|colleague|staff\s+member|spouse|partner|"
-    r"brother|sister|guardian|caregiver|deceased|practitioner|investigator|officer|executive|consultant|"
-    r"counsel|solicitor|registrar|clerk|secretary|administrator|advocate|cousin|uncle|aunt|nephew|niece|grandson|"
-    r"granddaughter|grandmother|grandfather|stepson|stepdaughter|child"
+    r"subscriber|enrollee|client|tenant|witness|worker|colleague|staff\s+member|"
+    r"guardian|caregiver|deceased|practitioner|investigator|officer|executive|consultant|"
+    r"counsel|solicitor|registrar|clerk|secretary|administrator|advocate|" + _KIN_WORDS
 )
 
 
@@ -73,17 +77,12 @@ def _by_first_letter(alternatives: str) -> str:
     return "|".join(f"{first}(?:{'|'.join(sorted(rest, key=len, reverse=True))})" for first, rest in sorted(groups.items()))
 
 
-# Words of kin: after one, a first name alone names the relative.
-_KIN_CUE = re.compile(
-    r"(?i:wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|niece|"
-    r"grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child)(?:['’]s)?[ \t]*,?[ \t]*$")
+_KIN_CUE = re.compile(rf"(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]*$")
 # Initials after a word of kin: "the applicant's son, A.G.,", "his wife S.K." (judgments write
 # relatives so).
 _NOT_INITIALS = frozenset("u.s. u.k. e.u. u.n. n.b. e.g. i.e. a.m. p.m. n.a. p.s. d.c. a.d. b.c. s.a.".split())
 _KIN_INITIALS = re.compile(
-    r"(?<![\w-])(?i:wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|"
-    r"niece|grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child)(?:['’]s)?[ \t]*,?[ \t]+"
-    r"((?:[A-Z]\.[ \t]?){1,3}[A-Z]\.|[A-Z]\.)(?=[\s,;:)]|$)")
+    rf"(?<![\w-])(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]+((?:[A-Z]\.[ \t]?){{1,3}}[A-Z]\.|[A-Z]\.)(?=[\s,;:)]|$)")
 # A judge named after the court: "Judge of the First-tier Tribunal Whitcombe-Adeyemi". The value
 # is "judge <surname>", as "Judge Whitcombe-Adeyemi" written elsewhere gives.
 _JUDGE_OF_COURT = re.compile(
@@ -178,6 +177,8 @@ class _Names(Base):
                 return []
             if self._not_a_name_word(word) or names >= 2 and self._is_place(word):
                 break
+            if names and _LABEL_AFTER.match(text, t.end()):
+                break  # "Employee Name: Tom Price Job Title: ...": the next field's name
             kept.append((t.start(), t.end(), "word"))
             names += 1
         else:
@@ -188,6 +189,7 @@ class _Names(Base):
         if not any(k[2] == "word" for k in kept):
             return []
         return [(s, e) for s, e, _ in kept]
+
     def _not_a_name_word(self, word: str) -> bool:
         low = word.lower()
         return (low in STOP_CAPITALS or low in self.gaz.not_name_words or low in self.gaz.organisation_heads
@@ -320,8 +322,9 @@ class CapitalPair(_Names):
                 continue
             if any(GENERIC_HEAD.fullmatch(w.lower()) or CONDITION_SUFFIX.fullmatch(w) for w in m.group(0).split()[1:]):
                 continue  # "Major Depressive Disorder", "Grace Hepatitis": a condition, not a name
-            if self._not_a_name_word(words[-1]) or len(words) == 3 and self._not_a_name_word(words[2]):
-                words = words[:2]
+            if self._not_a_name_word(words[-1]) or len(words) == 3 and (
+                    self._not_a_name_word(words[2]) or _LABEL_AFTER.match(text, m.end())):
+                words = words[:2]  # "Tom Price Job Title:": the third word opens the next field
             if any(self._not_a_name_word(w.split()[-1]) for w in words) or self._is_place(" ".join(words)):
                 continue
             if all(self._is_place(w) for w in words):

@@ -153,7 +153,7 @@ class Date(_Dated):
                     continue
                 before = text[max(0, m.start() - 40):m.start()]
                 # "Monday, October 3, 2018": the day of the week is masked with its date
-                weekday = _WEEKDAY_BEFORE.search(before)
+                weekday = _WEEKDAY_BEFORE.search(before) if "day" in before else None
                 start = m.start() - (len(before) - weekday.start()) if weekday else m.start()
                 if _BIRTH_CONTEXT.search(before) and len(normalized) == 10:
                     yield self.span(start, m.end(), "BIRTHDATE", normalized)

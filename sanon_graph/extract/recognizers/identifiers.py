@@ -104,7 +104,8 @@ class SpacedPersonId(Base):
         for m in _SPACED_PERSON_ID.finditer(text):
             if sum(c.isdigit() for c in m.group(1)) >= 6:
                 yield self.span(m.start(1), m.end(1), "PATIENT_ID", m.group(1).replace(" ", ""))
-        for m in (*_NI_NUMBER.finditer(text), *_NI_NUMBER_NAMED.finditer(text)):
+        named = _NI_NUMBER_NAMED.finditer(text) if "NI" in text or "nsurance" in text else ()
+        for m in (*_NI_NUMBER.finditer(text), *named):
             yield self.span(m.start(1), m.end(1), "PATIENT_ID", re.sub(r"[ \t]", "", m.group(1)))
 
 

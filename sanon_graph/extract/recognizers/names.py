@@ -81,6 +81,7 @@ _KIN_CUE = re.compile(rf"(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]*$")
 # Initials after a word of kin: "the applicant's son, A.G.,", "his wife S.K." (judgments write
 # relatives so).
 _NOT_INITIALS = frozenset("u.s. u.k. e.u. u.n. n.b. e.g. i.e. a.m. p.m. n.a. p.s. d.c. a.d. b.c. s.a.".split())
+_ANY_INITIAL = re.compile(r"(?<![\w.])[A-Z]\.")  # a cheap test before the kin pattern
 _KIN_INITIALS = re.compile(
     rf"(?<![\w-])(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]+((?:[A-Z]\.[ \t]?){{1,3}}[A-Z]\.|[A-Z]\.)(?=[\s,;:)]|$)")
 # A judge named after the court: "Judge of the First-tier Tribunal Whitcombe-Adeyemi". The value
@@ -253,7 +254,7 @@ class RoleName(_Names):
 
     def find(self, text: str):
         first_names = self.gaz.first_names
-        for m in _KIN_INITIALS.finditer(text):
+        for m in (_KIN_INITIALS.finditer(text) if _ANY_INITIAL.search(text) else ()):
             if m.group(1).replace(" ", "").lower() not in _NOT_INITIALS:  # "the mother, U.S. citizen,"
                 yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.85)
         if "Judge of the" in text:

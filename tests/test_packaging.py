@@ -75,6 +75,9 @@ def test_wheel_contains_cypher_and_cli(tmp_path):
     assert modules - names == set()
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "sanon-graph = sanon_graph_cli.main:cli" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    # the licence as an SPDX expression: setuptools stops building the old table form in 2027
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
+    assert "License-Expression: MIT" in metadata
 
 
 def test_docker_compose_runs_the_tested_neo4j_without_a_password_in_it():

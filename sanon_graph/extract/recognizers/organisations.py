@@ -12,7 +12,7 @@ import re
 from ...normalize import fold
 from .base import Base, register
 from .roles import NATIONALITIES
-from .words import UPPER
+from .words import EMPTY_FIELD, UPPER
 
 _CAPWORD = r"[A-Z][\w'’.-]*"
 _COURT = re.compile(
@@ -70,7 +70,6 @@ _DEPARTMENT_PATTERNS = (
 _DEPARTMENT_FIELD = re.compile(
     rf"(?<![\w-])(?:Department|Dept\.?)[ \t]*:[ \t]*({_CAPWORD}(?![\w'’.-]*[:/])"
     rf"(?:[ \t](?:and[ \t]|&[ \t])?{_CAPWORD}(?![\w'’.-]*[:/])){{0,3}})")
-_EMPTY_FIELD = frozenset("none n/a na n.a. tbc tbd same see not unknown other various all any pending nil".split())
 # The value of a department is its name and the word for a department, however written: "the
 # Logistics Department", "Department of Logistics" and "Department: Logistics" are one; the head
 # stays in the value, so the recurrence pass never looks for "Logistics" alone.
@@ -142,5 +141,5 @@ class Department(Base):
         if ":" in text:
             for m in _DEPARTMENT_FIELD.finditer(text):
                 name = m.group(1).rstrip(".,;:")  # "Department: Logistics." ends a sentence
-                if name and fold(name).split()[0] not in _EMPTY_FIELD and fold(name) not in _EMPTY_FIELD:
+                if name and fold(name).split()[0] not in EMPTY_FIELD:
                     yield self.span(m.start(), m.start(1) + len(name), "DEPARTMENT", _department_value(name + " Department"))

@@ -32,6 +32,9 @@ LEADING_NOISE = {
 }
 # Capitalised words that never begin or belong to a name (months, form words, job-title words).
 STOP_CAPITALS = data_terms("stop_capitals.txt")
+# What fills a form's field that says nothing ("Department: N/A", "Occupation: none", "See
+# attached"): the field gives no value.
+EMPTY_FIELD = frozenset("none n/a na n.a. tbc tbd same see not unknown other various all any pending nil".split())
 # Words that head a phrase found by a head-noun rule but add nothing identifying.
 MODIFIER_NOISE = data_terms("modifier_noise.txt")
 # Parts of the body, for the place of a procedure ("knee arthroscopy").

@@ -86,6 +86,25 @@ def test_titled_surnames_resolve_only_when_unambiguous():
     assert not any(key.endswith("Varga") for key in titled)  # two Vargas: "Dr. Varga" is neither
 
 
+def test_a_titled_surname_kept_as_a_value_becomes_a_spelling_of_the_full_name():
+    corpus = docs("Dr. Elena Vargas attended the surgery.", "Follow-up with Dr. Vargas at the rehab center.",
+                  "Dr. Vargas's practice sent an alert.", "Dr. Okoro and Dr. Chidi Okoro, Dr. Ada Okoro.")
+    findings = {"0": [ExtractedEntity("Dr. Elena Vargas", "elena vargas", "PROVIDER", 0.7)],
+                "1": [ExtractedEntity("Dr. Vargas", "dr vargas", "PROVIDER", 0.6)],
+                "2": [ExtractedEntity("Dr. Vargas", "dr vargas", "PROVIDER", 0.6)],
+                "3": [ExtractedEntity("Dr. Okoro", "dr okoro", "PROVIDER", 0.6),
+                      ExtractedEntity("Dr. Chidi Okoro", "chidi okoro", "PROVIDER", 0.7),
+                      ExtractedEntity("Dr. Ada Okoro", "ada okoro", "PROVIDER", 0.7)]}
+    propagate(corpus, findings, SCHEMA, clinician_type="PROVIDER")
+    # one person, one value: documents 1 and 2 share "elena vargas" alone, not it and "dr vargas"
+    for doc_id in ("1", "2"):
+        assert {(f.normalized, f.type) for f in findings[doc_id]} == {("elena vargas", "PROVIDER")}
+        assert {f.original for f in findings[doc_id]} >= {"Dr. Vargas"}  # the spelling stays for redaction
+        assert {f.relevance for f in findings[doc_id] if f.original == "Dr. Vargas"} == {0.6}
+    # two Okoros: "Dr. Okoro" stands for neither and stays a value of its own
+    assert ("Dr. Okoro", "dr okoro", "PROVIDER") in found(findings, "3")
+
+
 def test_an_ambiguous_short_form_links_nobody():
     corpus = docs("Mountain Peak Neurology billed it.", "Mountain Peak Hospital admitted her.", "Mountain Peak called.")
     findings = {"0": [ExtractedEntity("Mountain Peak Neurology", "mountain peak neurology", "PROVIDER", 0.7)],

@@ -210,9 +210,14 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                     short_forms[alias].add(index[k])
     # Clinicians' names too ("Dr. Laurent" for "Dr. Esmé Laurent"), when typed apart from NAME.
     names = {k: spellings for k, (_, spellings) in known.items() if k[1] in (name_type, clinician_type)}
-    for titled, k in titled_surnames(names).items():
+    titled_forms = titled_surnames(names)
+    for titled, k in titled_forms.items():
         short_forms[titled].add(index[k])
     unambiguous = {alias: next(iter(ids)) for alias, ids in short_forms.items() if len(ids) == 1}
+    # A titled surname the extractor kept as a value of its own ("Dr. Vargas") becomes a
+    # spelling of the one full name it stands for: kept apart, it would be a second entity for
+    # one person, and two documents naming that person would share two values and count twice.
+    full_name_of = {_key(alias): unambiguous[alias] for alias in titled_forms if alias in unambiguous}
     alias_keys = {_key(a) for a in unambiguous}
     aliases_of: dict[int, list[str]] = defaultdict(list)
     for alias, i in unambiguous.items():
@@ -230,6 +235,9 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     added = 0
     for doc in documents:
         items = findings.get(doc.doc_id, [])
+        if full_name_of and items:
+            items = findings[doc.doc_id] = [_as_full_name(f, full_name_of, entries, (name_type, clinician_type))
+                                            for f in items]
         present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
         new: list[ExtractedEntity] = []
         for found, i in index.find(doc.text):
@@ -244,6 +252,16 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             findings[doc.doc_id] = items + new
             added += len(new)
     return added
+
+
+def _as_full_name(f: ExtractedEntity, full_name_of: dict[str, int], entries: list[tuple[str, str]],
+                  name_types: tuple[str, str]) -> ExtractedEntity:
+    """f as a spelling of the full name its titled surname stands for, or f itself."""
+    i = full_name_of.get(_key(f.original.strip())) if f.type in name_types else None
+    if i is None or entries[i] == (f.normalized.strip(), f.type):
+        return f
+    normalized, type_ = entries[i]
+    return ExtractedEntity(f.original, normalized, type_, f.relevance)
 
 
 class SpellingIndex:

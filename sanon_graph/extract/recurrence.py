@@ -32,6 +32,7 @@ from ..models import Document, ExtractedEntity
 from ..normalize import casefold_key
 from ..schema import EntitySchema
 from .ngrams import plural_stem
+from .recognizers.abbreviations import ABBREVIATED_TYPES
 
 Findings = dict[str, list[ExtractedEntity]]
 
@@ -170,6 +171,64 @@ def titled_surnames(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     return titled
 
 
+# Initials that are other things in every corpus: wards, scans, tests, code systems, plans,
+# agencies and laws of health care, roles, English words written in capitals.
+_NOT_ACRONYMS = frozenset(
+    "ICU NICU PICU CCU ENT MRI PET ECG EKG EEG EMG CBC BMI USA NHS CEO CFO MRN DOB SSN CPT ICD HCPCS DRG NPI EOB "
+    "HMO PPO EPO HSA FSA PBM CMS HHS FDA CDC NIH WHO ADA HIPAA ERISA COBRA ACA NCT MDT PCP APN DME SNF ADL IADL "
+    "THE AND FOR NOT ARE".split())
+_ACRONYM_SKIPPED = frozenset({"of", "and", "the", "for", "in", "on", "&", "with"})
+
+
+def acronyms_of(spelling: str) -> set[str]:
+    """The initials of a name of three words or more, in capitals: "idiopathic pulmonary
+    fibrosis" -> {"IPF"}; "age-related macular degeneration" -> {"ARMD", "AMD"} (a hyphenated
+    word gives one letter or one per part); none for a name of fewer than three initials, whose
+    two capitals stand for too many things."""
+    words = [w for w in re.split(r"[\s/]+", spelling.strip()) if w and w.casefold() not in _ACRONYM_SKIPPED]
+    if not words or not all(w[:1].isalpha() for w in words):
+        return set()
+    each_part = "".join(part[0] for w in words for part in w.split("-") if part)
+    whole_words = "".join(w[0] for w in words)
+    out = {a.upper() for a in (each_part, whole_words) if len(a) >= 3}
+    return out - _NOT_ACRONYMS
+
+
+_INITIAL = re.compile(r"[^\W\d_]\.?")
+
+
+def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
+    """Names written with an initial for the first name, each to the one full name with that
+    surname whose first name starts with the initial: "S. Tierney" -> "Siobhan Tierney"; none
+    when two full names fit ("S. Tierney" with "Siobhan" and "Sean Tierney")."""
+    full_by_surname: dict[tuple[str, str], set[str]] = defaultdict(set)
+    initialled: dict[str, set[tuple[str, str]]] = {}
+    for entity, spellings in spellings_of.items():
+        forms = set()
+        for spelling in spellings:
+            words = [w for w in spelling.split() if w not in _TITLES]
+            if len(words) < 2 or len(words[-1]) < 3:
+                continue
+            first, surname = words[0], words[-1].casefold()
+            if _INITIAL.fullmatch(first):
+                forms.add((_initial_letter(first), surname))
+            elif len(first) > 2 and first[:1].isupper():
+                full_by_surname[(_initial_letter(first), surname)].add(entity)
+        if forms and all(_INITIAL.fullmatch([w for w in s.split() if w not in _TITLES][0])
+                         for s in spellings if len([w for w in s.split() if w not in _TITLES]) >= 2):
+            initialled[entity] = forms
+    merged = {}
+    for entity, forms in initialled.items():
+        fits = {full for form in forms for full in full_by_surname.get(form, ())} - {entity}
+        if len(fits) == 1:
+            merged[entity] = fits.pop()
+    return merged
+
+
+def _initial_letter(word: str) -> str:
+    return casefold_key(word[0])
+
+
 def _within(core: str, original: str) -> bool:
     """Whether core's words occur, in order and whole, among original's (any case)."""
     inner, outer = _TOKEN.findall(core.casefold()), _TOKEN.findall(original.casefold())
@@ -210,14 +269,30 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                     short_forms[alias].add(index[k])
     # Clinicians' names too ("Dr. Laurent" for "Dr. Esmé Laurent"), when typed apart from NAME.
     names = {k: spellings for k, (_, spellings) in known.items() if k[1] in (name_type, clinician_type)}
+    # A name with an initial for its first name ("S. Tierney", "Dr D. Kalnins") is the one full
+    # name of that surname and initial ("Siobhan Tierney"): merged first, so it is neither a
+    # second entity for one person nor a second Tierney that makes "Dr Tierney" ambiguous.
+    merged_into = {index[k]: index[full] for k, full in initialled_names(names).items()}
+    names = {k: spellings for k, spellings in names.items() if index[k] not in merged_into}
     titled_forms = titled_surnames(names)
     for titled, k in titled_forms.items():
         short_forms[titled].add(index[k])
+    # Initials of names of several words ("IPF" for "idiopathic pulmonary fibrosis" found in
+    # another record): the same condition, treatment or facility, written in capitals only.
+    acronym_keys = set()
+    for k, (_, spellings) in known.items():
+        if k[1] in ABBREVIATED_TYPES:
+            for spelling in spellings | {k[0]}:
+                for acronym in acronyms_of(spelling):
+                    short_forms[acronym].add(index[k])
+                    acronym_keys.add(_key(acronym))
     unambiguous = {alias: next(iter(ids)) for alias, ids in short_forms.items() if len(ids) == 1}
     # A titled surname the extractor kept as a value of its own ("Dr. Vargas") becomes a
     # spelling of the one full name it stands for: kept apart, it would be a second entity for
     # one person, and two documents naming that person would share two values and count twice.
     full_name_of = {_key(alias): unambiguous[alias] for alias in titled_forms if alias in unambiguous}
+    for i, full in merged_into.items():
+        full_name_of.update((_key(spelling), full) for spelling in known[entries[i]][1])
     alias_keys = {_key(a) for a in unambiguous}
     aliases_of: dict[int, list[str]] = defaultdict(list)
     for alias, i in unambiguous.items():
@@ -228,7 +303,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     index = SpellingIndex()
     for i, k in enumerate(entries):
         for spelling in known[k][1]:
-            index.add(spelling, i, schema.weight(k[1]))
+            index.add(spelling, merged_into.get(i, i), schema.weight(k[1]))
     for i, aliases in aliases_of.items():
         for alias in aliases:
             index.add(alias, i, 1.0 + schema.weight(entries[i][1]))
@@ -243,6 +318,8 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         for found, i in index.find(doc.text):
             if _key(found) in alias_keys and not found[:1].isupper():
                 continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
+            if _key(found) in acronym_keys and not found.isupper():
+                continue  # "Ipf" or "ipf" is a word or a typo, "IPF" the initials
             k = entries[i]
             if k in present:
                 continue

@@ -15,6 +15,17 @@ _AGE_PATTERNS = [
     re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)(?:over|under|above|below)\s+(?:the\s+)?age\s+(?:of\s+)?(\d{1,3})(?![\w+])", re.I),
 ]
+# Ages the way a record's header writes them, beside a name or a sex: "(M, 57)", "(57, F)",
+# "A. Verstraeten, 63 y.", "Mr D. Kalnins, 71." (a titled name, a comma, a number that ends the
+# phrase). The span is the number alone, so the name and the sex stay their own values.
+_SEX = r"(?:M|F|male|female|m|f)"
+_AGE_BESIDE = [
+    re.compile(rf"\({_SEX},[ \t]*(\d{{1,3}})\)"),
+    re.compile(rf"\((\d{{1,3}}),[ \t]*{_SEX}\)"),
+    re.compile(r"(?<![\w.])[A-Z][\w'-]+,[ \t](\d{1,3})[ \t]?y\.?(?=[ \t]*[,;)]|\.[ \t]|\.?$)"),
+    re.compile(r"(?<![\w.])(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\.?[ \t]+(?:[A-Z]\.[ \t]*)*[A-Z][\w'-]+"
+               r"(?:[ \t]+[A-Z][\w'-]+)?,[ \t]+(\d{1,3})(?=[.,;)](?:[ \t]|$)|$)"),
+]
 _AGE_WORDS = re.compile(r"(?<!\w)(middle-aged|elderly|teenaged?|adolescent|octogenarian|nonagenarian|centenarian|infant|toddler)(?!\w)", re.I)
 _AGE_PLUS = re.compile(r"(?<!\w)(\d{2})\+(?!\w)")
 # "aged 40-50", "adults 45-65", "younger cohort (38-45)": a range after a word for people or age.
@@ -55,7 +66,8 @@ class Age(Base):
                 age = int(m.group(1))
                 if 0 < age < 120:
                     yield self.span(m.start(), m.end(), "AGE", str(age))
-        for m in (*_AGE_SAID.finditer(text), *_AGE_WHO.finditer(text)):
+        beside = [m for pattern in _AGE_BESIDE for m in pattern.finditer(text)] if "," in text else []
+        for m in (*_AGE_SAID.finditer(text), *_AGE_WHO.finditer(text), *beside):
             if 0 < int(m.group(1)) < 120:
                 yield self.span(m.start(1), m.end(1), "AGE", str(int(m.group(1))))
 

@@ -19,6 +19,9 @@ _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<![\w/-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-])"), "ymd"),
     # A full stop may end the sentence after a date, but "1.2.2023.4" is no date.
     (re.compile(r"(?<![\w/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\w/-]|\.\d)"), "mdy"),
+    # Dashes, as Dutch, Danish or Indian records write them ("14-05-2024"); with a year of four
+    # digits only, as "3-4-10" is as likely a score or a range as a date.
+    (re.compile(r"(?<![\w/.-])(\d{1,2})-(\d{1,2})-(\d{4})(?![\w/-]|\.\d)"), "mdy"),
     (re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY}),?\s+(\d{{4}})(?!\w)", re.I), "Mdy"),
     (re.compile(rf"(?<!\w)({_DAY})\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})(?!\w)", re.I), "dMy"),
     (re.compile(rf"(?<!\w)({_MONTH})\s+(?:of\s+)?(\d{{4}})(?!\w)", re.I), "My"),
@@ -58,7 +61,8 @@ _BIRTH_YEAR = re.compile(
 )
 _BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
 _WEEKDAY_BEFORE = re.compile(r"(?<![\w-])(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?[ \t]+(?:the[ \t]+)?$")
-_NUMERIC = _DATE_PATTERNS[1][0]  # the two-numbers-and-a-year shape whose order is in question
+# the two-numbers-and-a-year shapes whose order is in question
+_NUMERIC_SHAPES = (_DATE_PATTERNS[1][0], _DATE_PATTERNS[2][0])
 # A day and a month in digits without a year, only where a word of time says it is a date ("seen
 # on 03/22", "due by 4/15"): elsewhere two numbers and a slash are a score, a fraction or a dose
 # ("pain 7/10", "3/4 of the days", "24/7").
@@ -71,7 +75,8 @@ _CUED_DAY_MONTH = re.compile(
 def order_evidence(text: str) -> str | None:
     """The one order a text's numeric dates allow ("DMY" or "MDY"), None without evidence or
     with evidence both ways."""
-    seen = {date_order_evidence(int(m.group(1)), int(m.group(2))) for m in _NUMERIC.finditer(text)}
+    seen = {date_order_evidence(int(m.group(1)), int(m.group(2)))
+            for shape in _NUMERIC_SHAPES for m in shape.finditer(text)}
     seen.discard(None)
     return seen.pop() if len(seen) == 1 else None
 
@@ -86,7 +91,7 @@ class _Dated(Base):
 
     def prepare(self, texts: list[str]) -> None:
         if self.order == "auto":
-            seen = {order_evidence(t) for t in texts if _NUMERIC.search(t)}
+            seen = {order_evidence(t) for t in texts if any(shape.search(t) for shape in _NUMERIC_SHAPES)}
             seen.discard(None)
             self.corpus_order = seen.pop() if len(seen) == 1 else None
 

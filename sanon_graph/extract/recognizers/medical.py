@@ -73,7 +73,12 @@ _PROCEDURE_SUFFIX = re.compile(
 # outside: the commonest levels are shared by most such operations, and masking them kept less
 # of the answers to general questions on qa_25 at the same leak rate.
 _BODY_PART_BEFORE = re.compile(r"(?:(?<![\w-])([a-z]+(?:ic|al|ous|ive|ary|ar|ior))\s+)?([A-Za-z]+)\s+$")
-CONDITION_SUFFIX = re.compile(r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|trophy|ectasia))(?!\w)", re.I)
+# The endings of the names of conditions (Greek and Latin word-forming elements: inflammation,
+# abnormal state, blood, disease, tumour, pain, paralysis, urine, swelling, deficiency, growth,
+# enlargement, seizure, dilation), and over- or under-activity of a gland ("hypothyroidism").
+CONDITION_SUFFIX = re.compile(
+    r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?(?:[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|"
+    r"trophy|ectasia|ectasis|uria|o?edema|penia|plasia|megaly|lepsy|iasis)|hyp(?:er|o)[a-z]{3,}ism))(?!\w)", re.I)
 # Words with a medical suffix that are not conditions.
 _SUFFIX_FALSE_FRIENDS = {
     "diagnosis", "prognosis", "diagnoses", "academia", "nostalgia", "empathy", "sympathy",
@@ -213,6 +218,9 @@ class ConditionHead(_Medical):
                     continue
                 if text[start:end].split()[-1].lower() in self.gaz.places:
                     continue  # "Tacoma", "Altoona": a place that happens to end in -oma
+                if pattern is CONDITION_SUFFIX and " " not in phrase and text[start].isupper() \
+                        and not _opens_sentence(text, start):
+                    continue  # "Liguria", "Manchuria": a name inside a sentence, not a condition
                 finding = self.head_finding(text, start, end, phrase, "MEDICAL_CONDITION") if phrase else None
                 if finding:
                     yield finding

@@ -10,13 +10,24 @@ from .base import Base, register
 from .words import CAP, LEADING_NOISE
 
 _PROVIDER = re.compile(
-    rf"(?<![\w-])((?:{CAP}\s+(?:&\s+)?){{0,3}}{CAP}\s+(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
-    r"Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
+    rf"(?<![\w-])((?:{CAP}\s+(?:&\s+)?){{0,3}}{CAP}\s+(?:&\s+)?(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
+    r"Health\s+Partners|Health\s+Fund|Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
     r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
     r"Genomics|Genetics|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
-    r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology))(?!\w)"
+    r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology|"
+    r"Immunology|Ha?ematology|Ophthalmology|Mutual|"
+    # the same heads in the languages of European records, written after the name too
+    r"Ziekenhuis|Kliniek|Zorgverzekeraar|Klinik|Klinikum|Krankenhaus|Praxis|Krankenkasse|Sykehus|Sjukhus|Mutuelle))(?!\w)"
+)
+# Heads written before the name ("Apotheek De Linde", "Clinique Saint-Jean", "Klinikum Rechts
+# der Isar"), with the articles and saints' titles those names take.
+_HEAD_FIRST_PROVIDER = re.compile(
+    r"(?<![\w-])((?:Apotheek|Apotheke|Pharmacie|Farmacia|Clinique|Cl[ií]nica|Klinikum|Kliniek|Ospedale|Policlinico|"
+    r"H[ôo]pital|Ziekenhuis|Krankenhaus|Centre\s+Hospitalier|Huisartsenpraktijk)"
+    r"(?:\s+(?:de|De|der|des|du|la|La|le|Le|am|an|di|del|della|San|Santa|St\.?|Saint|Sainte|Sint|Rechts|Links))*"
+    r"\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)(?!\w)"
 )
 _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
 
@@ -51,6 +62,15 @@ class Provider(Base):
                 continue
             start, words = found
             yield self.span(start, m.end(1), "PROVIDER", " ".join(words).lower())
+
+
+@register("head_first_provider", "PROVIDER")
+class HeadFirstProvider(Base):
+    """A facility named after its head word, as French, Dutch, German or Italian records write it."""
+
+    def find(self, text: str):
+        for m in _HEAD_FIRST_PROVIDER.finditer(text):
+            yield self.span(m.start(1), m.end(1), "PROVIDER", " ".join(m.group(1).split()).lower())
 
 
 @register("camel_provider", "PROVIDER")

@@ -18,7 +18,7 @@ DEFAULT_RECOGNIZERS = (
     "email", "phone", "date_range", "year_range", "date", "money", "age", "age_range", "age_decade", "age_word",
     "age_plus", "spaced_person_id", "identifier", "street_address", "european_address", "postcode", "titled_name", "role_name",
     "initial_name", "capital_pair", "initials_surname", "surname_initials", "possessive_name",
-    "apposition_name", "case_parties", "provider", "camel_provider", "named_event", "event_noun",
+    "apposition_name", "case_parties", "provider", "head_first_provider", "camel_provider", "named_event", "event_noun",
     "unique_fact", "outcome", "condition_term", "condition_head", "treatment_term", "treatment_head", "drug_suffix", "drug",
     "procedure_suffix", "gene_variant", "demographic", "belief", "disability", "education", "occupation", "employer", "plan_name", "city_state", "named_area", "place",
 )

@@ -1,0 +1,145 @@
+"""Forms of health-insurance records the rules extractor and the cross-document pass read since
+stop 31 (issue 15): dates with dashes, conditions named by their ending, initials of a
+condition found in another record, facilities named in other languages or after their head,
+ages beside a name or a sex, and a clinician or patient written with an initial. Every example
+is invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from sanon_graph.config import load_settings
+from sanon_graph.extract.recognizers import RulesExtractor
+from sanon_graph.extract.recurrence import acronyms_of, initialled_names, propagate
+from sanon_graph.models import Document, ExtractedEntity
+from sanon_graph.schema import EntitySchema
+
+PRESETS = ("health-insurance", "legal", "hr")
+
+
+def found(text: str, preset: str = "health-insurance", **rules) -> list[tuple[str, str, str]]:
+    settings = load_settings(None, {"preset": preset})
+    extractor = RulesExtractor(settings.entity_schema, settings.rules.model_copy(update=rules))
+    return [(e.original, e.normalized, e.type) for e in extractor.extract_text(text)]
+
+
+def of_type(text: str, entity_type: str, **kw) -> list[tuple[str, str]]:
+    return [(o, n) for o, n, t in found(text, **kw) if t == entity_type]
+
+
+@pytest.mark.parametrize(("text", "order", "dates"), [
+    ("Dispensed 14-05-2024 at the pharmacy.", "MDY", [("14-05-2024", "2024-05-14")]),
+    ("Outpatient visit 02-04-2024.", "DMY", [("02-04-2024", "2024-04-02")]),
+    ("Outpatient visit 02-04-2024.", "MDY", [("02-04-2024", "2024-02-04")]),
+    # one day-first date in the document says how to read the other
+    ("Claims from 01-05-2024 to 31-05-2024.", "auto", [("01-05-2024", "2024-05-01"), ("31-05-2024", "2024-05-31")]),
+])
+def test_dates_written_with_dashes(text, order, dates):
+    assert of_type(text, "EVENT_DATE", date_order=order) == dates
+
+
+@pytest.mark.parametrize("text", ["Score 3-4-10 on the scale.", "Reference 12-05-2024-7 was filed."])
+def test_dashed_numbers_that_are_no_date(text):
+    assert not of_type(text, "EVENT_DATE", date_order="DMY")
+
+
+@pytest.mark.parametrize("condition", ["phenylketonuria", "angioedema", "lymphoedema", "thrombocytopenia",
+                                       "bronchiectasis", "narcolepsy", "hepatomegaly", "hypothyroidism",
+                                       "hyperparathyroidism", "dysplasia"])
+def test_conditions_named_by_their_ending(condition):
+    assert (condition, condition) in of_type(f"History of {condition} since childhood.", "MEDICAL_CONDITION")
+
+
+@pytest.mark.parametrize("text", ["A trip to Liguria and Manchuria.", "The mechanism of tourism was studied.",
+                                  "She showed no hypocrisy."])
+def test_names_and_words_with_those_endings_are_no_condition(text):
+    assert not of_type(text, "MEDICAL_CONDITION")
+
+
+def test_a_condition_with_such_an_ending_opening_a_sentence_is_still_one():
+    assert ("Phenylketonuria", "phenylketonuria") in of_type("Phenylketonuria was found.", "MEDICAL_CONDITION")
+
+
+def test_initials_of_names_of_three_words_or_more():
+    assert acronyms_of("idiopathic pulmonary fibrosis") == {"IPF"}
+    assert acronyms_of("age-related macular degeneration") == {"ARMD", "AMD"}
+    assert acronyms_of("Department of Health and Social Care") == {"DHSC"}
+    assert acronyms_of("Rivertown Clinic") == set()  # two capitals stand for too many things
+    assert acronyms_of("type 2 diabetes") == set()
+    assert acronyms_of("combined physio-cognitive therapy") == {"CPCT"}  # "CPT" is a code system
+
+
+def test_a_condition_written_as_its_initials_in_another_record_is_the_same_value():
+    docs = [Document(str(i), str(i), t, "x.json", i) for i, t in enumerate([
+        "Reviewed today for idiopathic pulmonary fibrosis; tolerating the drug.",
+        "Member enrolled after specialist referral for IPF.",
+        "The Ipf file and the ipf notes were archived.",
+        "Billed under CPT code 99214 for combined physio-cognitive therapy.",
+        "Claims list CPT 20610."])]
+    schema = EntitySchema()
+    findings = {"0": [ExtractedEntity("idiopathic pulmonary fibrosis", "idiopathic pulmonary fibrosis",
+                                      "MEDICAL_CONDITION", 0.7)],
+                "3": [ExtractedEntity("combined physio-cognitive therapy", "physio-cognitive therapy", "TREATMENT", 0.65)]}
+    propagate(docs, findings, schema)
+    assert [(f.original, f.normalized, f.type) for f in findings["1"]] == [
+        ("IPF", "idiopathic pulmonary fibrosis", "MEDICAL_CONDITION")]
+    assert "2" not in findings  # written in capitals only
+    assert "4" not in findings  # a code system's name is no treatment's initials
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize(("text", "facility"), [
+    ("The claim for the drug dispensed by Apotheek De Linde was refused.", "Apotheek De Linde"),
+    ("My hepatologist at Rijnhove Ziekenhuis sent the statement.", "Rijnhove Ziekenhuis"),
+    ("She was transferred to Clinique Saint-Jean in the night.", "Clinique Saint-Jean"),
+    ("Surgery at Klinikum Rechts der Isar followed.", "Klinikum Rechts der Isar"),
+    ("Prior authorisation goes to Harborline Mutual next week.", "Harborline Mutual"),
+    ("Seen at Lakemont Allergy & Immunology on Monday.", "Lakemont Allergy & Immunology"),
+    ("Case note from Lakeshore Senior Health Partners, filed.", "Lakeshore Senior Health Partners"),
+    ("The Saltbush Health Fund paid the rebate.", "Saltbush Health Fund"),
+])
+def test_facilities_named_after_their_head_or_in_other_languages(text, facility, preset):
+    facility_type = "PROVIDER" if preset == "health-insurance" else "ORGANISATION"  # as the preset maps it
+    assert (facility, " ".join(facility.split()).lower()) in of_type(text, facility_type, preset=preset)
+
+
+def test_mutual_as_a_word_is_no_facility():
+    assert not of_type("They parted by mutual agreement.", "PROVIDER")
+
+
+@pytest.mark.parametrize(("text", "age"), [
+    ("Member (M, 57) referred after discharge.", "57"),
+    ("Patient (34, F) seen in clinic.", "34"),
+    ("Mw. A. Verstraeten, 63 y. Known liver disease.", "63"),
+    ("Re: Mr D. Kalnins, 71. Reviewed today.", "71"),
+    ("Ms. Chen, 45, was seen on Monday.", "45"),
+])
+def test_ages_beside_a_name_or_a_sex(text, age):
+    assert (age, age) in of_type(text, "AGE")
+
+
+@pytest.mark.parametrize("text", ["Mr Smith, 3 Main St, Springfield.", "Paid 400, 12 yrs of service, 30 y old stock.",
+                                  "Room 12, 40 beds."])
+def test_numbers_beside_names_that_are_no_age(text):
+    assert not of_type(text, "AGE")
+
+
+def test_a_name_with_an_initial_is_the_one_full_name_it_fits():
+    merged = initialled_names({"a": {"Dr S. Tierney"}, "b": {"Dr Siobhan Tierney"}, "c": {"D. Kalnins"},
+                               "d": {"Dainis Kalnins"}, "e": {"J. Smith"}, "f": {"John Smith"}, "g": {"Jane Smith"},
+                               "h": {"A. Verstraeten"}})
+    assert merged == {"a": "b", "c": "d"}  # two Smiths with a J: neither; no full Verstraeten: none
+
+
+def test_initials_and_titles_of_one_clinician_are_one_value_and_link_the_records():
+    docs = [Document(str(i), str(i), t, "x.json", i) for i, t in enumerate([
+        "Prescriber Dr S. Tierney approved the authority.",
+        "Kind regards, Dr Siobhan Tierney",
+        "Your review with Dr Tierney has been moved."])]
+    findings = {"0": [ExtractedEntity("Dr S. Tierney", "s. tierney", "PROVIDER", 0.6)],
+                "1": [ExtractedEntity("Dr Siobhan Tierney", "siobhan tierney", "PROVIDER", 0.7)],
+                "2": [ExtractedEntity("Dr Tierney", "dr tierney", "PROVIDER", 0.6)]}
+    propagate(docs, findings, EntitySchema(), clinician_type="PROVIDER")
+    for doc_id in "012":
+        assert {(f.normalized, f.type) for f in findings[doc_id]} == {("siobhan tierney", "PROVIDER")}
+    assert {f.original for f in findings["0"]} == {"Dr S. Tierney"}  # the spelling stays for redaction

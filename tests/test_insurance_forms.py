@@ -143,3 +143,77 @@ def test_initials_and_titles_of_one_clinician_are_one_value_and_link_the_records
     for doc_id in "012":
         assert {(f.normalized, f.type) for f in findings[doc_id]} == {("siobhan tierney", "PROVIDER")}
     assert {f.original for f in findings["0"]} == {"Dr S. Tierney"}  # the spelling stays for redaction
+
+
+@pytest.mark.parametrize(("text", "initials"), [
+    ("Patient: R.K., DOB 1966, male.", "R.K."),
+    ("Member J.W. called about the formula.", "J.W."),
+])
+def test_initials_after_a_word_for_the_person_are_a_name(text, initials):
+    assert (initials, initials.lower()) in of_type(text, "NAME")
+
+
+@pytest.mark.parametrize("text", ["Patient A. was seen first.", "Employee U.S. staff were told."])
+def test_one_initial_or_a_countrys_initials_are_no_name(text):
+    assert not of_type(text, "NAME")
+
+
+@pytest.mark.parametrize("text", ["Patient: R.K., DOB 1966, male.", "D.O.B.: 1966"])
+def test_a_year_of_birth_after_dob(text):
+    assert ("1966", "1966") in of_type(text, "BIRTHDATE")
+
+
+def test_a_spaced_national_health_number_after_its_name():
+    assert of_type("Medicare no. 2951 64830 1. Item: nintedanib.", "PATIENT_ID") == [("2951 64830 1", "2951648301")]
+    assert not of_type("Medicare covered 3 visits in 2024.", "PATIENT_ID")
+
+
+@pytest.mark.parametrize("text", ["He will be away for most of March.", "Kestrel Bay Rowing Club bulletin.",
+                                  "In Spring the Green team met."])
+def test_months_and_words_for_land_are_no_place(text):
+    assert not of_type(text, "LOCATION")
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Former tailor; still sews.", "tailor", "tailor"),
+    ("Ex-commercial abalone diver for 30 years.", "commercial abalone diver", "commercial abalone diver"),
+    ("One participant, a retired air-traffic controller, reported itching.", "air-traffic controller",
+     "air-traffic controller"),
+    ("The delivery went to the member, a commercial driver, at the depot.", "commercial driver", "commercial driver"),
+    ("Her husband, a former coal miner.", "former coal miner", "coal miner"),
+])
+def test_a_job_someone_had_or_is_said_to_have_without_a_verb(text, span, value):
+    assert (span, value) in of_type(text, "INDIRECT_IDENTIFIER")
+
+
+@pytest.mark.parametrize("text", ["She is a former member of the board.", "The former employer paid.",
+                                  "He retired early.", "Trade with the former colonies grew.",
+                                  "The patient, a blocker of progress, was seen.", "She met the former Minister of Justice."])
+def test_former_things_and_standings_are_no_job(text):
+    assert not of_type(text, "INDIRECT_IDENTIFIER")
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ("Lives alone; primary language Vietnamese (daughter helps).", "Vietnamese"),
+    ("Requested a Vietnamese interpreter for every visit.", "Vietnamese"),
+    ("A Spanish-speaking family called.", "Spanish"),
+    ("She speaks only Tagalog at home.", "Tagalog"),
+])
+def test_the_language_a_person_needs_is_a_demographic(text, language):
+    assert (language, language.lower()) in of_type(text, "DEMOGRAPHIC")
+
+
+@pytest.mark.parametrize("text", ["An English-speaking nurse called.", "The Polish government replied.",
+                                  "Speaking frankly, the claim is late."])
+def test_the_records_own_language_and_peoples_without_a_language_cue_are_no_demographic(text):
+    assert not of_type(text, "DEMOGRAPHIC")
+
+
+@pytest.mark.parametrize(("text", "body"), [
+    ("I teach choir at Fennick Falls Middle School every day.", "Fennick Falls Middle School"),
+    ("A letter from Cobbler's Ridge Elementary arrived.", "Cobbler's Ridge Elementary"),
+    ("From: People Ops, Northquay Logistics", "Northquay Logistics"),
+    ("Kestrel Bay Rowing Club - Autumn newsletter.", "Kestrel Bay Rowing Club"),
+])
+def test_schools_clubs_and_employers_narrow_down_who_someone_is(text, body):
+    assert (body, body.lower()) in of_type(text, "INDIRECT_IDENTIFIER")

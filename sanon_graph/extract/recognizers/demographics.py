@@ -109,6 +109,16 @@ _EMPLOYED_AS = re.compile(
     r"(?<![\w'’])(?:(?P<work>works|worked|working|work)|employed|job|jobs|career|trained|retrained|"
     r"hired|engaged|contracted|appointed)[ \t]+as[ \t]+(?:an?[ \t]+)?"
     r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3})", re.I)
+# The same open vocabulary where no verb says it: a job someone had ("Former tailor", "a retired
+# air-traffic controller", "Ex-commercial abalone diver") and a job in apposition to a word for
+# the person ("the member, a commercial driver,"). The phrase must end its clause (a comma, a
+# full stop, a semicolon or "for"), so "former member of the board" or "a commercial driver of
+# growth" stay out.
+_JOB_CUED = re.compile(
+    r"(?<![\w'’-])(?:(?i:former|retired)[ \t]+|(?i:ex)-[ \t]?"
+    r"|(?i:patient|member|participant|claimant|client|insured|policyholder|subscriber|enrollee|man|woman|mother|"
+    r"father|husband|wife|son|daughter),[ \t]+an?[ \t]+(?:(?i:former|retired)[ \t]+)?)"
+    r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3}?)(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+for\b))")
 # Who works: a personal pronoun, "who", a word for a person, or a name, in the sentence before the
 # verb ("She works as", "Órlaith, who is 29 and works as", "Mr Kaya worked as").
 _PERSON_SUBJECT = re.compile(
@@ -155,9 +165,29 @@ _INDIRECT_EMPLOYER = re.compile(
 )
 
 
+# The language a person needs ("primary language Vietnamese", "a Vietnamese interpreter",
+# "Spanish-speaking", "speaks only Tagalog"): in a health record, as narrowing as a nationality.
+# Languages named like peoples (data/nationalities.txt) plus a few that are not; not English, the
+# language of the records themselves.
+_LANGUAGES = (data_terms("nationalities.txt") | {"mandarin", "cantonese", "tagalog", "farsi", "urdu", "hindi", "punjabi",
+                                                 "swahili", "amharic", "tigrinya", "yoruba", "igbo", "creole",
+                                                 "haitian creole", "pashto", "dari", "hmong"}) - {"english"}
+_LANGUAGE_ALTERNATION = "|".join(re.escape(w) for w in sorted(_LANGUAGES, key=len, reverse=True))
+_LANGUAGE_NEED = re.compile(
+    rf"(?<![\w-])(?:(?i:(?:primary|preferred|first|native|home|main)[ \t]+language)[ \t]*(?:is|:)?[ \t]+"
+    rf"|(?i:speaks|speaking)[ \t]+(?:only[ \t]+)?)(?P<a>(?i:{_LANGUAGE_ALTERNATION}))(?![\w-])"
+    rf"|(?<![\w-])(?P<b>(?i:{_LANGUAGE_ALTERNATION}))(?:-speaking|[ \t]+(?:interpreter|translator|speaker|speaking))(?![\w-])")
+_ANY_LANGUAGE_CUE = re.compile(r"language|speak|interpret|translat", re.I)
+
+
 @register("demographic", "DEMOGRAPHIC")
 class Demographic(Base):
     def find(self, text: str):
+        if _ANY_LANGUAGE_CUE.search(text):
+            for m in _LANGUAGE_NEED.finditer(text):
+                group = "a" if m.group("a") else "b"
+                if m.group(group)[0].isupper():  # "speaking frankly", "a creole dish" stay out
+                    yield self.span(m.start(group), m.end(group), "DEMOGRAPHIC", fold(m.group(group)))
         for m in _DEMOGRAPHIC.finditer(text):
             if m.group(1)[0].isupper() and _NEXT_CAPITAL.match(text, m.end(1)):
                 continue  # "The Refugee Council", "Gay Pride": a word of a name
@@ -296,7 +326,7 @@ class Occupation(Base):
 
     def find(self, text: str):
         lower = text.lower()
-        if " as " in lower:
+        if " as " in lower or "former" in lower or "retired" in lower or "ex-" in lower or ", a" in lower:
             yield from self._employed_as(text)
         if ":" in text:
             yield from self._job_fields(text)
@@ -337,8 +367,8 @@ class Occupation(Base):
 
     def _employed_as(self, text: str):
         """Jobs after a verb of employment, listed or not ("works as a software tester")."""
-        for m in _EMPLOYED_AS.finditer(text):
-            if m.group("work"):
+        for m in (*_EMPLOYED_AS.finditer(text), *_JOB_CUED.finditer(text)):
+            if m.re is _EMPLOYED_AS and m.group("work"):
                 lo = max(0, m.start() - 80)
                 end_of_previous = _SENTENCE_END.match(text, lo, m.start())
                 if not _PERSON_SUBJECT.search(text, end_of_previous.end() if end_of_previous else lo, m.start()):

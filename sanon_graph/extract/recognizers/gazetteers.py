@@ -147,7 +147,11 @@ def _places() -> frozenset[str]:
               "liberty", "unity", "justice", "opportunity", "wedding", "college",
               "medical", "central", "university park", "sale", "deal", "hospital", "clinic",
               # words for a state ("Republic", Missouri): in "the Republic of Poland" the form of a name
-              "republic", "kingdom", "federation", "commonwealth", "principality"}
+              "republic", "kingdom", "federation", "commonwealth", "principality",
+              # months and words for a feature of the land ("most of March", "Kestrel Bay Rowing
+              # Club"): a town of that name is rarer than the word in every record
+              "january", "february", "march", "april", "may", "june", "july", "august", "september",
+              "october", "november", "december", "bay", "spring", "green"}
     names -= data_terms("job_titles.txt")  # "Officer" (Victoria) is a role before it is a town
     return frozenset(n for n in names if len(n) > 2)
 

@@ -84,6 +84,13 @@ _NOT_INITIALS = frozenset("u.s. u.k. e.u. u.n. n.b. e.g. i.e. a.m. p.m. n.a. p.s
 _ANY_INITIAL = re.compile(r"(?<![\w.])[A-Z]\.")  # a cheap test before the kin pattern
 _KIN_INITIALS = re.compile(
     rf"(?<![\w-])(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]+((?:[A-Z]\.[ \t]?){{1,3}}[A-Z]\.|[A-Z]\.)(?=[\s,;:)]|$)")
+# Two or three initials after a word for the person a record is about ("Patient: R.K., DOB
+# 1966", "Member J.W. called"), as records that withhold the name write it. One initial alone
+# ("Patient A.") is a label of a case series more often than a person's.
+_ROLE_INITIALS = re.compile(
+    r"(?<![\w-])(?i:patient|member|claimant|policyholder|insured|subscriber|enrollee|client|employee|applicant|"
+    r"child|dependent|dependant|pupil|student|resident|participant)[ \t]*[:,]?[ \t]+((?:[A-Z]\.[ \t]?){1,2}[A-Z]\.)"
+    r"(?=[\s,;:)]|$)")
 # A judge named after the court: "Judge of the First-tier Tribunal Whitcombe-Adeyemi". The value
 # is "judge <surname>", as "Judge Whitcombe-Adeyemi" written elsewhere gives.
 _JUDGE_OF_COURT = re.compile(
@@ -255,7 +262,8 @@ class RoleName(_Names):
 
     def find(self, text: str):
         first_names = self.gaz.first_names
-        for m in (_KIN_INITIALS.finditer(text) if _ANY_INITIAL.search(text) else ()):
+        initials = (*_KIN_INITIALS.finditer(text), *_ROLE_INITIALS.finditer(text)) if _ANY_INITIAL.search(text) else ()
+        for m in initials:
             if m.group(1).replace(" ", "").lower() not in _NOT_INITIALS:  # "the mother, U.S. citizen,"
                 yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.85)
         if "Judge of the" in text:

@@ -30,7 +30,7 @@ _INSTITUTION_HEAD = (
     r"(?:Correctional|Penal)[ \t](?:Facility|Institution|Colony)|Colony|Police[ \t](?:Station|Department|Headquarters)|"
     r"Police|(?:Public[ \t])?Prosecutor['’]s[ \t]Office|Directorate|Gendarmerie(?:[ \t]Command)?|Municipality|"
     r"Prefecture|Governorship|Town[ \t]Hall|Bar[ \t]Association|Party|Union|Association|Foundation|University|"
-    r"College|School|Bank|Company|Corporation)"
+    r"College|School|Elementary|Bank|Company|Corporation|Club|Logistics|Inc\.?|LLC|Ltd\.?|GmbH)"
 )
 _INSTITUTION = re.compile(
     rf"(?<![\w-])(?:(?:{_UCAPWORD}[ \t]){{1,4}}{_INSTITUTION_HEAD}(?:[ \t]of[ \t](?:the[ \t])?{_UCAPWORD}(?:[ \t]{_UCAPWORD})?)?"

@@ -217,3 +217,38 @@ def test_the_records_own_language_and_peoples_without_a_language_cue_are_no_demo
 ])
 def test_schools_clubs_and_employers_narrow_down_who_someone_is(text, body):
     assert (body, body.lower()) in of_type(text, "INDIRECT_IDENTIFIER")
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Background of type 2 diabetes (A1c 9.4%).", "9.4%", "a1c 9.4%"),
+    ("FVC 68% predicted, down from last year.", "68% predicted", "fvc 68% predicted"),
+    ("ALP 2.1x ULN after 12 months.", "2.1x ULN", "alp 2.1 x uln"),
+    ("Recent Phe levels 780–910 µmol/L (target lower).", "780–910 µmol/L", "phe 780–910 µmol/l"),
+    ("Left-eye vision is now 20/200.", "20/200", "vision 20/200"),
+    ("eGFR 38 on the last panel.", "38", "egfr 38"),
+])
+def test_a_persons_clinical_measurement_is_a_unique_fact_masked_as_its_value(text, span, value):
+    assert (span, value) in of_type(text, "UNIQUE_FACT")
+
+
+@pytest.mark.parametrize("text", ["Covered when BMI over 40 is documented.", "Requires A1c >= 7% at baseline.",
+                                  "HbA1c tests are covered twice a year.", "Creatinine 1 was noted."])
+def test_thresholds_and_tests_without_a_value_are_no_measurement(text):
+    assert not of_type(text, "UNIQUE_FACT")
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("She got a continuous glucose monitor last week.", "continuous glucose monitor", "glucose monitor"),
+    ("He cannot drive in a total contact cast.", "contact cast", "contact cast"),  # "total" as in "total knee"
+    ("Started an insulin pump in May.", "insulin pump", "insulin pump"),  # a device, not the drug
+    ("She underwent catheter-directed thrombolysis.", "catheter-directed thrombolysis", "thrombolysis"),
+    ("Post-arthroplasty care was approved.", "Post-arthroplasty", "arthroplasty"),
+])
+def test_devices_and_procedures_in_lysis(text, span, value):
+    assert (span, value) in of_type(text, "TREATMENT")
+
+
+@pytest.mark.parametrize("text", ["Dr. Walker will monitor the data.", "They cast doubt on the claim.",
+                                  "The analysis showed paralysis of the process.", "The pump broke."])
+def test_device_words_alone_and_words_in_lysis_are_no_treatment(text):
+    assert not of_type(text, "TREATMENT")

@@ -22,6 +22,7 @@ from . import (  # noqa: F401  (importing a module registers its recognizers)
     events,
     identifiers,
     locations,
+    measurements,
     medical,
     money,
     names,

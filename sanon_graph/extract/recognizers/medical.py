@@ -29,8 +29,13 @@ _TREATMENT_HEADS = (
     r"therapy|therapies|infusions?|surgery|surgeries|transplant(?:ation)?|chemotherapy|radiotherapy|immunotherapy|"
     r"dialysis|rehabilitation|injections?|replacement|procedures?|treatments?|medications?|implant|resection|"
     r"amputation|ablation|stent|bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|"
-    r"decompression|supplements?|regimen|shunt"
+    r"decompression|supplements?|regimen|shunt|"
+    # devices, named only with what they are for ("continuous glucose monitor", "insulin pump",
+    # "total contact cast"): alone, each word is too many other things (GENERIC_HEAD)
+    r"monitor|pump|cast|brace|orthosis|prosthesis|walker|wheelchair|concentrator|pacemaker|defibrillator|catheter"
 )
+_DEVICE_HEADS = frozenset("monitor pump cast brace orthosis prosthesis walker wheelchair concentrator pacemaker "
+                          "defibrillator catheter".split())
 # An abbreviation in capitals ("HIFU", "CAR-T", "VP"): a technique named by its initials.
 _ACRONYM = r"[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)?"
 _ACRONYM_WORD = re.compile(_ACRONYM)
@@ -64,8 +69,12 @@ _CONDITION_HEAD = re.compile(
     rf"(?:{_CONDITION_HEADS})s?(?:\s+(?:{_CONDITION_HEADS})s?)*)(?!\w)")
 # Procedures named by their suffix: thyroidectomy, arthroplasty, microdiscectomy, colonoscopy.
 _PROCEDURE_ENDINGS = ("ectomy", "ectomies", "otomy", "otomies", "ostomy", "plasty", "plasties", "scopy", "scopies",
-                      "desis", "pexy")
-_PROCEDURE_STEMS = ("ectom", "otom", "ostom", "plast", "scop", "desis", "pexy")  # a cheap test before the regex
+                      "desis", "pexy", "lysis")
+_PROCEDURE_STEMS = ("ectom", "otom", "ostom", "plast", "scop", "desis", "pexy", "lysis")  # a cheap test before the regex
+# Words in -lysis that are no procedure: a study, a condition, chemistry.
+_NOT_PROCEDURES = frozenset({"analysis", "reanalysis", "psychoanalysis", "paralysis", "catalysis", "hydrolysis",
+                             "electrolysis", "autolysis", "hemolysis", "haemolysis", "glycolysis", "lipolysis",
+                             "proteolysis", "cytolysis", "photolysis", "pyrolysis", "radiolysis", "dialysis"})
 _PROCEDURE_SUFFIX = re.compile(
     rf"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed|ior)\s+)?[a-z]{{3,}}(?:{'|'.join(_PROCEDURE_ENDINGS)}))(?!\w)", re.I)
 # What is written before a procedure names where it was done: a part of the body ("shoulder
@@ -268,7 +277,7 @@ class TreatmentHead(_Medical):
             if any(w.endswith(_PROCEDURE_ENDINGS) for w in words[:modifiers]):
                 continue  # "gastrectomy procedures": the procedure_suffix recognizer names it
             drug = next((i for i, w in enumerate(words[:modifiers]) if w in names and not names[w][1]), None)
-            if drug is not None:
+            if drug is not None and plural_stem(words[modifiers]) not in _DEVICE_HEADS:  # "insulin pump": a device
                 # "pembrolizumab infusions": the drug is what two records share; the value is
                 # its generic name, as the drug recognizer gives it for the name alone
                 for _ in range(drug):
@@ -328,8 +337,13 @@ class ProcedureSuffix(_Medical):
             return
         for m in _PROCEDURE_SUFFIX.finditer(text):
             start, end, phrase = trim_modifiers(text, m.start(1), m.end(1))
-            if not phrase:
+            if not phrase or phrase.split()[-1].split("-")[-1] in _NOT_PROCEDURES:
                 continue
+            if start > 1 and text[start - 1] == "-" and text[start - 2].isalnum():
+                # "catheter-directed thrombolysis", "post-arthroplasty": the words joined to it by
+                # hyphens are masked with it, and the value is the procedure alone
+                start = re.search(r"[\w-]*$", text[:start - 1]).start()
+                phrase = phrase.split()[-1]
             part = _BODY_PART_BEFORE.search(text, max(0, start - 24), start)
             if part and _of_the_body(part.group(2).lower()):
                 # "bilateral knee arthroplasty" and "knee arthroplasty": one value

@@ -252,3 +252,20 @@ def test_devices_and_procedures_in_lysis(text, span, value):
                                   "The analysis showed paralysis of the process.", "The pump broke."])
 def test_device_words_alone_and_words_in_lysis_are_no_treatment(text):
     assert not of_type(text, "TREATMENT")
+
+
+def test_a_condition_named_by_its_initials():
+    assert ("PKU", "pku") in of_type("He has PKU, he can't eat regular food.", "MEDICAL_CONDITION")
+    assert ("left-leg DVT", "dvt") in of_type("Presented with left-leg DVT after a regatta.", "MEDICAL_CONDITION")
+    assert not of_type("NOTICE OF DVT CLAIMS PROCESS", "MEDICAL_CONDITION")  # a heading in capitals
+    assert not of_type("The Ms. Lee and PE class met.", "MEDICAL_CONDITION")  # two letters: too many things
+
+
+def test_initials_found_as_a_value_of_their_own_become_a_spelling_of_the_written_out_condition():
+    docs = [Document("0", "0", "Reviewed for idiopathic pulmonary fibrosis.", "x.json", 0),
+            Document("1", "1", "Referral for IPF.", "x.json", 1)]
+    findings = {"0": [ExtractedEntity("idiopathic pulmonary fibrosis", "idiopathic pulmonary fibrosis",
+                                      "MEDICAL_CONDITION", 0.7)],
+                "1": [ExtractedEntity("IPF", "ipf", "MEDICAL_CONDITION", 0.7)]}
+    propagate(docs, findings, EntitySchema())
+    assert [(f.original, f.normalized) for f in findings["1"]] == [("IPF", "idiopathic pulmonary fibrosis")]

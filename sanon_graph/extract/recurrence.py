@@ -293,6 +293,9 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     full_name_of = {_key(alias): unambiguous[alias] for alias in titled_forms if alias in unambiguous}
     for i, full in merged_into.items():
         full_name_of.update((_key(spelling), full) for spelling in known[entries[i]][1])
+    # Likewise initials the extractor kept as a value of their own ("IPF" as "ipf") become a
+    # spelling of the one name they stand for in this corpus.
+    expansion_of = {_key(alias): unambiguous[alias] for alias in unambiguous if _key(alias) in acronym_keys}
     alias_keys = {_key(a) for a in unambiguous}
     aliases_of: dict[int, list[str]] = defaultdict(list)
     for alias, i in unambiguous.items():
@@ -310,9 +313,11 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     added = 0
     for doc in documents:
         items = findings.get(doc.doc_id, [])
-        if full_name_of and items:
-            items = findings[doc.doc_id] = [_as_full_name(f, full_name_of, entries, (name_type, clinician_type))
-                                            for f in items]
+        if (full_name_of or expansion_of) and items:
+            items = findings[doc.doc_id] = [
+                _as_full_name(_as_full_name(f, full_name_of, entries, (name_type, clinician_type)),
+                              expansion_of, entries, ABBREVIATED_TYPES)
+                for f in items]
         present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
         new: list[ExtractedEntity] = []
         for found, i in index.find(doc.text):
@@ -332,8 +337,9 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
 
 
 def _as_full_name(f: ExtractedEntity, full_name_of: dict[str, int], entries: list[tuple[str, str]],
-                  name_types: tuple[str, str]) -> ExtractedEntity:
-    """f as a spelling of the full name its titled surname stands for, or f itself."""
+                  name_types) -> ExtractedEntity:
+    """f as a spelling of the full name its short form (a titled surname, a name with an
+    initial, initials) stands for, or f itself; only for findings of name_types."""
     i = full_name_of.get(_key(f.original.strip())) if f.type in name_types else None
     if i is None or entries[i] == (f.normalized.strip(), f.type):
         return f

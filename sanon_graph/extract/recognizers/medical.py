@@ -10,6 +10,7 @@ from ...normalize import fold
 from ..ngrams import plural_stem
 from .base import Base, Span, register
 from .drugs import drug_names
+from .gazetteers import data_terms
 from .widen import PHRASE_STOP, modifies
 from .words import (
     BODY_PARTS,
@@ -205,6 +206,25 @@ class _Medical(Base):
 class ConditionTerm(_Medical):
     def find(self, text: str):
         yield from self.gazetteer_terms(text, self.gaz.conditions, 4, "MEDICAL_CONDITION")
+
+
+# Conditions named by their initials alone (data/condition_acronyms.txt), written in capitals.
+_CONDITION_ACRONYMS = frozenset(a.upper() for a in data_terms("condition_acronyms.txt"))
+_CAPITALS_WORD = re.compile(r"(?<![\w-])[A-Z]{3,5}(?![\w-])")
+# A word in capitals just before: a heading or a sentence in capitals, where initials mean nothing.
+_IN_CAPITALS = re.compile(r"[A-Z]{2,}[ \t]+$")
+
+
+@register("condition_acronym", "MEDICAL_CONDITION")
+class ConditionAcronym(_Medical):
+    """"He has PKU", "left-leg DVT": a condition's initials; the value is the initials, and the
+    cross-document pass makes them a spelling of the condition written out in another record."""
+
+    def find(self, text: str):
+        for m in _CAPITALS_WORD.finditer(text):
+            if m.group(0) in _CONDITION_ACRONYMS and not _IN_CAPITALS.search(text, max(0, m.start() - 12), m.start()):
+                yield self.span(m.start(), m.end(), "MEDICAL_CONDITION", m.group(0).lower())
+
 
 
 @register("condition_head", "MEDICAL_CONDITION")

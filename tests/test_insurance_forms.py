@@ -269,3 +269,25 @@ def test_initials_found_as_a_value_of_their_own_become_a_spelling_of_the_written
                 "1": [ExtractedEntity("IPF", "ipf", "MEDICAL_CONDITION", 0.7)]}
     propagate(docs, findings, EntitySchema())
     assert [(f.original, f.normalized) for f in findings["1"]] == [("IPF", "idiopathic pulmonary fibrosis")]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Approved endoscopic drainage of the cyst.", "endoscopic drainage", "endoscopic drainage"),
+    ("A liver biopsy was done.", "liver biopsy", "liver biopsy"),
+    ("She needed blood transfusions twice.", "blood transfusions", "blood transfusion"),
+])
+def test_procedures_named_by_their_head(text, span, value):
+    assert (span, value) in of_type(text, "TREATMENT")
+
+
+def test_a_procedure_word_alone_is_no_value():
+    assert not of_type("The biopsy was fine.", "TREATMENT")
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("An 82-year-old man, lives alone in the city.", "lives alone", "lives alone"),
+    ("Member lives with his wife and still fishes.", "lives with his wife", "lives with wife"),
+    ("They live with their parents.", "live with their parents", "lives with parents"),
+])
+def test_how_someone_lives_is_a_demographic(text, span, value):
+    assert (span, value) in of_type(text, "DEMOGRAPHIC")

@@ -19,10 +19,14 @@ _DEMOGRAPHIC = re.compile(
     r"(?:father|mother|parent)\s+of\s+(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])"
     r"(?:\s+(?:minor\s+|young\s+)?(?:children|sons|daughters|kids))?|"
     r"(?:far-)?(?:left|right)-wing|far-(?:left|right)|"
+    # how someone lives, as clinical and social notes record it: "lives alone", "lives with his wife"
+    r"lives?[ \t]+alone|lives?[ \t]+with[ \t]+(?:his|her|their)[ \t]+(?:wife|husband|partner|daughter|son|mother|"
+    r"father|parents|sister|brother|children|family)|"
     r"(?:far\s+)?(?:left|right)(?:\s+wing)?(?=\s+(?:extremists?|activists?|militants?|part(?:y|ies)|groups?|"
     r"organi[sz]ations?|movements?|politics|politicians?|views|sympathies|newspapers?)\b))(?!\w)",
     re.I,
 )
+_LIVES = re.compile(r"^lives? (alone|with)(?: (?:his|her|their))?")
 _DEMOGRAPHIC_CANON = {"man": "male", "woman": "female", "nonbinary": "non-binary", "widow": "widowed", "widower": "widowed"}
 _DEMOGRAPHIC_PLURAL = re.compile(r"\b(seeker|refugee|immigrant|migrant|pensioner)s$")
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
@@ -192,6 +196,7 @@ class Demographic(Base):
             if m.group(1)[0].isupper() and _NEXT_CAPITAL.match(text, m.end(1)):
                 continue  # "The Refugee Council", "Gay Pride": a word of a name
             value = _DEMOGRAPHIC_PLURAL.sub(r"\1", fold(m.group(1)).replace("-", " "))
+            value = _LIVES.sub(r"lives \1", value)  # "live alone", "lives with her husband": one way of living
             value = _DEMOGRAPHIC_CANON.get(value, value)
             # "mother of two" and "mother of 2" are one value
             value = " ".join(_NUMBER_WORDS.get(w, w) if i == 2 else w for i, w in enumerate(value.split()))

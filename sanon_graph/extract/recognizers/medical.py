@@ -30,7 +30,8 @@ _TREATMENT_HEADS = (
     r"therapy|therapies|infusions?|surgery|surgeries|transplant(?:ation)?|chemotherapy|radiotherapy|immunotherapy|"
     r"dialysis|rehabilitation|injections?|replacement|procedures?|treatments?|medications?|implant|resection|"
     r"amputation|ablation|stent|bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|"
-    r"decompression|supplements?|regimen|shunt|"
+    r"decompression|supplements?|regimen|shunt|drainage|biops(?:y|ies)|debridement|emboli[sz]ation|ligation|"
+    r"transfusions?|catheteri[sz]ation|cardioversion|lithotripsy|"
     # devices, named only with what they are for ("continuous glucose monitor", "insulin pump",
     # "total contact cast"): alone, each word is too many other things (GENERIC_HEAD)
     r"monitor|pump|cast|brace|orthosis|prosthesis|walker|wheelchair|concentrator|pacemaker|defibrillator|catheter"

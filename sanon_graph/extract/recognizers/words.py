@@ -60,6 +60,8 @@ GENERIC_HEAD = re.compile(
     r"replacement|procedures?|treatments?|medications?|implant|resection|amputation|ablation|stent|"
     r"bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|decompression|supplements?|regimen|shunt|"
     r"monitor|pump|cast|brace|orthosis|prosthesis|walker|wheelchair|concentrator|pacemaker|defibrillator|catheter|"
+    r"drainage|biops(?:y|ies)|debridement|emboli[sz]ation|ligation|transfusions?|catheteri[sz]ation|cardioversion|"
+    r"lithotripsy|"
     r"dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
     r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?|"

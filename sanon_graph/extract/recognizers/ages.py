@@ -26,6 +26,9 @@ _AGE_BESIDE = [
     re.compile(r"(?<![\w.])(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\.?[ \t]+(?:[A-Z]\.[ \t]*)*[A-Z][\w'-]+"
                r"(?:[ \t]+[A-Z][\w'-]+)?,[ \t]+(\d{1,3})(?=[.,;)](?:[ \t]|$)|$)"),
 ]
+# What each of those patterns needs in the text, found by one cheap search first.
+_AGE_BESIDE_CUES = [re.compile(r"\(" + _SEX + ","), re.compile(r"\d,[ \t]*" + _SEX + r"\)"),
+                    re.compile(r",[ \t]\d{1,3}[ \t]?y\b"), re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\b")]
 _AGE_WORDS = re.compile(r"(?<!\w)(middle-aged|elderly|teenaged?|adolescent|octogenarian|nonagenarian|centenarian|infant|toddler)(?!\w)", re.I)
 _AGE_PLUS = re.compile(r"(?<!\w)(\d{2})\+(?!\w)")
 # "aged 40-50", "adults 45-65", "younger cohort (38-45)": a range after a word for people or age.
@@ -66,7 +69,8 @@ class Age(Base):
                 age = int(m.group(1))
                 if 0 < age < 120:
                     yield self.span(m.start(), m.end(), "AGE", str(age))
-        beside = [m for pattern in _AGE_BESIDE for m in pattern.finditer(text)] if "," in text else []
+        beside = [m for pattern, cue in zip(_AGE_BESIDE, _AGE_BESIDE_CUES, strict=True) if cue.search(text)
+                  for m in pattern.finditer(text)] if "," in text else []
         for m in (*_AGE_SAID.finditer(text), *_AGE_WHO.finditer(text), *beside):
             if 0 < int(m.group(1)) < 120:
                 yield self.span(m.start(1), m.end(1), "AGE", str(int(m.group(1))))

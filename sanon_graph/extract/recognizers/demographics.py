@@ -118,11 +118,14 @@ _EMPLOYED_AS = re.compile(
 # the person ("the member, a commercial driver,"). The phrase must end its clause (a comma, a
 # full stop, a semicolon or "for"), so "former member of the board" or "a commercial driver of
 # growth" stay out.
-_JOB_CUED = re.compile(
-    r"(?<![\w'’-])(?:(?i:former|retired)[ \t]+|(?i:ex)-[ \t]?"
-    r"|(?i:patient|member|participant|claimant|client|insured|policyholder|subscriber|enrollee|man|woman|mother|"
-    r"father|husband|wife|son|daughter),[ \t]+an?[ \t]+(?:(?i:former|retired)[ \t]+)?)"
-    r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3}?)(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+for\b))")
+_JOB_END = r"(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+for\b))"
+_JOB_WORDS = r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3}?)"
+_JOB_HAD = re.compile(rf"(?<![\w'’-])(?:(?i:former|retired)[ \t]+|(?i:ex)-[ \t]?){_JOB_WORDS}{_JOB_END}")
+# The apposition is found from its comma (few), then the word before it is checked.
+_JOB_APPOSITION = re.compile(rf",[ \t]+an?[ \t]+(?:(?i:former|retired)[ \t]+)?{_JOB_WORDS}{_JOB_END}")
+_PERSON_BEFORE_COMMA = re.compile(
+    r"(?<![\w'’-])(?i:patient|member|participant|claimant|client|insured|policyholder|subscriber|enrollee|man|woman|"
+    r"mother|father|husband|wife|son|daughter)$")
 # Who works: a personal pronoun, "who", a word for a person, or a name, in the sentence before the
 # verb ("She works as", "Órlaith, who is 29 and works as", "Mr Kaya worked as").
 _PERSON_SUBJECT = re.compile(
@@ -181,13 +184,14 @@ _LANGUAGE_NEED = re.compile(
     rf"(?<![\w-])(?:(?i:(?:primary|preferred|first|native|home|main)[ \t]+language)[ \t]*(?:is|:)?[ \t]+"
     rf"|(?i:speaks|speaking)[ \t]+(?:only[ \t]+)?)(?P<a>(?i:{_LANGUAGE_ALTERNATION}))(?![\w-])"
     rf"|(?<![\w-])(?P<b>(?i:{_LANGUAGE_ALTERNATION}))(?:-speaking|[ \t]+(?:interpreter|translator|speaker|speaking))(?![\w-])")
-_ANY_LANGUAGE_CUE = re.compile(r"language|speak|interpret|translat", re.I)
+_LANGUAGE_CUES = ("language", "speak", "interpret", "translat")  # a cheap test before the pattern
 
 
 @register("demographic", "DEMOGRAPHIC")
 class Demographic(Base):
     def find(self, text: str):
-        if _ANY_LANGUAGE_CUE.search(text):
+        lower = text.lower()
+        if any(cue in lower for cue in _LANGUAGE_CUES):
             for m in _LANGUAGE_NEED.finditer(text):
                 group = "a" if m.group("a") else "b"
                 if m.group(group)[0].isupper():  # "speaking frankly", "a creole dish" stay out
@@ -372,7 +376,9 @@ class Occupation(Base):
 
     def _employed_as(self, text: str):
         """Jobs after a verb of employment, listed or not ("works as a software tester")."""
-        for m in (*_EMPLOYED_AS.finditer(text), *_JOB_CUED.finditer(text)):
+        appositions = (m for m in _JOB_APPOSITION.finditer(text)
+                       if _PERSON_BEFORE_COMMA.search(text, max(0, m.start() - 16), m.start()))
+        for m in (*_EMPLOYED_AS.finditer(text), *_JOB_HAD.finditer(text), *appositions):
             if m.re is _EMPLOYED_AS and m.group("work"):
                 lo = max(0, m.start() - 80)
                 end_of_previous = _SENTENCE_END.match(text, lo, m.start())

@@ -31,13 +31,19 @@ _UNIT = (
     r"kPa|mmHg|cells/mm3|copies/mL|kg/m2|m|[x×][ \t]?ULN"
 )
 _NUMBER = r"\d{1,4}(?:[.,]\d{1,2})?"
-_MEASURE = re.compile(
-    rf"(?<![\w-])(?P<test>(?:{_ABBREVIATION})(?![\w-])|(?i:{_TEST_NAMES}))"
-    r"(?:[ \t]+(?:score|scores|level|levels|value|count))?"
-    r"(?:[ \t]*(?::|=|of|was|is|at|now|down[ \t]+to|up[ \t]+to|reached|measured(?:[ \t]+at)?)){0,2}[ \t]*"
-    rf"(?P<value>{_NUMBER}(?:[ \t]?[-–][ \t]?{_NUMBER})?(?:/{_NUMBER})?)"
+# Read from the value back: a number (a range, a ratio), its unit, and, ending the text just
+# before it, the test's name with the words between ("A1c 9.4%", "ejection fraction of 35%",
+# "vision is now 20/200"). Numbers are few, so the names are tried only before them.
+_VALUE = re.compile(
+    rf"(?<![\w.,/-])(?P<value>{_NUMBER}(?:[ \t]?[-–][ \t]?{_NUMBER})?(?:/{_NUMBER})?)"
     rf"(?:[ \t]?(?P<unit>{_UNIT}))?(?![\w%/])"
 )
+_TEST_BEFORE = re.compile(
+    rf"(?<![\w-])(?P<test>(?:{_ABBREVIATION})(?![\w-])|(?i:{_TEST_NAMES}))"
+    r"(?:[ \t]+(?:score|scores|level|levels|value|count))?"
+    r"(?:[ \t]*(?::|=|of|was|is|at|now|down[ \t]+to|up[ \t]+to|reached|measured(?:[ \t]+at)?)){0,2}[ \t]*$"
+)
+_LOOKBACK = 48
 # A bare number with no unit is a value only for the scores and counts read without one.
 _UNITLESS = frozenset(
     "UPDRS EDSS MMSE MoCA PHQ-9 GAD-7 NIHSS ECOG DAS28 INR eGFR GFR BMI CD4 Phe TSH ALT AST ALP GGT BNP NT-proBNP "
@@ -51,8 +57,11 @@ class ClinicalMeasure(Base):
     def find(self, text: str):
         if not any(c.isdigit() for c in text):
             return
-        for m in _MEASURE.finditer(text):
-            test, value, unit = m.group("test"), m.group("value"), m.group("unit")
+        for m in _VALUE.finditer(text):
+            before = _TEST_BEFORE.search(text, max(0, m.start() - _LOOKBACK), m.start())
+            if before is None:
+                continue
+            test, value, unit = before.group("test"), m.group("value"), m.group("unit")
             if unit is None and test not in _UNITLESS and "/" not in value:
                 continue  # "vision 2", "creatinine 1": a unit or a score says it is a value
             if unit == "m" and "walk" not in test.lower():

@@ -814,3 +814,13 @@ def test_a_party_against_a_state_is_a_person_even_if_named_like_a_town(text, par
 
 def test_an_inter_state_case_names_no_person():
     assert not [f for f in found("In the case of Cyprus v. Turkey, the Court sat.") if f[2] == "NAME"]
+
+
+@pytest.mark.parametrize("text", ["They were evicted under Law no. 112/1995.", "Nationalised under Decree no. 92/1950.",
+                                  "The Act No. 55/2003 applies."])
+def test_the_number_of_a_national_law_or_decree_is_no_case_number(text):
+    from sanon_graph.config import load_settings
+    from sanon_graph.extract.recognizers import RulesExtractor
+    settings = load_settings(None, {"preset": "legal"})
+    found = RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)
+    assert not [e for e in found if e.type in ("CASE_NUMBER", "APPLICATION_NUMBER")], found

@@ -146,3 +146,15 @@ def test_singular_and_plural_forms_of_a_condition_are_one_value():
     # only forms that both occur merge ("diabetes" keeps its s), and names are never folded
     assert ("diabetes", "diabetes", "MEDICAL_CONDITION") in found(findings, "1")
     assert {f.normalized for f in findings["2"]} == {"john adams", "john adam"}
+
+
+def test_a_name_found_only_with_a_capital_is_not_found_again_in_lower_case():
+    corpus = docs("THE FACTS\n\nThe applicant was born in 1961.", "The facts of the case are as follows.",
+                  "The Facts committee met.", "Seen for chronic fatigue syndrome.", "Chronic Fatigue Syndrome clinic.")
+    findings = {"0": [ExtractedEntity("FACTS", "facts", "PROVIDER", 0.5)],
+                "3": [ExtractedEntity("chronic fatigue syndrome", "chronic fatigue syndrome", "MEDICAL_CONDITION", 0.7)]}
+    propagate(corpus, findings, EntitySchema())
+    assert "1" not in findings  # "facts" in lower case is a word
+    assert found(findings, "2") == {("Facts", "facts", "PROVIDER")}
+    # a condition is written in lower case and capitalised where a heading or sentence starts
+    assert found(findings, "4") == {("Chronic Fatigue Syndrome", "chronic fatigue syndrome", "MEDICAL_CONDITION")}

@@ -291,3 +291,12 @@ def test_a_procedure_word_alone_is_no_value():
 ])
 def test_how_someone_lives_is_a_demographic(text, span, value):
     assert (span, value) in of_type(text, "DEMOGRAPHIC")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_partys_job_in_apposition_and_its_value_without_a_hyphenated_modifier(preset):
+    found_jobs = {(o, n) for o, n, t in found("The applicant, a long-distance lorry driver, was stopped.", preset=preset)
+                  if t in ("INDIRECT_IDENTIFIER", "OCCUPATION")}
+    assert found_jobs == {("long-distance lorry driver", "lorry driver")}
+    assert ("air-traffic controller", "air-traffic controller") in of_type(
+        "One participant, a retired air-traffic controller, reported itching.", "INDIRECT_IDENTIFIER")

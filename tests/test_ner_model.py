@@ -228,3 +228,20 @@ def test_a_currency_code_is_no_organisation(model):
         "The applicant claimed 50,000 euros (EUR) and 1,250,000,000 Turkish liras (TRL) in compensation.")]
     assert ("50,000 euros", "MONEY") in found_
     assert not [o for o, t in found_ if o in ("EUR", "TRL")]
+
+
+@pytest.mark.parametrize("text", [
+    "THE FACTS\n\nThe applicant was born in 1961.",
+    "The medical officer there recorded haematomas on his back and thighs.",
+    "The family was evicted under Law no. 112/1995, and appealed on points of law.",
+])
+def test_model_spans_that_name_nothing_are_dropped(model, text):
+    """Words in lower case, a heading in capitals, and one capitalised word that the text also
+    writes in lower case are no name, place or body, whatever the model reads."""
+    found = {(e.original, e.type) for e in _extractor().extract_text(text)}
+    assert not {f for f in found if f[1] in ("NAME", "ORGANISATION", "LOCATION")}, found
+
+
+def test_model_names_stay(model):
+    found = {(e.original, e.type) for e in _extractor().extract_text(TEXT)}
+    assert ("Ingrid Salvesen-Moreau", "NAME") in found and ("Lisbon", "LOCATION") in found

@@ -105,6 +105,12 @@ def _rewrite(findings: Findings, change) -> int:
     return changed
 
 
+# Types whose values are written in lower case in running text, and capitalised only where a
+# sentence or a heading starts ("Chronic fatigue syndrome was ..."): found again in any case.
+COMMON_NOUN_TYPES = frozenset({"MEDICAL_CONDITION", "TREATMENT", "INDIRECT_IDENTIFIER", "EVENT", "UNIQUE_FACT",
+                               "DEMOGRAPHIC", "OCCUPATION"})
+
+
 # Types whose values are common-noun phrases, where "disorders" and "disorder" are one value.
 # Names, IDs and places are left alone: "John Adams" is not "John Adam".
 PLURAL_FOLDED_TYPES = frozenset({"MEDICAL_CONDITION", "TREATMENT", "INDIRECT_IDENTIFIER", "EVENT", "UNIQUE_FACT"})
@@ -296,6 +302,11 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # Likewise initials the extractor kept as a value of their own ("IPF" as "ipf") become a
     # spelling of the one name they stand for in this corpus.
     expansion_of = {_key(alias): unambiguous[alias] for alias in unambiguous if _key(alias) in acronym_keys}
+    # Values of a naming kind that the extractors found only with a capital: a name, a place, a
+    # body. Found again only with a capital: the heading "THE FACTS" read as a body must not make
+    # every "facts" one.
+    proper_names = {i for i, k in enumerate(entries)
+                    if k[1] not in COMMON_NOUN_TYPES and all(sp[:1].isupper() for sp in known[k][1] if sp[:1].isalpha())}
     alias_keys = {_key(a) for a in unambiguous}
     aliases_of: dict[int, list[str]] = defaultdict(list)
     for alias, i in unambiguous.items():
@@ -325,6 +336,8 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                 continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
             if _key(found) in acronym_keys and not found.isupper():
                 continue  # "Ipf" or "ipf" is a word or a typo, "IPF" the initials
+            if i in proper_names and not found[:1].isupper():
+                continue  # a name found only with a capital ("FACTS", "Bay") is no word in lower case
             k = entries[i]
             if k in present:
                 continue

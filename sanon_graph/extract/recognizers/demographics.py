@@ -125,7 +125,8 @@ _JOB_HAD = re.compile(rf"(?<![\w'’-])(?:(?i:former|retired)[ \t]+|(?i:ex)-[ \t
 _JOB_APPOSITION = re.compile(rf",[ \t]+an?[ \t]+(?:(?i:former|retired)[ \t]+)?{_JOB_WORDS}{_JOB_END}")
 _PERSON_BEFORE_COMMA = re.compile(
     r"(?<![\w'’-])(?i:patient|member|participant|claimant|client|insured|policyholder|subscriber|enrollee|man|woman|"
-    r"mother|father|husband|wife|son|daughter)$")
+    r"mother|father|husband|wife|son|daughter|applicant|appellant|respondent|defendant|plaintiff|petitioner|"
+    r"complainant|accused|victim|witness|deceased|tenant|employee|worker)$")
 # Who works: a personal pronoun, "who", a word for a person, or a name, in the sentence before the
 # verb ("She works as", "Órlaith, who is 29 and works as", "Mr Kaya worked as").
 _PERSON_SUBJECT = re.compile(
@@ -418,6 +419,9 @@ def _job_value(written: str) -> str:
     and "pharmacist" are one value)."""
     value = _OCCUPATION_PREFIX_WORD.sub("", written) or written
     tail = value.split()
+    while len(tail) > 2 and "-" in tail[0]:
+        tail = tail[1:]  # "long-distance lorry driver" is a lorry driver; "air-traffic controller" stays
+    value = " ".join(tail)
     return next((_OCCUPATION_FORMS[" ".join(tail[k:])] for k in range(len(tail))
                  if " ".join(tail[k:]) in _OCCUPATION_FORMS), value)
 

@@ -31,8 +31,10 @@ _QUARTER = re.compile(r"Q[1-4][/.]\d{2,4}")
 # The number of a piece of legislation ("Council Directive 2000/78/EC", "Regulation (EU) No
 # 1215/2012"): a public text, the same for everyone.
 _LEGISLATION_BEFORE = re.compile(
-    r"\b(?:Directive|Regulation|Decision|Resolution|Recommendation|Framework[ \t]+Decision)"
-    r"(?:[ \t]+\((?:EU|EC|EEC|EU,[ \t]*Euratom)\))?(?:[ \t]+(?:No\.?|Nr\.?|n[°º]))?[ \t]*$")
+    r"\b(?:(?:Directive|Regulation|Decision|Resolution|Recommendation|Framework[ \t]+Decision)"
+    r"(?:[ \t]+\((?:EU|EC|EEC|EU,[ \t]*Euratom)\))?(?:[ \t]+(?:No\.?|Nr\.?|n[°º]))?"
+    # a national law or decree by its number ("Law no. 112/1995", "Decree no. 92/1950")
+    r"|(?:Law|Act|Decree|Ordinance|Emergency[ \t]+Ordinance)[ \t]+(?:[Nn]o\.?|[Nn]r\.?|n[°º]))[ \t]*$")
 _ID_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")  # 1.234.567: a number, not an identifier
 _ID_YEAR_SLASH = re.compile(r"(?:19|20)(\d\d)/(?:(?:19|20)?(\d\d))")  # 2019/20, 2019/2020: checked in _year_pair
 _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")

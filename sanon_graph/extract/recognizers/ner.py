@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 
 from ...errors import ConfigError
 from ...normalize import fold
@@ -42,6 +43,30 @@ _CURRENCY_CODES = frozenset(
     "eur usd gbp chf pln czk skk sek nok dkk isk rub uah try trl ytl ron rol huf jpy inr bgn hrk rsd mkd bam gel amd azn "
     "kzt mdl byn all cad aud cny brl mxn zar dem frf itl esp ats bef nlg pte grd fim iep luf sit eek lvl ltl cyp mtl"
     .split())
+
+
+# Types whose values are proper names, written with a capital.
+_PROPER_NOUN_TYPES = frozenset({"NAME", "ORGANISATION", "PROVIDER", "LOCATION", "NATIONALITY"})
+_LINE_START = re.compile(r"[^\n]*$")
+_LINE_END = re.compile(r"[^\n]*")
+
+
+def _names_something(text: str, span) -> bool:
+    """Whether a model's span of a proper-name type can be a name: it has a capital ("recorded
+    haematomas on his back" is no person, "thighs" no place); it is not a word of a heading in
+    capitals ("THE FACTS", "THE LAW": a line with no lower-case letter); and a single word is no
+    word the text writes in lower case ("under Law no. 112/1995" beside "points of law")."""
+    written = span.text
+    if not any(c.isupper() for c in written):
+        return False
+    line = _LINE_START.search(text, 0, span.start).group(0) + _LINE_END.match(text, span.start).group(0)
+    if written.isupper() and not any(c.islower() for c in line):
+        return False
+    if " " not in written.strip() and not written.isupper():
+        word = written.strip().lower()
+        if re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text):
+            return False
+    return True
 
 
 @register("ner", *NER_TYPES)
@@ -88,6 +113,8 @@ class NerRecognizer(Base):
                 continue  # "Madam", "Determination Order": the model's persons that are no one
             if span.text.isupper() and value in _CURRENCY_CODES:
                 continue  # "(EUR)": a currency, named as such; the amount is the rules' MONEY
+            if entity_type in _PROPER_NOUN_TYPES and not _names_something(text, span):
+                continue
             yield self.span(span.start, span.end, entity_type, value,
                             self.ctx.base(entity_type) * NER_RELEVANCE_FACTOR)
 

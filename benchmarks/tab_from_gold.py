@@ -5,6 +5,10 @@ stricter measures (an entity counts only when every mention is fully masked):
     python benchmarks/tab_from_gold.py examples/legal OUT.json
     sanon-graph eval tab OUT.json --preset legal
 
+A corpus with a split.json ({"tuned_on": [ids], "held_out": [ids]}, examples/court) has its
+documents marked "train" (tuned on) and "test" (held out), so `eval tab OUT.json --split test`
+scores the held-out part alone; without one every document is "test".
+
 Every planted value is a mention to mask (the corpora plant identifiers only): DIRECT for the
 gold's direct identifiers, QUASI otherwise; one annotator; the mentions of one value (same type,
 same text up to case) in one document are one entity. Gold types map to the benchmark's.
@@ -25,6 +29,8 @@ TAB_TYPES = {
 
 
 def convert(corpus: Path) -> list[dict]:
+    split = corpus / "split.json"
+    tuned_on = set(json.loads(split.read_text(encoding="utf-8"))["tuned_on"]) if split.exists() else set()
     texts = {}
     for path in sorted((corpus / "documents").glob("*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
@@ -44,7 +50,7 @@ def convert(corpus: Path) -> list[dict]:
                              "entity_type": TAB_TYPES.get(span["type"], "MISC"),
                              "identifier_type": "DIRECT" if span.get("direct") else "QUASI",
                              "start_offset": span["start"], "end_offset": span["end"], "span_text": span["text"]})
-        out.append({"doc_id": doc_id, "text": texts[doc_id], "dataset_type": "test",
+        out.append({"doc_id": doc_id, "text": texts[doc_id], "dataset_type": "train" if doc_id in tuned_on else "test",
                     "annotations": {"team": {"entity_mentions": mentions}}})
     return out
 

@@ -300,3 +300,11 @@ def test_a_partys_job_in_apposition_and_its_value_without_a_hyphenated_modifier(
     assert found_jobs == {("long-distance lorry driver", "lorry driver")}
     assert ("air-traffic controller", "air-traffic controller") in of_type(
         "One participant, a retired air-traffic controller, reported itching.", "INDIRECT_IDENTIFIER")
+
+
+def test_a_job_in_apposition_leaves_a_nationality_and_a_listed_jobs_span_alone():
+    found_here = found("Decision 1: the applicant, a Norwegian translator from Lisbon, claimed damages.", preset="legal")
+    assert ("Norwegian", "norwegian", "NATIONALITY") in found_here
+    assert ("translator", "translator", "INDIRECT_IDENTIFIER") in found_here
+    assert ("lawyer", "lawyer", "INDIRECT_IDENTIFIER") in found("The applicant, an experienced lawyer, was dismissed.",
+                                                                preset="legal")

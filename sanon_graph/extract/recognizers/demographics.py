@@ -393,6 +393,8 @@ class Occupation(Base):
             while words and (words[-1].group(0).lower() in _AFTER_JOB or words[-1].group(0).islower()
                              and words[-1].group(0).endswith(("ed", "ing", "ly"))):
                 words.pop()  # "a cashier part-time", "a sound engineer ended", "a driver mainly"
+            while words and words[0].group(0).lower() in _PEOPLES:
+                words.pop(0)  # "a Norwegian translator": the nationality is a value of its own
             if not words:
                 continue
             head = words[-1].group(0)
@@ -410,7 +412,14 @@ class Occupation(Base):
             # value as they do for a listed occupation
             if singular != head and not _PERSON_ENDING.search(head):
                 written = written[:-1]  # "work as cleaners": each a cleaner
-            yield self.span(start, end, "INDIRECT_IDENTIFIER", _job_value(written))
+            value = _job_value(written)
+            if m.re is not _EMPLOYED_AS and value in _LISTED_JOBS:
+                continue  # "the applicant, an experienced lawyer,": the list's rule masks "lawyer"
+            yield self.span(start, end, "INDIRECT_IDENTIFIER", value)
+
+
+_LISTED_JOBS = frozenset(_OCCUPATION_FORMS.values())
+_PEOPLES = data_terms("nationalities.txt")
 
 
 def _job_value(written: str) -> str:

@@ -158,3 +158,11 @@ def test_a_name_found_only_with_a_capital_is_not_found_again_in_lower_case():
     assert found(findings, "2") == {("Facts", "facts", "PROVIDER")}
     # a condition is written in lower case and capitalised where a heading or sentence starts
     assert found(findings, "4") == {("Chronic Fatigue Syndrome", "chronic fatigue syndrome", "MEDICAL_CONDITION")}
+
+
+def test_a_name_with_a_particle_in_lower_case_is_still_found_again():
+    corpus = docs("Mr J.P.M. van den Heuvel-Smit signed.", "Then van den Heuvel-Smit left.")
+    findings = {"0": [ExtractedEntity("van den Heuvel-Smit", "van den heuvel-smit", "NAME", 0.9),
+                      ExtractedEntity("J.P.M. Van den Heuvel-Smit", "van den heuvel-smit", "NAME", 0.9)]}
+    propagate(corpus, findings, EntitySchema())
+    assert found(findings, "1") == {("van den Heuvel-Smit", "van den heuvel-smit", "NAME")}

@@ -336,8 +336,9 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                 continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
             if _key(found) in acronym_keys and not found.isupper():
                 continue  # "Ipf" or "ipf" is a word or a typo, "IPF" the initials
-            if i in proper_names and not found[:1].isupper():
-                continue  # a name found only with a capital ("FACTS", "Bay") is no word in lower case
+            if i in proper_names and found.islower():
+                continue  # a name found only with a capital ("FACTS") is no word in lower case ("van
+                #           den Heuvel" has its capital further on)
             k = entries[i]
             if k in present:
                 continue

@@ -17,7 +17,7 @@ _STREET = (
 _ADDRESS = re.compile(
     rf"(?<!\w)(?:(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]+[A-Za-z0-9-]+,?[ \t]+)?"  # "Flat 4, 17 Clanbrassil Mews"
     rf"\d{{1,6}}\s+(?:[NSEW]\.?\s+)?(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*\s+){{1,3}}{_STREET}\.?"
-    r"(?:,?\s+(?:Apt|Apartment|Suite|Ste|Unit|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
+    r"(?:,?\s+(?:Apt|Apartment|apartment|Suite|Ste|Unit|Flat|flat|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
 )
 # A British postcode ("LE1 3HR", "SW1A 1AA"), with the town before it when there is one
 # ("Leicester LE1 3HR"): the outward code narrows a person to a few streets, the whole code to a
@@ -72,10 +72,17 @@ _POSTCODE_TOWN = (rf"(?:,?[ \t]+(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{5}}|\d{{2}}-\d{{3
                   rf"[ \t]+{_TOWN})?")
 # "12", "2a", "15 B", "3-5", "84/92" (a building and its flat, as Polish addresses write them)
 _HOUSE_NUMBER = r"\d{1,5}(?:[ \t]?[a-zA-Z](?![\w]))?(?:[-/]\d{1,4}[a-zA-Z]?)?"
+# The number as Romanian, Turkish, Russian or Polish records write it: "no. 22", "No: 5", "nr 7".
+_NUMBER_WORD = r"(?:(?:[Nn]o|[Nn]r)\.?:?[ \t]*)?"
 _EUROPEAN_ADDRESS = re.compile(
     rf"(?<![\w-])(?:"
-    rf"(?:{UPPER}[\w'’-]*{_STREET_SUFFIX}|(?:Via|Viale|Piazza|Corso|Calle|Avenida|Rua|Plaza|Paseo|Carrer|Ulica|ul\.)"
-    rf"[ \t]+(?:(?:de|del|della|di|da|do|dos)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+){{0,2}}),?[ \t]+{_HOUSE_NUMBER}"
+    rf"(?:{UPPER}[\w'’-]*{_STREET_SUFFIX}|(?:Via|Viale|Piazza|Corso|Calle|Avenida|Rua|Plaza|Paseo|Carrer|Ulica|ul\.|"
+    r"Strada|Str\.|Calea|Bulevardul|Șoseaua|Soseaua|Aleea|Splaiul|Ulitsa|ulitsa|Prospekt|prospekt|Vulytsia|vulytsia|"
+    r"vul\.|Bulevar|Rruga|Ilica)"
+    rf"[ \t]+(?:(?:de|del|della|di|da|do|dos)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+){{0,2}}"
+    # a street kind written after its name as a word of its own ("Atatürk Caddesi", "Lenina ulitsa")
+    rf"|{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+)?[ \t](?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|ulitsa|prospekt|"
+    rf"vulytsia|Street)),?[ \t]+{_NUMBER_WORD}{_HOUSE_NUMBER}"
     rf"|\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?i:rue|avenue|boulevard|bd|place|chemin|all[ée]e|impasse|quai|cours|route|square)"
     rf"[ \t]+(?:(?:de[ \t]la|de[ \t]l['’]|du|des|de|d['’]|la|le|les)[ \t]?)?{UPPER}[\w'’-]+(?:[ \t](?:de[ \t]|du[ \t]|des[ \t])?{UPPER}[\w'’-]+){{0,2}}"
     rf"){_POSTCODE_TOWN}(?![\w-])"

@@ -226,6 +226,46 @@ class Year(Base):
             yield self.span(m.start(1), m.end(1), "EVENT_DATE", m.group(1), 0.3)
 
 
+# How long something lasted in a person's story: "held for eleven days", "sentenced to twelve
+# years and six months", "three to five days", "for 48 hours"; and a decade ("the 1980s"). The
+# benchmark for court decisions annotates both as dates and times. Value: the amount in digits.
+_NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+_AMOUNT = r"(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|" \
+          r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|" \
+          r"seventeen|eighteen|nineteen)"
+_UNIT_OF_TIME = r"(?:hours?|days?|weeks?|months?|years?)"
+_DURATION = re.compile(
+    rf"(?<![\w-])((?i:{_AMOUNT})(?:[ \t](?:to|or)[ \t](?i:{_AMOUNT}))?[ \t](?i:{_UNIT_OF_TIME})"
+    rf"(?:,?[ \t]and[ \t](?i:{_AMOUNT})[ \t](?i:{_UNIT_OF_TIME}))?)(?![\w-])")
+_DECADE = re.compile(r"(?<![\w-])((?:1[89]|20)\d0s)(?![\w-])")
+# What makes a span of time no fact of the story: a rule's or a law's period ("within three
+# months", "up to five years' imprisonment" is a penalty the law sets), an age ("two years old").
+_NOT_A_STORY_BEFORE = re.compile(r"(?i:within|up[ \t]to|at[ \t]least|at[ \t]most|no[ \t]later[ \t]than|every|per)[ \t]+$")
+# A term a court gives ("sentenced to three years") is the penalty recognizer's.
+_SENTENCE_BEFORE = re.compile(r"(?i:sentenced|sentences?|term|imprisonment|penalty)[^.;\d]{0,12}$")
+_NOT_A_STORY_AFTER = re.compile(r"(?i:[ \t]*(?:old|of[ \t]age|['’]s?[ \t]+(?:imprisonment|time)|ago))")
+
+
+def _in_digits(phrase: str) -> str:
+    return " ".join(str(_NUMBER_WORDS.get(w, w)) if w in _NUMBER_WORDS else w for w in phrase.lower().split())
+
+
+@register("duration", "EVENT_DATE")
+class Duration(Base):
+    """A duration in a person's story, or a decade (weak evidence)."""
+
+    def find(self, text: str):
+        for m in _DURATION.finditer(text):
+            before = text[max(0, m.start() - 24):m.start()]
+            if _NOT_A_STORY_BEFORE.search(before) or _SENTENCE_BEFORE.search(before) or _NOT_A_STORY_AFTER.match(text, m.end()):
+                continue
+            yield self.span(m.start(1), m.end(1), "EVENT_DATE", _in_digits(m.group(1)), 0.25)
+        for m in _DECADE.finditer(text):
+            yield self.span(m.start(1), m.end(1), "EVENT_DATE", m.group(1), 0.25)
+
+
 # A time of day: "at 9.30 a.m.", "3 a.m.", "9:48 AM", "at 22.15". Value: 24-hour HH:MM.
 _TIME = re.compile(
     r"(?<![\w.:])(?:(?P<h>[01]?\d|2[0-3])(?:[.:](?P<m>[0-5]\d))?[ \t]?(?P<ampm>[ap]\.?[ \t]?m\b\.?)"

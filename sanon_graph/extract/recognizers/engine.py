@@ -35,6 +35,7 @@ from .clinicians import clinicians
 from .gazetteers import gazetteers
 from .identifiers import NAMES_A_NUMBER, NUMBER_SCHEMES, person_ids
 from .names import ENDS_WITH_INITIAL
+from .organisations import ENDS_WITH_LEGAL_FORM
 from .settings import RecognizerSettings
 from .widen import widen
 
@@ -176,7 +177,8 @@ class RulesExtractor:
         for f in self.spans(text):
             original, normalized = text[f.start:f.end], f.normalized
             if original[-1:] in TRAILING_PUNCTUATION and not (
-                    f.type == "NAME" and ENDS_WITH_INITIAL.search(original) or f.type == "TIME" and original.endswith("m.")):
+                    f.type == "NAME" and ENDS_WITH_INITIAL.search(original) or f.type == "TIME" and original.endswith("m.")
+                    or f.type == "ORGANISATION" and ENDS_WITH_LEGAL_FORM.search(original)):
                 # trailing punctuation ends the sentence, it is never part of a value ("Mr A.B."
                 # and "10.30 a.m." end in their own abbreviation's full stop)
                 original, normalized = original.rstrip(TRAILING_PUNCTUATION), normalized.rstrip(TRAILING_PUNCTUATION)

@@ -31,7 +31,9 @@ _NAME_WORD = (
     rf"(?:['’]{UPPER}{LOWER}+|-{UPPER}?{LOWER}+)*"
 )
 _CAPS_WORD = rf"(?:[OD]['’])?{UPPER}{{2,}}(?:['’-]{UPPER}+)*"  # JOHN, O'NEILL: checked with isupper()
-_INITIALS = r"[A-Z]\.(?:[ \t]?[A-Z]\.){0,3}"  # J., A.B., A. B.
+# J., A.B., A. B.; and the two-letter initials of transliterated Cyrillic names (I.Sh., A.Kh.)
+_INITIAL = r"(?:[A-Z]|Sh|Kh|Ch|Zh|Ts|Yu|Ya|Ye|Yo)\."
+_INITIALS = rf"{_INITIAL}(?:[ \t]?{_INITIAL}){{0,3}}"
 # Surname particles: van der Berg, de la Cruz, von Trapp, St. John, bin Said, ter Horst. Lower
 # case (or "St."), so no word is both a particle and a name word and a run parses one way only;
 # "Van Dijk", "De Luca" are name words.
@@ -138,7 +140,7 @@ _CASE_V = re.compile(r"[ \t]vs?\.?[ \t]+(?:the[ \t]+)?[A-Z]")  # cheap tests bef
 _COMMA_INITIAL = re.compile(r",[ \t]+[A-Z]\.")
 _NEXT_CAPITAL = re.compile(rf"{_GAP}({_NAME_WORD}|{_CAPS_WORD})")
 _CAPS_NOT_NAMES = frozenset("id dob mrn ssn nhs bsn usa uk us eu na vs v tel fax sex re cc attn ref no nr".split())
-ENDS_WITH_INITIAL = re.compile(r"(?<![A-Za-z])[A-Z]\.$")
+ENDS_WITH_INITIAL = re.compile(r"(?<![A-Za-z])(?:[A-Z]|Sh|Kh|Ch|Zh|Ts|Yu|Ya|Ye|Yo)\.$")
 
 
 def _normalize_name(value: str) -> str:
@@ -243,6 +245,8 @@ class TitledName(_Names):
                     yield self.span(m.start(), m.end(3), "NAME", _normalize_name(text[m.start():m.end(3)]), 0.8)
                 continue
             start, end = tokens[0][0], tokens[-1][1]
+            if text[end:end + 1] == "." and _IS_INITIALS.fullmatch(text, start, end + 1):
+                end += 1  # "Mr I.Sh.": the last initial's full stop is the initial's
             if len(_name_words(text[start:end])) == 1 and not _IS_INITIALS.match(text, start):
                 # "Dr. Tan", "Dr van der Berg": keep the title so a lone surname is not masked as a
                 # word; the value has the last title only ("Mrs and Mr Kovač" -> "mr kovač")

@@ -130,6 +130,37 @@ class Institution(Base):
             yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]))
 
 
+# Companies by their legal form, written before the name in Russian, Ukrainian and Bulgarian
+# records ("OOO Shchit-Ural", "ZAO \"Uralstroy\"", "TOV Dnipro-Agro") and after it elsewhere
+# ("Herăstrău-Nord S.A.", "Mostar-Trans d.o.o.", "Bud-Pol sp. z o.o.", "Quill Analytics Ltd").
+_FORM_BEFORE = r"(?:OOO|ZAO|OAO|PAO|AO|TOV|PJSC|OJSC|CJSC|JSC)"
+_FORM_AFTER = (r"(?:S\.A\.|SA|S\.R\.L\.|SRL|S\.p\.A\.|SpA|S\.r\.l\.|d\.o\.o\.|d\.d\.|sp\.[ \t]?z[ \t]?o\.[ \t]?o\.|"
+               r"S\.A\.S\.|SAS|SARL|a\.s\.|s\.r\.o\.|Kft\.|Zrt\.|Nyrt\.|GmbH|AG|B\.V\.|BV|N\.V\.|NV|Ltd\.?|"
+               r"PLC|plc|LLP|LLC|Inc\.|EOOD|OOD|EAD|AB|ASA|Oy|Oyj|A/S|ApS)")
+_COMPANY_WORD = rf"{UPPER}[\w'’&-]*"  # no full stop: the name ends with its sentence
+_NAME_PART = rf"(?:{_COMPANY_WORD}|[\"«„“][^\"»“”\n]{{2,40}}[\"»“”])"
+_COMPANY = re.compile(
+    rf"(?<![\w-]){_FORM_BEFORE}[ \t]+{_NAME_PART}(?:[ \t]+{_COMPANY_WORD}){{0,2}}(?![\w-])"
+    rf"|(?<![\w-])(?:{_COMPANY_WORD}[ \t]){{0,3}}{_COMPANY_WORD},?[ \t]+{_FORM_AFTER}(?![\w-])"
+)
+# A legal form that ends in its own full stop ("S.A.", "d.o.o."): the stop is the form's.
+ENDS_WITH_LEGAL_FORM = re.compile(r"(?<![\w.])(?:[A-Za-z]{1,3}\.){2,}$")
+_ANY_FORM = re.compile(rf"(?<![\w-])(?:{_FORM_BEFORE}|{_FORM_AFTER})(?![\w-])")
+
+
+@register("company", "ORGANISATION")
+class Company(Base):
+    """A company named with its legal form, which says that the words are a company's name."""
+
+    def find(self, text: str):
+        if not _ANY_FORM.search(text):
+            return
+        for m in _COMPANY.finditer(text):
+            trimmed = _trim(text, m.start(), m.end())
+            if trimmed and " " in trimmed[1]:
+                yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]))
+
+
 @register("department", "DEPARTMENT")
 class Department(Base):
     def find(self, text: str):

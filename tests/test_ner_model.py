@@ -245,3 +245,10 @@ def test_model_spans_that_name_nothing_are_dropped(model, text):
 def test_model_names_stay(model):
     found = {(e.original, e.type) for e in _extractor().extract_text(TEXT)}
     assert ("Ingrid Salvesen-Moreau", "NAME") in found and ("Lisbon", "LOCATION") in found
+
+
+def test_a_town_named_like_a_word_stays_a_place(model):
+    """The lower-case word test is for persons only: "Split" is a town beside "split into"."""
+    found = {(e.original, e.type) for e in _extractor().extract_text(
+        "The applicant lives in Split, Croatia. The estate was split into two plots.")}
+    assert ("Split", "LOCATION") in found

@@ -32,7 +32,7 @@ from ..models import Document, ExtractedEntity
 from ..normalize import casefold_key
 from ..schema import EntitySchema
 from .ngrams import plural_stem
-from .recognizers.abbreviations import ABBREVIATED_TYPES
+from .recognizers.words import capitals_beside
 
 Findings = dict[str, list[ExtractedEntity]]
 
@@ -177,12 +177,22 @@ def titled_surnames(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     return titled
 
 
+# Initials are looked for only for conditions and treatments: the initials of facilities and
+# clinicians' names are other things too often ("Saint Anne's Hospital" -> SAH, a haemorrhage).
+ACRONYM_TYPES = frozenset({"MEDICAL_CONDITION", "TREATMENT"})
 # Initials that are other things in every corpus: wards, scans, tests, code systems, plans,
 # agencies and laws of health care, roles, English words written in capitals.
 _NOT_ACRONYMS = frozenset(
     "ICU NICU PICU CCU ENT MRI PET ECG EKG EEG EMG CBC BMI USA NHS CEO CFO MRN DOB SSN CPT ICD HCPCS DRG NPI EOB "
     "HMO PPO EPO HSA FSA PBM CMS HHS FDA CDC NIH WHO ADA HIPAA ERISA COBRA ACA NCT MDT PCP APN DME SNF ADL IADL "
-    "THE AND FOR NOT ARE".split())
+    "THE AND FOR NOT ARE ALL ADD ANY CAN MAY USE NEW OLD ONE TWO OUT OFF OWN PER VIA DUE END AGE AIM ART BAD BED BIG "
+    "CAR CAD PAD CUT DAY EYE FAR FEW GET HAD HAS HER HIM HIS HOW ITS LET LOW MAN MEN NOR NOW OUR PUT RUN SAW SAY SEE "
+    "SET SHE SIT TOO TOP TRY WAY WHO WHY YES YET YOU ACT AID AIR ASK BOX BUY CUP DIE DOG EAR EAT FIT FIX FLU GAS GUN "
+    "HIT HOT ICE ILL JOB KEY LAW LEG LIE MAP MIX NET OIL PAY PET RAW RED SEA SIX SON SUN TAX TEN TIP WAR WET WIN "
+    "BACK BODY CARE CASE COST DATA DONE DOSE EACH FORM FULL HELP HOME LIFE LINE LIST MADE MORE MOST NEED NOTE ONLY "
+    "OVER PAID PART PLAN RATE RISK SAME SHOW SIDE SOME TAKE TEST THAN THAT THEM THEN THIS TIME TYPE UNIT VERY VIEW "
+    "WARD WEEK WELL WERE WHAT WHEN WITH WORK YEAR".split())
+_TITLE_WORDS = frozenset({"dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "prof", "prof.", "professor", "sir"})
 _ACRONYM_SKIPPED = frozenset({"of", "and", "the", "for", "in", "on", "&", "with"})
 
 
@@ -191,7 +201,8 @@ def acronyms_of(spelling: str) -> set[str]:
     fibrosis" -> {"IPF"}; "age-related macular degeneration" -> {"ARMD", "AMD"} (a hyphenated
     word gives one letter or one per part); none for a name of fewer than three initials, whose
     two capitals stand for too many things."""
-    words = [w for w in re.split(r"[\s/]+", spelling.strip()) if w and w.casefold() not in _ACRONYM_SKIPPED]
+    words = [w for w in re.split(r"[\s/]+", spelling.strip())
+             if w and w.casefold() not in _ACRONYM_SKIPPED and w.casefold() not in _TITLE_WORDS]
     if not words or not all(w[:1].isalpha() for w in words):
         return set()
     each_part = "".join(part[0] for w in words for part in w.split("-") if part)
@@ -227,8 +238,28 @@ def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     for entity, forms in initialled.items():
         fits = {full for form in forms for full in full_by_surname.get(form, ())} - {entity}
         if len(fits) == 1:
-            merged[entity] = fits.pop()
+            full = fits.pop()
+            # "Ms Siobhan Tierney" and "Mr S. Tierney, her son" are two people
+            if not (_sexes(spellings_of[entity]) and _sexes(spellings_of[full])
+                    and _sexes(spellings_of[entity]).isdisjoint(_sexes(spellings_of[full]))):
+                merged[entity] = full
     return merged
+
+
+_MALE_TITLES = frozenset({"mr", "herr", "dhr", "sr", "señor", "signor"})
+_FEMALE_TITLES = frozenset({"mrs", "ms", "miss", "mme", "mlle", "mw", "frau", "sra", "señora", "signora"})
+
+
+def _sexes(spellings: set[str]) -> set[str]:
+    """The sexes the titles of a name's spellings say ("Mr" male, "Mrs"/"Ms" female)."""
+    out = set()
+    for spelling in spellings:
+        title = spelling.split()[0].rstrip(".").casefold() if spelling.split() else ""
+        if title in _MALE_TITLES:
+            out.add("m")
+        elif title in _FEMALE_TITLES:
+            out.add("f")
+    return out
 
 
 def _initial_letter(word: str) -> str:
@@ -278,7 +309,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # A name with an initial for its first name ("S. Tierney", "Dr D. Kalnins") is the one full
     # name of that surname and initial ("Siobhan Tierney"): merged first, so it is neither a
     # second entity for one person nor a second Tierney that makes "Dr Tierney" ambiguous.
-    merged_into = {index[k]: index[full] for k, full in initialled_names(names).items()}
+    merged_into = {index[k]: index[full] for k, full in initialled_names(names).items() if k[1] == full[1]}
     names = {k: spellings for k, spellings in names.items() if index[k] not in merged_into}
     titled_forms = titled_surnames(names)
     for titled, k in titled_forms.items():
@@ -287,7 +318,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # another record): the same condition, treatment or facility, written in capitals only.
     acronym_keys = set()
     for k, (_, spellings) in known.items():
-        if k[1] in ABBREVIATED_TYPES:
+        if k[1] in ACRONYM_TYPES:
             for spelling in spellings | {k[0]}:
                 for acronym in acronyms_of(spelling):
                     short_forms[acronym].add(index[k])
@@ -296,7 +327,9 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # A titled surname the extractor kept as a value of its own ("Dr. Vargas") becomes a
     # spelling of the one full name it stands for: kept apart, it would be a second entity for
     # one person, and two documents naming that person would share two values and count twice.
-    full_name_of = {_key(alias): unambiguous[alias] for alias in titled_forms if alias in unambiguous}
+    # Only a clinician's title: "Mr Patel" beside "Raj Patel" may be his wife or his son.
+    full_name_of = {_key(alias): unambiguous[alias] for alias in titled_forms
+                    if alias in unambiguous and alias.split()[0].rstrip(".").casefold() in ("dr", "prof", "professor")}
     for i, full in merged_into.items():
         full_name_of.update((_key(spelling), full) for spelling in known[entries[i]][1])
     # Likewise initials the extractor kept as a value of their own ("IPF" as "ipf") become a
@@ -327,15 +360,15 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         if (full_name_of or expansion_of) and items:
             items = findings[doc.doc_id] = [
                 _as_full_name(_as_full_name(f, full_name_of, entries, (name_type, clinician_type)),
-                              expansion_of, entries, ABBREVIATED_TYPES)
+                              expansion_of, entries, ACRONYM_TYPES, same_type=True)
                 for f in items]
         present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
         new: list[ExtractedEntity] = []
         for found, i in index.find(doc.text):
             if _key(found) in alias_keys and not found[:1].isupper():
                 continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
-            if _key(found) in acronym_keys and not found.isupper():
-                continue  # "Ipf" or "ipf" is a word or a typo, "IPF" the initials
+            if _key(found) in acronym_keys and (not found.isupper() or _among_capitals(doc.text, found)):
+                continue  # "Ipf" or "ipf" is a word or a typo, "IPF" the initials; not in "ALL CLAIMS MUST"
             if i in proper_names and found.islower():
                 continue  # a name found only with a capital ("FACTS") is no word in lower case ("van
                 #           den Heuvel" has its capital further on)
@@ -350,12 +383,23 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     return added
 
 
+def _among_capitals(text: str, found: str) -> bool:
+    """Whether every occurrence of `found` stands beside another word in capitals (a heading, a
+    sentence in capitals, a name in capitals: "ALL CLAIMS MUST", "Mr John NASH")."""
+    return all(capitals_beside(text, m.start(), m.end())
+               for m in re.finditer(rf"(?<![\w-]){re.escape(found)}(?![\w-])", text))
+
+
+
+
 def _as_full_name(f: ExtractedEntity, full_name_of: dict[str, int], entries: list[tuple[str, str]],
-                  name_types) -> ExtractedEntity:
+                  name_types, same_type: bool = False) -> ExtractedEntity:
     """f as a spelling of the full name its short form (a titled surname, a name with an
     initial, initials) stands for, or f itself; only for findings of name_types."""
     i = full_name_of.get(_key(f.original.strip())) if f.type in name_types else None
-    if i is None or entries[i] == (f.normalized.strip(), f.type):
+    if i is None and same_type and f.type in name_types:
+        i = full_name_of.get(_key(f.normalized.strip()))  # "left-leg DVT", its value the initials
+    if i is None or entries[i] == (f.normalized.strip(), f.type) or same_type and entries[i][1] != f.type:
         return f
     normalized, type_ = entries[i]
     return ExtractedEntity(f.original, normalized, type_, f.relevance)

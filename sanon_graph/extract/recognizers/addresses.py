@@ -72,6 +72,8 @@ _POSTCODE_TOWN = (rf"(?:,?[ \t]+(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{5}}|\d{{2}}-\d{{3
                   rf"[ \t]+{_TOWN})?")
 # "12", "2a", "15 B", "3-5", "84/92" (a building and its flat, as Polish addresses write them)
 _HOUSE_NUMBER = r"\d{1,5}(?:[ \t]?[a-zA-Z](?![\w]))?(?:[-/]\d{1,4}[a-zA-Z]?)?"
+# A number before a month is a day ("Calea Victoriei, 12 March 2004"), not a house.
+_MONTH_WORD = r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
 # The number as Romanian, Turkish, Russian or Polish records write it: "no. 22", "No: 5", "nr 7".
 _NUMBER_WORD = r"(?:(?:[Nn]o|[Nn]r)\.?:?[ \t]*)?"
 _EUROPEAN_ADDRESS = re.compile(
@@ -82,7 +84,7 @@ _EUROPEAN_ADDRESS = re.compile(
     rf"[ \t]+(?:(?:de|del|della|di|da|do|dos)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+){{0,2}}"
     # a street kind written after its name as a word of its own ("Atatürk Caddesi", "Lenina ulitsa")
     rf"|{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+)?[ \t](?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|ulitsa|prospekt|"
-    rf"vulytsia|Street)),?[ \t]+{_NUMBER_WORD}{_HOUSE_NUMBER}"
+    rf"vulytsia)),?[ \t]+{_NUMBER_WORD}{_HOUSE_NUMBER}(?![ \t]+(?:{_MONTH_WORD}))"
     rf"|\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?i:rue|avenue|boulevard|bd|place|chemin|all[ée]e|impasse|quai|cours|route|square)"
     rf"[ \t]+(?:(?:de[ \t]la|de[ \t]l['’]|du|des|de|d['’]|la|le|les)[ \t]?)?{UPPER}[\w'’-]+(?:[ \t](?:de[ \t]|du[ \t]|des[ \t])?{UPPER}[\w'’-]+){{0,2}}"
     rf"){_POSTCODE_TOWN}(?![\w-])"

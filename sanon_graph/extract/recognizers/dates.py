@@ -21,7 +21,7 @@ _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<![\w/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\w/-]|\.\d)"), "mdy"),
     # Dashes, as Dutch, Danish or Indian records write them ("14-05-2024"); with a year of four
     # digits only, as "3-4-10" is as likely a score or a range as a date.
-    (re.compile(r"(?<![\w/.-])(\d{1,2})-(\d{1,2})-(\d{4})(?![\w/-]|\.\d)"), "mdy"),
+    (re.compile(r"(?<![\w/.-])(\d{1,2})-(\d{1,2})-((?:19|20)\d\d)(?![\w/-]|\.\d)"), "mdy"),
     (re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY}),?\s+(\d{{4}})(?!\w)", re.I), "Mdy"),
     (re.compile(rf"(?<!\w)({_DAY})\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})(?!\w)", re.I), "dMy"),
     (re.compile(rf"(?<!\w)({_MONTH})\s+(?:of\s+)?(\d{{4}})(?!\w)", re.I), "My"),
@@ -157,6 +157,8 @@ class Date(_Dated):
                 normalized = normalize_date(m.groups(), layout, order or self.order)
                 if normalized is None:
                     continue
+                if layout == "my" and _LAW_NUMBER_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+                    continue  # "Law no. 10/2001": the law's number, not October 2001
                 before = text[max(0, m.start() - 40):m.start()]
                 # "Monday, October 3, 2018": the day of the week is masked with its date
                 weekday = _WEEKDAY_BEFORE.search(before) if "day" in before else None
@@ -242,14 +244,28 @@ _DURATION = re.compile(
 _DECADE = re.compile(r"(?<![\w-])((?:1[89]|20)\d0s)(?![\w-])")
 # What makes a span of time no fact of the story: a rule's or a law's period ("within three
 # months", "up to five years' imprisonment" is a penalty the law sets), an age ("two years old").
-_NOT_A_STORY_BEFORE = re.compile(r"(?i:within|up[ \t]to|at[ \t]least|at[ \t]most|no[ \t]later[ \t]than|every|per)[ \t]+$")
+_NOT_A_STORY_BEFORE = re.compile(
+    r"(?i:within|up[ \t]to|at[ \t]least|at[ \t]most|no[ \t]later[ \t]than|every|per|(?:no[ \t])?more[ \t]than|"
+    r"less[ \t]than|over|exceeding|maximum(?:[ \t]period)?(?:[ \t]of)?|minimum(?:[ \t]period)?(?:[ \t]of)?|"
+    r"(?:time-?|statutory[ \t])?limit(?:ation[ \t]period)?[ \t]of|period[ \t]of|term[ \t]of|aged?|age[ \t]of|"
+    r"then[ \t]aged)[ \t]+$")
+_LAW_NUMBER_BEFORE = re.compile(r"\b(?:Law|Act|Decree|Ordinance|Regulation|Directive|Decision)[ \t]+(?:[Nn]o|[Nn]r)\.?[ \t]*$")
 # A term a court gives ("sentenced to three years") is the penalty recognizer's.
 _SENTENCE_BEFORE = re.compile(r"(?i:sentenced|sentences?|term|imprisonment|penalty)[^.;\d]{0,12}$")
-_NOT_A_STORY_AFTER = re.compile(r"(?i:[ \t]*(?:old|of[ \t]age|['’]s?[ \t]+(?:imprisonment|time)|ago))")
+_NOT_A_STORY_AFTER = re.compile(
+    r"(?i:[ \t]*(?:old|of[ \t]age|['’]s?[ \t]+(?:imprisonment|time|experience|wages?|salary|pay|notice)|ago))")
 
 
 def _in_digits(phrase: str) -> str:
-    return " ".join(str(_NUMBER_WORDS.get(w, w)) if w in _NUMBER_WORDS else w for w in phrase.lower().split())
+    """"twelve years and six months" -> "12 years and 6 months"; "twenty-two" -> "22"."""
+    def number(word: str) -> str:
+        tens, _, unit = word.partition("-")
+        if word in _NUMBER_WORDS:
+            return str(_NUMBER_WORDS[word])
+        if unit and tens in _NUMBER_WORDS and unit in _NUMBER_WORDS:
+            return str(_NUMBER_WORDS[tens] + _NUMBER_WORDS[unit])
+        return word
+    return " ".join(number(w) for w in phrase.lower().split())
 
 
 @register("duration", "EVENT_DATE")
@@ -258,9 +274,11 @@ class Duration(Base):
 
     def find(self, text: str):
         for m in _DURATION.finditer(text):
-            before = text[max(0, m.start() - 24):m.start()]
+            before = text[max(0, m.start() - 40):m.start()]
             if _NOT_A_STORY_BEFORE.search(before) or _SENTENCE_BEFORE.search(before) or _NOT_A_STORY_AFTER.match(text, m.end()):
                 continue
+            if m.group(1).lower() == "one day":
+                continue  # "One day in May": a way of telling, not a span of time
             yield self.span(m.start(1), m.end(1), "EVENT_DATE", _in_digits(m.group(1)), 0.25)
         for m in _DECADE.finditer(text):
             yield self.span(m.start(1), m.end(1), "EVENT_DATE", m.group(1), 0.25)

@@ -150,7 +150,9 @@ _NOT_A_JOB_WORD = frozenset(
     "adhesive emollient pacemaker defibrillator analgesic antiseptic antidepressant anticoagulant bronchodilator "
     "painkiller claimant defendant applicant respondent appellant petitioner plaintiff complainant witness guardian "
     "executor executrix trustee dependant dependent parent tenant resident refugee beneficiary victim suspect accused "
-    "employer landlord landlady owner client patient citizen national".split())
+    "employer landlord landlady owner client patient citizen national woman man minor twin candidate speaker partner "
+    "cellmate classmate roommate flatmate stranger foreigner newcomer beginner survivor sufferer smoker drinker user "
+    "holder visitor caller passenger pedestrian voter winner loser bystander neighbour neighbor".split())
 # Words that end the job phrase: what follows a job ("at", "for", "in", "since"), a clause.
 _JOB_STOP = frozenset(
     "at in for with on of from since until and or but to by during after before while when who which that "

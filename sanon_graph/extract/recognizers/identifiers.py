@@ -63,9 +63,10 @@ _CASE_NUMBER_BEFORE = re.compile(
 )
 # A person's number written in spaced groups ("NHS number 943 476 5919") is no phone number.
 _SPACED_ID_CUE = (
-    r"(?i:\b(?:nhs|ssn|bsn|social\s+security|national\s+(?:id|identity|identification|insurance)|citizen\s+service|"
-    r"passport|mrn|medicare|medicaid|health\s+(?:card|insurance)|(?:patient|member|employee|staff|personnel)\s+id)"
-    r"(?:\s+(?:number|no\.?|nr\.?))?\s*[:#]?\s*)"
+    r"(?i:\b(?:(?:nhs|ssn|bsn|social\s+security|national\s+(?:id|identity|identification|insurance)|citizen\s+service|"
+    r"passport|mrn|(?:patient|member|employee|staff|personnel)\s+id)(?:\s+(?:number|no\.?|nr\.?))?"
+    # a health scheme's name says a number follows only with a word for it ("Medicare no.", "Medicaid ID")
+    r"|(?:medicare|medicaid|health\s+(?:insurance|card))\s+(?:number|no\.?|nr\.?|card|id|#))\s*[:#]?\s*)"
 )
 # The groups as schemes print them: "943 476 5919" (NHS), "2951 64830 1" (Medicare, a check digit last).
 _SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}(\d{{2,5}}(?: \d{{1,5}}){{1,3}})(?![\w-]|[./]\d)")

@@ -36,8 +36,12 @@ _NUMBER = r"\d{1,4}(?:[.,]\d{1,2})?"
 # "vision is now 20/200"). Numbers are few, so the names are tried only before them.
 _VALUE = re.compile(
     rf"(?<![\w.,/-])(?P<value>{_NUMBER}(?:[ \t]?[-–][ \t]?{_NUMBER})?(?:/{_NUMBER})?)"
-    rf"(?:[ \t]?(?P<unit>{_UNIT}))?(?![\w%/])"
+    rf"(?:[ \t]?(?P<unit>{_UNIT}))?(?![\w%/]|,\d)"
 )
+# A threshold written after its number ("an A1c of 8% or higher", "BMI of 35 or more"): a policy's.
+_THRESHOLD_AFTER = re.compile(r"[ \t]*(?:or[ \t]+(?:higher|more|above|greater|over|less|lower|below|under)|and[ \t]+(?:above|over|"
+                              r"below|under)|\+)", re.I)
+_YEAR_LIKE = re.compile(r"(?:19|20)\d\d(?:/\d{2,4})?")
 _TEST_BEFORE = re.compile(
     rf"(?<![\w-])(?P<test>(?:{_ABBREVIATION})(?![\w-])|(?i:{_TEST_NAMES}))"
     r"(?:[ \t]+(?:score|scores|level|levels|value|count))?"
@@ -62,6 +66,10 @@ class ClinicalMeasure(Base):
             if before is None:
                 continue
             test, value, unit = before.group("test"), m.group("value"), m.group("unit")
+            if _THRESHOLD_AFTER.match(text, m.end()) or unit is None and _YEAR_LIKE.fullmatch(value):
+                continue  # "A1c of 6.5% or more"; "Vision 2025/26", "BMI 2023 report"
+            if unit is None and "-" in value.replace("–", "-") and "/" not in value:
+                continue  # "eGFR 15-29": a stage's bounds, not a person's value
             if unit is None and test not in _UNITLESS and "/" not in value:
                 continue  # "vision 2", "creatinine 1": a unit or a score says it is a value
             if unit == "m" and "walk" not in test.lower():

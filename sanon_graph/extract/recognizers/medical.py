@@ -20,6 +20,7 @@ from .words import (
     MODIFIER_NOISE,
     QUALIFIERS,
     TREATMENT_QUALIFIERS,
+    capitals_beside,
     drop_first_word,
     in_gazetteer,
     ngrams,
@@ -34,9 +35,9 @@ _TREATMENT_HEADS = (
     r"transfusions?|catheteri[sz]ation|cardioversion|lithotripsy|"
     # devices, named only with what they are for ("continuous glucose monitor", "insulin pump",
     # "total contact cast"): alone, each word is too many other things (GENERIC_HEAD)
-    r"monitor|pump|cast|brace|orthosis|prosthesis|walker|wheelchair|concentrator|pacemaker|defibrillator|catheter"
+    r"monitor|pump|brace|orthosis|prosthesis|wheelchair|concentrator|pacemaker|defibrillator|catheter"
 )
-_DEVICE_HEADS = frozenset("monitor pump cast brace orthosis prosthesis walker wheelchair concentrator pacemaker "
+_DEVICE_HEADS = frozenset("monitor pump brace orthosis prosthesis wheelchair concentrator pacemaker "
                           "defibrillator catheter".split())
 # An abbreviation in capitals ("HIFU", "CAR-T", "VP"): a technique named by its initials.
 _ACRONYM = r"[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)?"
@@ -212,8 +213,10 @@ class ConditionTerm(_Medical):
 # Conditions named by their initials alone (data/condition_acronyms.txt), written in capitals.
 _CONDITION_ACRONYMS = frozenset(a.upper() for a in data_terms("condition_acronyms.txt"))
 _CAPITALS_WORD = re.compile(r"(?<![\w-])[A-Z]{3,5}(?![\w-])")
-# A word in capitals just before: a heading or a sentence in capitals, where initials mean nothing.
-_IN_CAPITALS = re.compile(r"[A-Z]{2,}[ \t]+$")
+# A capitalised word right before (inside a sentence): a name ("John NASH"); a word after that makes
+# the initials a body's or a company's.
+_NAME_BEFORE = re.compile(r"[a-z,][ \t]+[A-Z][a-z]+[ \t]+$")
+_BUSINESS_AFTER = re.compile(r"[ \t]+(?:[A-Z][a-z]|shares?\b|stocks?\b|office\b|team\b|contract\b|scores?\b|group\b|inc\b|ltd\b)")
 
 
 @register("condition_acronym", "MEDICAL_CONDITION")
@@ -223,8 +226,12 @@ class ConditionAcronym(_Medical):
 
     def find(self, text: str):
         for m in _CAPITALS_WORD.finditer(text):
-            if m.group(0) in _CONDITION_ACRONYMS and not _IN_CAPITALS.search(text, max(0, m.start() - 12), m.start()):
-                yield self.span(m.start(), m.end(), "MEDICAL_CONDITION", m.group(0).lower())
+            if m.group(0) not in _CONDITION_ACRONYMS or capitals_beside(text, m.start(), m.end()):
+                continue  # "NOTICE OF DVT CLAIMS", "Mr John NASH": a heading or a name in capitals
+            before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
+            if _NAME_BEFORE.search(before) or _BUSINESS_AFTER.match(after):
+                continue  # "Mr John NASH"; "AMD shares", "PSC Group", "the CML contract"
+            yield self.span(m.start(), m.end(), "MEDICAL_CONDITION", m.group(0).lower())
 
 
 
@@ -363,7 +370,8 @@ class ProcedureSuffix(_Medical):
             if start > 1 and text[start - 1] == "-" and text[start - 2].isalnum():
                 # "catheter-directed thrombolysis", "post-arthroplasty": the words joined to it by
                 # hyphens are masked with it, and the value is the procedure alone
-                start = re.search(r"[\w-]*$", text[:start - 1]).start()
+                while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-_"):
+                    start -= 1
                 phrase = phrase.split()[-1]
             part = _BODY_PART_BEFORE.search(text, max(0, start - 24), start)
             if part and _of_the_body(part.group(2).lower()):

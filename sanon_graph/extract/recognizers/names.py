@@ -82,7 +82,8 @@ def _by_first_letter(alternatives: str) -> str:
 _KIN_CUE = re.compile(rf"(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]*$")
 # Initials after a word of kin: "the applicant's son, A.G.,", "his wife S.K." (judgments write
 # relatives so).
-_NOT_INITIALS = frozenset("u.s. u.k. e.u. u.n. n.b. e.g. i.e. a.m. p.m. n.a. p.s. d.c. a.d. b.c. s.a.".split())
+_NOT_INITIALS = frozenset("u.s. u.k. e.u. u.n. n.b. e.g. i.e. a.m. p.m. n.a. p.s. d.c. a.d. b.c. s.a. d.o.b. i.d. s.s.n. "
+                          "p.o. m.d. r.n. d.o. n.p. p.a. l.p.n. b.s.n. ph.d. d.d.s.".split())
 _ANY_INITIAL = re.compile(r"(?<![\w.])[A-Z]\.")  # a cheap test before the kin pattern
 _KIN_INITIALS = re.compile(
     rf"(?<![\w-])(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]+((?:[A-Z]\.[ \t]?){{1,3}}[A-Z]\.|[A-Z]\.)(?=[\s,;:)]|$)")
@@ -92,7 +93,7 @@ _KIN_INITIALS = re.compile(
 _ROLE_INITIALS = re.compile(
     r"(?<![\w-])(?i:patient|member|claimant|policyholder|insured|subscriber|enrollee|client|employee|applicant|"
     r"child|dependent|dependant|pupil|student|resident|participant)[ \t]*[:,]?[ \t]+((?:[A-Z]\.[ \t]?){1,2}[A-Z]\.)"
-    r"(?=[\s,;:)]|$)")
+    r"(?=[\s,;)]|$)")
 # A judge named after the court: "Judge of the First-tier Tribunal Whitcombe-Adeyemi". The value
 # is "judge <surname>", as "Judge Whitcombe-Adeyemi" written elsewhere gives.
 _JUDGE_OF_COURT = re.compile(

@@ -47,11 +47,10 @@ _CURRENCY_CODES = frozenset(
 
 # Types whose values are proper names, written with a capital.
 _PROPER_NOUN_TYPES = frozenset({"NAME", "ORGANISATION", "PROVIDER", "LOCATION", "NATIONALITY"})
-_LINE_START = re.compile(r"[^\n]*$")
-_LINE_END = re.compile(r"[^\n]*")
+_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][\w'’-]*(?![\w'’-])")
 
 
-def _names_something(text: str, span) -> bool:
+def _names_something(text: str, span, entity_type: str, lower_words: set[str]) -> bool:
     """Whether a model's span of a proper-name type can be a name: it has a capital ("recorded
     haematomas on his back" is no person, "thighs" no place); it is not a word of a heading in
     capitals ("THE FACTS", "THE LAW": a line with no lower-case letter); and a single word is no
@@ -59,14 +58,14 @@ def _names_something(text: str, span) -> bool:
     written = span.text
     if not any(c.isupper() for c in written):
         return False
-    line = _LINE_START.search(text, 0, span.start).group(0) + _LINE_END.match(text, span.start).group(0)
-    if written.isupper() and not any(c.islower() for c in line):
-        return False
-    if " " not in written.strip() and not written.isupper():
-        word = written.strip().lower()
-        if re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text):
+    if written.isupper():
+        line_start, line_end = text.rfind("\n", 0, span.start) + 1, text.find("\n", span.end)
+        line = text[line_start:line_end if line_end >= 0 else len(text)]
+        if not any(c.islower() for c in line):
             return False
-    return True
+    # a person only: a town may share its name with a word ("Split", "Nice")
+    return not (entity_type == "NAME" and " " not in written.strip() and not written.isupper()
+                and written.strip().lower() in lower_words)
 
 
 @register("ner", *NER_TYPES)
@@ -105,6 +104,7 @@ class NerRecognizer(Base):
         spans = self._cache.get(_key(text))
         if spans is None:  # a text prepare() did not see (a single extract_text call)
             spans = self._model.ner_spans([text])[0]
+        lower_words = None
         for span, entity_type in self._model.mapped(spans, self.labels):
             value = fold(span.text)
             if not value or value in self.ignore or (value.startswith("the ") and value[4:] in self.ignore):
@@ -113,8 +113,11 @@ class NerRecognizer(Base):
                 continue  # "Madam", "Determination Order": the model's persons that are no one
             if span.text.isupper() and value in _CURRENCY_CODES:
                 continue  # "(EUR)": a currency, named as such; the amount is the rules' MONEY
-            if entity_type in _PROPER_NOUN_TYPES and not _names_something(text, span):
-                continue
+            if entity_type in _PROPER_NOUN_TYPES:
+                if lower_words is None:
+                    lower_words = set(_LOWER_WORD.findall(text))  # once per text, only when needed
+                if not _names_something(text, span, entity_type, lower_words):
+                    continue
             yield self.span(span.start, span.end, entity_type, value,
                             self.ctx.base(entity_type) * NER_RELEVANCE_FACTOR)
 

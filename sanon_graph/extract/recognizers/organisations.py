@@ -54,6 +54,12 @@ _NOT_A_PLACE = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
     "august september october november december state government federal national public crown chief "
     "republic county city european international".split())
+# Words that make a kind of body, not one body: "High School", "Medical School", "Health Club",
+# "Book Club", "Third Party Logistics".
+_GENERIC_BODY_WORDS = frozenset(
+    "high middle elementary primary secondary junior senior grammar public private medical nursing law business "
+    "sunday summer night language driving dance art music health fitness sports golf tennis book youth kids "
+    "country social third party trade labour labor political student students credit savings".split())
 # "High Contracting Party", "the respondent State Party": the Convention's words for states.
 _NOT_INSTITUTION = re.compile(r"(?i)\b(?:contracting|state)[ \t]part(?:y|ies)\b")
 # Two patterns, each run on its own: "The Department of Logistics" must not be taken by the
@@ -112,7 +118,8 @@ class Institution(Base):
     def find(self, text: str):
         for m in _INSTITUTION.finditer(text):
             trimmed = _trim(text, m.start(), m.end())
-            if trimmed and " " in trimmed[1] and not _NOT_INSTITUTION.search(trimmed[1]):
+            if trimmed and " " in trimmed[1] and not _NOT_INSTITUTION.search(trimmed[1]) \
+                    and not all(w in _GENERIC_BODY_WORDS for w in fold(trimmed[1]).split()[:-1]):
                 yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]))
         for m in _LOWER_INSTITUTION.finditer(text):
             place = m.group(1).rstrip()
@@ -134,14 +141,16 @@ class Institution(Base):
 # records ("OOO Shchit-Ural", "ZAO \"Uralstroy\"", "TOV Dnipro-Agro") and after it elsewhere
 # ("Herăstrău-Nord S.A.", "Mostar-Trans d.o.o.", "Bud-Pol sp. z o.o.", "Quill Analytics Ltd").
 _FORM_BEFORE = r"(?:OOO|ZAO|OAO|PAO|AO|TOV|PJSC|OJSC|CJSC|JSC)"
-_FORM_AFTER = (r"(?:S\.A\.|SA|S\.R\.L\.|SRL|S\.p\.A\.|SpA|S\.r\.l\.|d\.o\.o\.|d\.d\.|sp\.[ \t]?z[ \t]?o\.[ \t]?o\.|"
-               r"S\.A\.S\.|SAS|SARL|a\.s\.|s\.r\.o\.|Kft\.|Zrt\.|Nyrt\.|GmbH|AG|B\.V\.|BV|N\.V\.|NV|Ltd\.?|"
-               r"PLC|plc|LLP|LLC|Inc\.|EOOD|OOD|EAD|AB|ASA|Oy|Oyj|A/S|ApS)")
+# Not the two-letter forms (SA, NV, AB, AG, BV): they are states' and provinces' codes ("Reno, NV",
+# "Calgary, AB") and letters after people's names as often.
+_FORM_AFTER = (r"(?:S\.A\.|S\.R\.L\.|SRL|S\.p\.A\.|SpA|S\.r\.l\.|d\.o\.o\.|d\.d\.|sp\.[ \t]?z[ \t]?o\.[ \t]?o\.|"
+               r"S\.A\.S\.|SARL|a\.s\.|s\.r\.o\.|Kft\.|Zrt\.|Nyrt\.|GmbH|B\.V\.|N\.V\.|Ltd\.?|"
+               r"PLC|plc|LLP|LLC|Inc\.|EOOD|OOD|EAD|ASA|Oyj|A/S|ApS)")
 _COMPANY_WORD = rf"{UPPER}[\w'’&-]*"  # no full stop: the name ends with its sentence
 _NAME_PART = rf"(?:{_COMPANY_WORD}|[\"«„“][^\"»“”\n]{{2,40}}[\"»“”])"
 _COMPANY = re.compile(
     rf"(?<![\w-]){_FORM_BEFORE}[ \t]+{_NAME_PART}(?:[ \t]+{_COMPANY_WORD}){{0,2}}(?![\w-])"
-    rf"|(?<![\w-])(?:{_COMPANY_WORD}[ \t]){{0,3}}{_COMPANY_WORD},?[ \t]+{_FORM_AFTER}(?![\w-])"
+    rf"|(?<![\w-])(?:{_COMPANY_WORD}[ \t]){{0,3}}{_COMPANY_WORD}[ \t]+{_FORM_AFTER}(?![\w-])"
 )
 # A legal form that ends in its own full stop ("S.A.", "d.o.o."): the stop is the form's.
 ENDS_WITH_LEGAL_FORM = re.compile(r"(?<![\w.])(?:[A-Za-z]{1,3}\.){2,}$")

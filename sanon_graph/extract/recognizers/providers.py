@@ -29,6 +29,12 @@ _HEAD_FIRST_PROVIDER = re.compile(
     r"(?:\s+(?:de|De|der|des|du|la|La|le|Le|am|an|di|del|della|San|Santa|St\.?|Saint|Sainte|Sint|Rechts|Links))*"
     r"\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)(?!\w)"
 )
+# Words of specialties: a name made of these alone names a field of medicine, not a practice.
+_SPECIALTY_WORDS = frozenset(
+    "allergy immunology clinical internal family general medicine pediatric paediatric adult geriatric sports "
+    "obstetrics gynecology gynaecology urology oncology cardiology dermatology orthopedics orthopaedics pediatrics "
+    "paediatrics radiology neurology gastroenterology psychiatry rheumatology endocrinology nephrology pulmonology "
+    "hematology haematology ophthalmology surgical surgery emergency medical".split())
 _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
 
 
@@ -61,6 +67,8 @@ class Provider(Base):
             if found is None or len(found[1]) < 2:
                 continue
             start, words = found
+            if all(w.lower() in _SPECIALTY_WORDS for w in words if w != "&"):
+                continue  # "Allergy & Immunology", "Obstetrics & Gynecology": a specialty, not a practice
             yield self.span(start, m.end(1), "PROVIDER", " ".join(words).lower())
 
 

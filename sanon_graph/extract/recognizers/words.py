@@ -59,7 +59,7 @@ GENERIC_HEAD = re.compile(
     r"(?:therap(?:y|ies)|infusions?|surger(?:y|ies)|transplant(?:ation)?|rehabilitation|injections?|"
     r"replacement|procedures?|treatments?|medications?|implant|resection|amputation|ablation|stent|"
     r"bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|decompression|supplements?|regimen|shunt|"
-    r"monitor|pump|cast|brace|orthosis|prosthesis|walker|wheelchair|concentrator|pacemaker|defibrillator|catheter|"
+    r"monitor|pump|brace|orthosis|prosthesis|wheelchair|concentrator|pacemaker|defibrillator|catheter|"
     r"drainage|biops(?:y|ies)|debridement|emboli[sz]ation|ligation|transfusions?|catheteri[sz]ation|cardioversion|"
     r"lithotripsy|"
     r"dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
@@ -126,3 +126,14 @@ def drop_first_word(text: str, start: int, end: int) -> tuple[int, str]:
     first = span.split()[0]
     rest = span.find(span.split()[1], len(first)) if len(span.split()) > 1 else len(span)
     return start + rest, fold(span[rest:])
+
+
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[^\w\n]{0,3}$")
+_WORD_AFTER = re.compile(r"[^\w\n]{0,3}([^\W\d_]+)")
+
+
+def capitals_beside(text: str, start: int, end: int) -> bool:
+    """Whether the word just before or just after text[start:end] is written in capitals."""
+    before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    after = _WORD_AFTER.match(text, end)
+    return any(m is not None and len(m.group(1)) >= 2 and m.group(1).isupper() for m in (before, after))

@@ -11,7 +11,13 @@ Things per-document extraction cannot see, because they only show across documen
    one document is looked up in every other document, whole words and any case, through one
    index of word sequences (SpellingIndex): "Participant Rex Marin" or "Gerald Kovac's" are found once
    "Rex Marin" or "Gerald Kovac" were extracted anywhere. Facility names are also looked up
-   without their generic head ("Rivertown" for "Rivertown Clinic"), capitalised only.
+   without their generic head ("Rivertown" for "Rivertown Clinic"), capitalised only; conditions
+   and treatments by their initials ("IPF" for "idiopathic pulmonary fibrosis"), in capitals only.
+   Short forms of one person are spellings of the full name, not values of their own: a
+   clinician's titled surname ("Dr. Vargas") and a name with an initial ("S. Tierney"), when one
+   full name of that surname (and initial, type and sex) is in the corpus. A value of a naming
+   kind found only with a capital is found again only where the text has one ("THE FACTS" read
+   as a body must not make every "facts" one).
    Values that mean something else out of context are not propagated: they need a letter
    and four characters, so ages, years and bare numbers stay with the extractor's context
    rules.

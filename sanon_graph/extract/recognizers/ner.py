@@ -53,8 +53,9 @@ _LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][\w'’-]*(?![\w'’-])")
 def _names_something(text: str, span, entity_type: str, lower_words: set[str]) -> bool:
     """Whether a model's span of a proper-name type can be a name: it has a capital ("recorded
     haematomas on his back" is no person, "thighs" no place); it is not a word of a heading in
-    capitals ("THE FACTS", "THE LAW": a line with no lower-case letter); and a single word is no
-    word the text writes in lower case ("under Law no. 112/1995" beside "points of law")."""
+    capitals ("THE FACTS", "THE LAW": a line with no lower-case letter); and one capitalised word
+    read as a person is no word the text writes in lower case ("under Law no. 112/1995" beside
+    "points of law"; a place keeps such a name: "Split" beside "split into")."""
     written = span.text
     if not any(c.isupper() for c in written):
         return False

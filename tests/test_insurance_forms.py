@@ -362,3 +362,22 @@ def test_initials_are_looked_for_only_for_conditions_and_treatments_and_not_in_c
 
 def test_a_name_with_an_initial_is_not_merged_across_sexes():
     assert initialled_names({"a": {"Ms Siobhan Tierney"}, "b": {"Mr S. Tierney"}}) == {}
+
+
+@pytest.mark.parametrize(("text", "entity_type", "span"), [
+    ("Peripheral oedema was noted.", "MEDICAL_CONDITION", "oedema"),
+    ("Anuria noted on day two.", "MEDICAL_CONDITION", "Anuria"),
+    ("Interpreter: Arabic. Language: Polish.", "DEMOGRAPHIC", "Arabic"),
+    ("Interpreter: Arabic. Language: Polish.", "DEMOGRAPHIC", "Polish"),
+])
+def test_the_reviews_last_misses(text, entity_type, span):
+    assert span in [o for o, _, t in found(text) if t == entity_type]
+
+
+@pytest.mark.parametrize(("text", "entity_type"), [
+    ("Hyperrealism in art is a style.", "MEDICAL_CONDITION"),
+    ("Size (M, 40) shirt ordered.", "AGE"),
+    ("Mr Kovac, 30, 31 and 32 are the room numbers.", "AGE"),
+])
+def test_the_reviews_last_false_finds(text, entity_type):
+    assert not of_type(text, entity_type)

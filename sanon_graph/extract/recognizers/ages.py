@@ -20,11 +20,11 @@ _AGE_PATTERNS = [
 # phrase). The span is the number alone, so the name and the sex stay their own values.
 _SEX = r"(?:M|F|male|female|m|f)"
 _AGE_BESIDE = [
-    re.compile(rf"\({_SEX},[ \t]*(\d{{1,3}})\)"),
-    re.compile(rf"\((\d{{1,3}}),[ \t]*{_SEX}\)"),
+    re.compile(rf"(?<!(?i:size)[ \t])\({_SEX},[ \t]*(\d{{1,3}})\)"),  # not "Size (M, 40)"
+    re.compile(rf"(?<!(?i:size)[ \t])\((\d{{1,3}}),[ \t]*{_SEX}\)"),
     re.compile(r"(?<![\w.])[A-Z][\w'-]+,[ \t](\d{1,3})[ \t]?y\.?(?=[ \t]*[,;)]|\.[ \t]|\.?$)"),
     re.compile(r"(?<![\w.])(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\.?[ \t]+(?:[A-Z]\.[ \t]*)*[A-Z][\w'-]+"
-               r"(?:[ \t]+[A-Z][\w'-]+)?,[ \t]+(\d{1,3})(?=[.,;)](?:[ \t]|$)|$)"),
+               r"(?:[ \t]+[A-Z][\w'-]+)?,[ \t]+(\d{1,3})(?=[.,;)](?:[ \t]|$)|$)(?![.,;)][ \t]*\d)"),
 ]
 # What each of those patterns needs in the text, found by one cheap search first.
 _AGE_BESIDE_CUES = [re.compile(r"\(" + _SEX + ","), re.compile(r"\d,[ \t]*" + _SEX + r"\)"),

@@ -179,13 +179,14 @@ _INDIRECT_EMPLOYER = re.compile(
 # "Spanish-speaking", "speaks only Tagalog"): in a health record, as narrowing as a nationality.
 # Languages named like peoples (data/nationalities.txt) plus a few that are not; not English, the
 # language of the records themselves.
-_LANGUAGES = (data_terms("nationalities.txt") | {"mandarin", "cantonese", "tagalog", "farsi", "urdu", "hindi", "punjabi",
+_LANGUAGES = (data_terms("nationalities.txt") | {"arabic", "mandarin", "cantonese", "tagalog", "farsi", "urdu", "hindi", "punjabi",
                                                  "swahili", "amharic", "tigrinya", "yoruba", "igbo", "creole",
                                                  "haitian creole", "pashto", "dari", "hmong"}) - {"english"}
 _LANGUAGE_ALTERNATION = "|".join(re.escape(w) for w in sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE_NEED = re.compile(
     rf"(?<![\w-])(?:(?i:(?:primary|preferred|first|native|home|main)[ \t]+language)[ \t]*(?:is|:)?[ \t]+"
-    rf"|(?i:speaks|speaking)[ \t]+(?:only[ \t]+)?)(?P<a>(?i:{_LANGUAGE_ALTERNATION}))(?![\w-])"
+    rf"|(?i:speaks|speaking)[ \t]+(?:only[ \t]+)?|(?i:interpreter|language)[ \t]*:[ \t]*)"
+    rf"(?P<a>(?i:{_LANGUAGE_ALTERNATION}))(?![\w-])"
     rf"|(?<![\w-])(?P<b>(?i:{_LANGUAGE_ALTERNATION}))(?:-speaking|[ \t]+(?:interpreter|translator|speaker|speaking))(?![\w-])")
 _LANGUAGE_CUES = ("language", "speak", "interpret", "translat")  # a cheap test before the pattern
 

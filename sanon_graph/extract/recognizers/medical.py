@@ -90,7 +90,8 @@ _BODY_PART_BEFORE = re.compile(r"(?:(?<![\w-])([a-z]+(?:ic|al|ous|ive|ary|ar|ior
 # enlargement, seizure, dilation), and over- or under-activity of a gland ("hypothyroidism").
 CONDITION_SUFFIX = re.compile(
     r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?(?:[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|"
-    r"trophy|ectasia|ectasis|uria|o?edema|penia|plasia|megaly|lepsy|iasis)|hyp(?:er|o)[a-z]{3,}ism))(?!\w)", re.I)
+    r"trophy|ectasia|ectasis|uria|o?edema|penia|plasia|megaly|lepsy|iasis)"
+    r"|hyp(?:er|o)(?:thyroid|parathyroid|pituitar|gonad|adrenal|aldosteron|cortisol|insulin)ism))(?!\w)", re.I)
 # Words with a medical suffix that are not conditions.
 _SUFFIX_FALSE_FRIENDS = {
     "diagnosis", "prognosis", "diagnoses", "academia", "nostalgia", "empathy", "sympathy",

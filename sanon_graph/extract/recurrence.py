@@ -321,7 +321,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     for titled, k in titled_forms.items():
         short_forms[titled].add(index[k])
     # Initials of names of several words ("IPF" for "idiopathic pulmonary fibrosis" found in
-    # another record): the same condition, treatment or facility, written in capitals only.
+    # another record): the same condition or treatment, written in capitals only.
     acronym_keys = set()
     for k, (_, spellings) in known.items():
         if k[1] in ACRONYM_TYPES:

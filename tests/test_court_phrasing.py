@@ -826,13 +826,6 @@ def test_the_number_of_a_national_law_or_decree_is_no_case_number(text):
     assert not [e for e in found if e.type in ("CASE_NUMBER", "APPLICATION_NUMBER")], found
 
 
-def _legal(text: str) -> list[tuple[str, str, str]]:
-    from sanon_graph.config import load_settings
-    from sanon_graph.extract.recognizers import RulesExtractor
-    settings = load_settings(None, {"preset": "legal"})
-    return [(e.original, e.normalized, e.type) for e in RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)]
-
-
 @pytest.mark.parametrize(("text", "span", "value"), [
     ("He was held in police custody for eleven days.", "eleven days", "11 days"),
     ("He spent twelve years and six months abroad.", "twelve years and six months", "12 years and 6 months"),
@@ -840,13 +833,13 @@ def _legal(text: str) -> list[tuple[str, str, str]]:
     ("They lived there in the 1980s.", "1980s", "1980s"),
 ])
 def test_durations_of_the_story_and_decades_are_dates(text, span, value):
-    assert (span, value, "EVENT_DATE") in _legal(text)
+    assert (span, value, "EVENT_DATE") in found(text)
 
 
 @pytest.mark.parametrize("text", ["An appeal lies within three months.", "The offence carries up to five years' imprisonment.",
                                   "The child was two years old."])
 def test_periods_a_rule_sets_and_ages_are_no_duration(text):
-    assert not [f for f in _legal(text) if f[2] == "EVENT_DATE"]
+    assert not [f for f in found(text) if f[2] == "EVENT_DATE"]
 
 
 @pytest.mark.parametrize(("text", "address"), [
@@ -856,7 +849,7 @@ def test_periods_a_rule_sets_and_ages_are_no_duration(text):
     ("She lived at 73 Sumska Street, flat 12, Kharkiv.", "73 Sumska Street, flat 12"),
 ])
 def test_addresses_with_the_street_kind_first_or_a_number_word(text, address):
-    assert address in [f[0] for f in _legal(text) if f[2] == "ADDRESS"]
+    assert address in [f[0] for f in found(text) if f[2] == "ADDRESS"]
 
 
 @pytest.mark.parametrize(("text", "company"), [
@@ -865,9 +858,10 @@ def test_addresses_with_the_street_kind_first_or_a_number_word(text, address):
     ("The contract with Bud-Pol sp. z o.o. ended.", "Bud-Pol sp. z o.o."),
 ])
 def test_companies_named_with_their_legal_form(text, company):
-    assert company in [f[0] for f in _legal(text) if f[2] == "ORGANISATION"]
+    assert company in [f[0] for f in found(text) if f[2] == "ORGANISATION"]
 
 
 def test_two_letter_initials_of_transliterated_names():
-    found = _legal("Two officers, Mr I.Sh. and Mr V.D., had handcuffed him; Ms A.Kh. testified.")
-    assert {f[0] for f in found if f[2] == "NAME"} >= {"Mr I.Sh.", "Mr V.D.", "Ms A.Kh."}
+    names = {f[0] for f in found("Two officers, Mr I.Sh. and Mr V.D., had handcuffed him; Ms A.Kh. testified.")
+             if f[2] == "NAME"}
+    assert names >= {"Mr I.Sh.", "Mr V.D.", "Ms A.Kh."}

@@ -18,10 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from gold_corpus import main  # noqa: E402
-
-TYPES = {"NAME", "CASE_NUMBER", "PERSONAL_ID", "ORGANIZATION", "LOCATION", "ADDRESS", "DATE", "AGE",
-         "MONEY", "NATIONALITY", "OCCUPATION", "PHONE_NUMBER", "EMAIL"}
-DIRECT = {"NAME", "PERSONAL_ID", "ADDRESS", "PHONE_NUMBER", "EMAIL"}  # direct identifiers
+from legal.build import DIRECT, TYPES  # noqa: E402  (the legal corpus's gold types)
 
 if __name__ == "__main__":
     raise SystemExit(main(HERE, TYPES, DIRECT))

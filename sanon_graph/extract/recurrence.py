@@ -111,15 +111,12 @@ def _rewrite(findings: Findings, change) -> int:
     return changed
 
 
-# Types whose values are written in lower case in running text, and capitalised only where a
-# sentence or a heading starts ("Chronic fatigue syndrome was ..."): found again in any case.
-COMMON_NOUN_TYPES = frozenset({"MEDICAL_CONDITION", "TREATMENT", "INDIRECT_IDENTIFIER", "EVENT", "UNIQUE_FACT",
-                               "DEMOGRAPHIC", "OCCUPATION"})
-
-
 # Types whose values are common-noun phrases, where "disorders" and "disorder" are one value.
 # Names, IDs and places are left alone: "John Adams" is not "John Adam".
 PLURAL_FOLDED_TYPES = frozenset({"MEDICAL_CONDITION", "TREATMENT", "INDIRECT_IDENTIFIER", "EVENT", "UNIQUE_FACT"})
+# Types whose values are written in lower case in running text, and capitalised only where a
+# sentence or a heading starts ("Chronic fatigue syndrome was ..."): found again in any case.
+COMMON_NOUN_TYPES = PLURAL_FOLDED_TYPES | {"DEMOGRAPHIC", "OCCUPATION"}
 
 
 def merge_plural_variants(findings: Findings, types: frozenset[str] = PLURAL_FOLDED_TYPES) -> int:

@@ -12,6 +12,8 @@ import re
 
 from ...normalize import date_order_evidence, normalize_date
 from .base import Base, register
+from .identifiers import LEGISLATION_BEFORE
+from .words import NUMBER, number_value
 
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
 _DAY = r"(?:[0-2]?\d|3[01])(?:st|nd|rd|th)?"
@@ -157,7 +159,7 @@ class Date(_Dated):
                 normalized = normalize_date(m.groups(), layout, order or self.order)
                 if normalized is None:
                     continue
-                if layout == "my" and _LAW_NUMBER_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+                if layout == "my" and LEGISLATION_BEFORE.search(text, max(0, m.start() - 40), m.start()):
                     continue  # "Law no. 10/2001": the law's number, not October 2001
                 before = text[max(0, m.start() - 40):m.start()]
                 # "Monday, October 3, 2018": the day of the week is masked with its date
@@ -231,16 +233,10 @@ class Year(Base):
 # How long something lasted in a person's story: "held for eleven days", "sentenced to twelve
 # years and six months", "three to five days", "for 48 hours"; and a decade ("the 1980s"). The
 # benchmark for court decisions annotates both as dates and times. Value: the amount in digits.
-_NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
-    "eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
-_AMOUNT = r"(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|" \
-          r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|" \
-          r"seventeen|eighteen|nineteen)"
 _UNIT_OF_TIME = r"(?:hours?|days?|weeks?|months?|years?)"
 _DURATION = re.compile(
-    rf"(?<![\w-])((?i:{_AMOUNT})(?:[ \t](?:to|or)[ \t](?i:{_AMOUNT}))?[ \t](?i:{_UNIT_OF_TIME})"
-    rf"(?:,?[ \t]and[ \t](?i:{_AMOUNT})[ \t](?i:{_UNIT_OF_TIME}))?)(?![\w-])")
+    rf"(?<![\w-])((?i:{NUMBER})(?:[ \t](?:to|or)[ \t](?i:{NUMBER}))?[ \t](?i:{_UNIT_OF_TIME})"
+    rf"(?:,?[ \t]and[ \t](?i:{NUMBER})[ \t](?i:{_UNIT_OF_TIME}))?)(?![\w-])")
 _DECADE = re.compile(r"(?<![\w-])((?:1[89]|20)\d0s)(?![\w-])")
 # What makes a span of time no fact of the story: a rule's or a law's period ("within three
 # months", "up to five years' imprisonment" is a penalty the law sets), an age ("two years old").
@@ -249,7 +245,6 @@ _NOT_A_STORY_BEFORE = re.compile(
     r"less[ \t]than|over|exceeding|maximum(?:[ \t]period)?(?:[ \t]of)?|minimum(?:[ \t]period)?(?:[ \t]of)?|"
     r"(?:time-?|statutory[ \t])?limit(?:ation[ \t]period)?[ \t]of|period[ \t]of|term[ \t]of|aged?|age[ \t]of|"
     r"then[ \t]aged)[ \t]+$")
-_LAW_NUMBER_BEFORE = re.compile(r"\b(?:Law|Act|Decree|Ordinance|Regulation|Directive|Decision)[ \t]+(?:[Nn]o|[Nn]r)\.?[ \t]*$")
 # A term a court gives ("sentenced to three years") is the penalty recognizer's.
 _SENTENCE_BEFORE = re.compile(r"(?i:sentenced|sentences?|term|imprisonment|penalty)[^.;\d]{0,12}$")
 _NOT_A_STORY_AFTER = re.compile(
@@ -258,14 +253,7 @@ _NOT_A_STORY_AFTER = re.compile(
 
 def _in_digits(phrase: str) -> str:
     """"twelve years and six months" -> "12 years and 6 months"; "twenty-two" -> "22"."""
-    def number(word: str) -> str:
-        tens, _, unit = word.partition("-")
-        if word in _NUMBER_WORDS:
-            return str(_NUMBER_WORDS[word])
-        if unit and tens in _NUMBER_WORDS and unit in _NUMBER_WORDS:
-            return str(_NUMBER_WORDS[tens] + _NUMBER_WORDS[unit])
-        return word
-    return " ".join(number(w) for w in phrase.lower().split())
+    return " ".join(str(n) if (n := number_value(w)) is not None else w for w in phrase.lower().split())
 
 
 @register("duration", "EVENT_DATE")

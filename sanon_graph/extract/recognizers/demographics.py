@@ -8,6 +8,7 @@ import re
 from ...normalize import fold
 from .base import Base, register
 from .gazetteers import data_terms
+from .roles import NATIONALITIES
 from .words import EMPTY_FIELD, MODIFIER_NOISE
 
 _DEMOGRAPHIC = re.compile(
@@ -179,7 +180,7 @@ _INDIRECT_EMPLOYER = re.compile(
 # "Spanish-speaking", "speaks only Tagalog"): in a health record, as narrowing as a nationality.
 # Languages named like peoples (data/nationalities.txt) plus a few that are not; not English, the
 # language of the records themselves.
-_LANGUAGES = (data_terms("nationalities.txt") | {"arabic", "mandarin", "cantonese", "tagalog", "farsi", "urdu", "hindi", "punjabi",
+_LANGUAGES = (NATIONALITIES | {"arabic", "mandarin", "cantonese", "tagalog", "farsi", "urdu", "hindi", "punjabi",
                                                  "swahili", "amharic", "tigrinya", "yoruba", "igbo", "creole",
                                                  "haitian creole", "pashto", "dari", "hmong"}) - {"english"}
 _LANGUAGE_ALTERNATION = "|".join(re.escape(w) for w in sorted(_LANGUAGES, key=len, reverse=True))
@@ -396,7 +397,7 @@ class Occupation(Base):
             while words and (words[-1].group(0).lower() in _AFTER_JOB or words[-1].group(0).islower()
                              and words[-1].group(0).endswith(("ed", "ing", "ly"))):
                 words.pop()  # "a cashier part-time", "a sound engineer ended", "a driver mainly"
-            while words and words[0].group(0).lower() in _PEOPLES:
+            while words and words[0].group(0).lower() in NATIONALITIES:
                 words.pop(0)  # "a Norwegian translator": the nationality is a value of its own
             if not words:
                 continue
@@ -422,7 +423,6 @@ class Occupation(Base):
 
 
 _LISTED_JOBS = frozenset(_OCCUPATION_FORMS.values())
-_PEOPLES = data_terms("nationalities.txt")
 
 
 def _job_value(written: str) -> str:

@@ -30,7 +30,7 @@ _ID_DATE_PART = re.compile(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}/\d{4}|\d{4}")
 _QUARTER = re.compile(r"Q[1-4][/.]\d{2,4}")
 # The number of a piece of legislation ("Council Directive 2000/78/EC", "Regulation (EU) No
 # 1215/2012"): a public text, the same for everyone.
-_LEGISLATION_BEFORE = re.compile(
+LEGISLATION_BEFORE = re.compile(
     r"\b(?:(?:Directive|Regulation|Decision|Resolution|Recommendation|Framework[ \t]+Decision)"
     r"(?:[ \t]+\((?:EU|EC|EEC|EU,[ \t]*Euratom)\))?(?:[ \t]+(?:No\.?|Nr\.?|n[°º]))?"
     # a national law or decree by its number ("Law no. 112/1995", "Decree no. 92/1950")
@@ -145,7 +145,7 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
     if not any(c.isdigit() for c in token) or token.lower() in _NOT_IDS or _SPINAL_LEVEL.fullmatch(token):
         return False
     before = text[max(0, start - 16):start]
-    if _CURRENCY_BEFORE.search(before) or _LEGISLATION_BEFORE.search(text, max(0, start - 40), start):
+    if _CURRENCY_BEFORE.search(before) or LEGISLATION_BEFORE.search(text, max(0, start - 40), start):
         return False
     cued = _ID_CUE.search(before) is not None
     digits = sum(c.isdigit() for c in token)

@@ -141,7 +141,7 @@ _CASE_V = re.compile(r"[ \t]vs?\.?[ \t]+(?:the[ \t]+)?[A-Z]")  # cheap tests bef
 _COMMA_INITIAL = re.compile(r",[ \t]+[A-Z]\.")
 _NEXT_CAPITAL = re.compile(rf"{_GAP}({_NAME_WORD}|{_CAPS_WORD})")
 _CAPS_NOT_NAMES = frozenset("id dob mrn ssn nhs bsn usa uk us eu na vs v tel fax sex re cc attn ref no nr".split())
-ENDS_WITH_INITIAL = re.compile(r"(?<![A-Za-z])(?:[A-Z]|Sh|Kh|Ch|Zh|Ts|Yu|Ya|Ye|Yo)\.$")
+ENDS_WITH_INITIAL = re.compile(rf"(?<![A-Za-z]){_INITIAL}$")
 
 
 def _normalize_name(value: str) -> str:

@@ -13,13 +13,9 @@ from __future__ import annotations
 import re
 
 from .base import Base, register
+from .words import NUMBER as _NUMBER
+from .words import number_value
 
-_NUMBER_WORDS = {
-    "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "twenty-five": 25, "thirty": 30, "forty": 40,
-}
-_NUMBER = r"(?:\d{1,3}|" + "|".join(sorted((w for w in _NUMBER_WORDS if w not in ("a", "an")), key=len, reverse=True)) + r")"
 _UNIT = r"(?:years?|months?|weeks?|days?)"
 # "eight years", "12 years and 6 months", "one year, three months and ten days", "two-year"
 _TERM = (
@@ -49,7 +45,7 @@ def _months(term: str) -> str:
     months, rest = 0, []
     for m in _TERM_PART.finditer(term):
         count = m.group(1).lower()
-        n = int(count) if count.isdigit() else _NUMBER_WORDS[count]
+        n = 1 if count in ("a", "an") else number_value(count)
         unit = m.group(2).lower().rstrip("s")
         if unit in _MONTHS:
             months += n * _MONTHS[unit]

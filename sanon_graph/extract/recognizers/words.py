@@ -137,3 +137,28 @@ def capitals_beside(text: str, start: int, end: int) -> bool:
     before = _WORD_BEFORE.search(text, max(0, start - 40), start)
     after = _WORD_AFTER.match(text, end)
     return any(m is not None and len(m.group(1)) >= 2 and m.group(1).isupper() for m in (before, after))
+
+
+# Numbers written as words, as terms and durations give them ("twelve years", "twenty-two days").
+NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+_TENS = "twenty|thirty|forty|fifty|sixty"
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+# A count in digits or words: "12", "twelve", "twenty-two".
+NUMBER = (rf"(?:\d{{1,3}}|(?:{_TENS})(?:-(?:{_UNITS}))?|"
+          + "|".join(sorted((w for w in NUMBER_WORDS if w not in _TENS.split("|")), key=len, reverse=True)) + ")")
+
+
+def number_value(word: str) -> int | None:
+    """ "12" -> 12, "twelve" -> 12, "twenty-two" -> 22; None for anything else."""
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    if word in NUMBER_WORDS:
+        return NUMBER_WORDS[word]
+    tens, _, unit = word.partition("-")
+    if unit and tens in _TENS.split("|") and unit in _UNITS.split("|"):
+        return NUMBER_WORDS[tens] + NUMBER_WORDS[unit]
+    return None
+

@@ -99,7 +99,7 @@ def test_accented_names_are_whole(extractor):
     ("switched to methotrexate", ("TREATMENT", "methotrexate")),
     ("referred to Lakeside Oncology for review", ("PROVIDER", "lakeside oncology")),
     ("covered by Rocky Mountain Health Plans", ("PROVIDER", "rocky mountain health plans")),
-    ("moved to Tacoma, WA in spring", ("LOCATION", "tacoma, wa")),
+    ("moved to Tacoma, WA in spring", ("LOCATION", "tacoma")),  # the town's value, its code masked with it
     ("admitted 10/15/2023-11/03/2023 for rehab", ("EVENT_DATE", "2023-10-15/2023-11-03")),
     ("enrolled 2022-2024 in the registry", ("EVENT_DATE", "2022/2024")),
 ])

@@ -33,7 +33,8 @@ _AGE_WORDS = re.compile(r"(?<!\w)(middle-aged|elderly|teenaged?|adolescent|octog
 _AGE_PLUS = re.compile(r"(?<!\w)(\d{2})\+(?!\w)")
 # "aged 40-50", "adults 45-65", "younger cohort (38-45)": a range after a word for people or age.
 _AGE_RANGE = re.compile(
-    r"(?<!\w)(?:(?P<age>aged?|ages)|adults?|cohorts?|participants|patients|members|women|men|individuals)"
+    r"(?<!\w)(?:(?P<age>aged?|ages|age[ \t]+(?:band|bracket|group|range)[ \t]*:?)|adults?|cohorts?|participants|patients|"
+    r"members|women|men|individuals)"
     r"\s+(?:\(\s*)?(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})(?!\w)"
     r"(?!\s*(?:days?|weeks?|months?|hours?|times|visits|sessions|doses|mg|%))", re.I)
 # "the 45-60 age group", "30-40 year-olds": a range before a word for age.

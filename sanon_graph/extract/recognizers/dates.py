@@ -56,9 +56,9 @@ _MONTH_DAY_BEFORE_DAY = re.compile(
     rf"(?<!\w)({_MONTH})\s+((?:{_DAY}\s*(?:,|and|or|to|&|[-–])\s*)+)({_DAY},?\s+(\d{{4}}))(?!\w)"
 )
 _LIST_DAY = re.compile(_DAY)
-# "born in 1958", "born 1961", "year of birth: 1958", "DOB 1966": the year of birth alone.
+# "born in 1958", "born 1961", "year of birth: 1958", "birth year 1970", "DOB 1966": the year of birth alone.
 _BIRTH_YEAR = re.compile(
-    r"(?<!\w)(?:born(?:[ \t]+in)?(?:[ \t]+the[ \t]+year)?|year[ \t]+of[ \t]+birth[ \t]*:?|(?:dob|d\.o\.b\.?)[ \t]*:?)"
+    r"(?<!\w)(?:born(?:[ \t]+in)?(?:[ \t]+the[ \t]+year)?|(?:year[ \t]+of[ \t]+birth|birth[ \t]*year)[ \t]*:?|(?:dob|d\.o\.b\.?)[ \t]*:?)"
     r"[ \t]+((?:18|19|20)\d\d)(?![\w/-]|\.\d)",
     re.I,
 )

@@ -119,11 +119,26 @@ _EMPLOYED_AS = re.compile(
 # the person ("the member, a commercial driver,"). The phrase must end its clause (a comma, a
 # full stop, a semicolon or "for"), so "former member of the board" or "a commercial driver of
 # growth" stay out.
-_JOB_END = r"(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+for\b))"
+_JOB_END = r"(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+(?:for|living|residing|based|who|from|with)\b))"
 _JOB_WORDS = r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3}?)"
 _JOB_HAD = re.compile(rf"(?<![\w'’-])(?:(?i:former|retired)[ \t]+|(?i:ex)-[ \t]?){_JOB_WORDS}{_JOB_END}")
 # The apposition is found from its comma (few), then the word before it is checked.
 _JOB_APPOSITION = re.compile(rf",[ \t]+an?[ \t]+(?:(?i:former|retired)[ \t]+)?{_JOB_WORDS}{_JOB_END}")
+# A job right after a person's age and sex, as records describe someone: "54-year-old female,
+# self-employed charter boat captain,", "aged 36, professional orchestral violinist.".
+_JOB_AFTER_AGE = re.compile(
+    rf"(?<![\w-])(?:\d{{1,3}}[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+\d{{1,3}})"
+    rf"(?:[ \t]+(?i:male|female|man|woman|M|F))?,?[ \t]+(?:an?[ \t]+)?{_JOB_WORDS}{_JOB_END}")
+# What may end a job said right after an age: the endings of jobs only, not the "-ic", "-ant",
+# "-ent" of words that say how someone is ("diabetic", "pregnant", "non-compliant").
+_AFTER_AGE_ENDING = re.compile(
+    r"(?:er|or|ist|yst|ian|eer|ain|man|woman|ster|smith|wright|pilot|clerk|nurse|chef|cook|guide|courier|barista|"
+    r"aide|student|graduate|consultant|accountant|attendant|assistant|technician|executive|mechanic|medic)$", re.I)
+# Words that judge a listed job rather than narrow it: "an experienced lawyer" is a lawyer, and the
+# list's rule masks the word; "a wheat farmer" is a kind of farmer and keeps its words.
+_JUDGING_WORDS = frozenset(
+    "experienced qualified skilled young successful busy keen trained talented well-known renowned respected "
+    "retired former".split())
 _PERSON_BEFORE_COMMA = re.compile(
     r"(?<![\w'’-])(?i:patient|member|participant|claimant|client|insured|policyholder|subscriber|enrollee|man|woman|"
     r"mother|father|husband|wife|son|daughter|applicant|appellant|respondent|defendant|plaintiff|petitioner|"
@@ -153,7 +168,8 @@ _NOT_A_JOB_WORD = frozenset(
     "executor executrix trustee dependant dependent parent tenant resident refugee beneficiary victim suspect accused "
     "employer landlord landlady owner client patient citizen national woman man minor twin candidate speaker partner "
     "cellmate classmate roommate flatmate stranger foreigner newcomer beginner survivor sufferer smoker drinker user "
-    "holder visitor caller passenger pedestrian voter winner loser bystander neighbour neighbor".split())
+    "holder visitor caller passenger pedestrian voter winner loser bystander neighbour neighbor mother father "
+    "brother sister daughter grandmother grandfather stepmother stepfather".split())
 # Words that end the job phrase: what follows a job ("at", "for", "in", "since"), a clause.
 _JOB_STOP = frozenset(
     "at in for with on of from since until and or but to by during after before while when who which that "
@@ -340,7 +356,8 @@ class Occupation(Base):
 
     def find(self, text: str):
         lower = text.lower()
-        if " as " in lower or "former" in lower or "retired" in lower or "ex-" in lower or ", a" in lower:
+        if " as " in lower or "former" in lower or "retired" in lower or "ex-" in lower or ", a" in lower \
+                or "old" in lower or "aged" in lower:
             yield from self._employed_as(text)
         if ":" in text:
             yield from self._job_fields(text)
@@ -383,7 +400,8 @@ class Occupation(Base):
         """Jobs after a verb of employment, listed or not ("works as a software tester")."""
         appositions = (m for m in _JOB_APPOSITION.finditer(text)
                        if _PERSON_BEFORE_COMMA.search(text, max(0, m.start() - 16), m.start()))
-        for m in (*_EMPLOYED_AS.finditer(text), *_JOB_HAD.finditer(text), *appositions):
+        after_age = _JOB_AFTER_AGE.finditer(text) if "old" in text or "aged" in text.lower() else ()
+        for m in (*_EMPLOYED_AS.finditer(text), *_JOB_HAD.finditer(text), *appositions, *after_age):
             if m.re is _EMPLOYED_AS and m.group("work"):
                 lo = max(0, m.start() - 80)
                 end_of_previous = _SENTENCE_END.match(text, lo, m.start())
@@ -407,9 +425,13 @@ class Occupation(Base):
             if head[0].isupper() and not head.isupper() and len(words) < 2:
                 continue  # one capitalised word: a title or a name ("as a Fellow")
             singular = head[:-1] if head.endswith("s") and not head.endswith("ss") else head
+            last = singular.lower().rsplit("-", 1)[-1]  # "non-smoker" is a smoker
             if not (_PERSON_ENDING.search(head) or _PERSON_ENDING.search(singular)) or \
-                    head.lower() in _NOT_A_JOB_WORD or singular.lower() in _NOT_A_JOB_WORD:
+                    head.lower() in _NOT_A_JOB_WORD or singular.lower() in _NOT_A_JOB_WORD or last in _NOT_A_JOB_WORD:
                 continue
+            if m.re is _JOB_AFTER_AGE and (not _AFTER_AGE_ENDING.search(head) or singular != head
+                                           or any(not w.group(0).islower() for w in words)):
+                continue  # "54-year-old male, diabetic", "aged 40, Jehovah's Witness"
             start, end = m.start("job") + words[0].start(), m.start("job") + words[-1].end()
             written = fold(text[start:end])
             # "claims assessor" keeps its modifier; "retired", "part-time" stay out of the
@@ -417,9 +439,12 @@ class Occupation(Base):
             if singular != head and not _PERSON_ENDING.search(head):
                 written = written[:-1]  # "work as cleaners": each a cleaner
             value = _job_value(written)
-            if m.re is not _EMPLOYED_AS and value in _LISTED_JOBS:
+            if m.re is not _EMPLOYED_AS and value in _LISTED_JOBS and all(
+                    w in _JUDGING_WORDS or w in MODIFIER_NOISE or _OCCUPATION_PREFIX_WORD.match(f"{w} ").end()
+                    for w in written.split()[:-len(value.split())]):
                 continue  # "the applicant, an experienced lawyer,": the list's rule masks "lawyer"
-            yield self.span(start, end, "INDIRECT_IDENTIFIER", value)
+            # "retired wheat farmer": the span keeps "retired" (as a listed job's does), the value not
+            yield self.span(m.start() if m.re is _JOB_HAD else start, end, "INDIRECT_IDENTIFIER", value)
 
 
 _LISTED_JOBS = frozenset(_OCCUPATION_FORMS.values())

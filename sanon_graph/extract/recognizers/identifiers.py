@@ -41,8 +41,9 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
 # Directly after "ID", "#", "number" or "no.", a digits-only run is an identifier, not a range.
 # "n° RG 19/02231", "No. HC 2019/47": a court's register letters may stand between the cue and
 # the number.
-_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№)\s*:?\s*#?(?-i:[ \t]?[A-Z]{1,4}[ \t])?$",
-                     re.I)
+# "Account ending 4471", "card ending in 0093": the last digits of a number are as much its own.
+_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|\bending(?:[ \t]+in)?)\s*:?\s*#?"
+                     r"(?-i:[ \t]?[A-Z]{1,4}[ \t])?$", re.I)
 _ID_SEPARATOR = re.compile(r"[-/._#]")
 # The nearest cue word before an identifier says whose it is: a person's (patient, employee,
 # national ID, passport, application) or a process's (claim, policy, invoice, study).
@@ -139,6 +140,12 @@ class Identifier(Base):
         return self.span(start, end, "NON_PERSONAL_ID", token.upper())
 
 
+def _uneven_pair(parts: list[str]) -> bool:
+    """Two runs of digits no range is written as: "88-402175" (a range's second number is about
+    as long as its first, or shorter: "10-12", "4400-4500", "2019-21")."""
+    return len(parts) == 2 and len(parts[0]) >= 2 and len(parts[1]) >= 5 and len(parts[1]) - len(parts[0]) >= 3
+
+
 def _is_identifier(text: str, start: int, token: str) -> bool:
     """Whether a whole run of identifier characters is an identifier, not a date, range, spinal
     level, measurement, amount or version."""
@@ -156,7 +163,7 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
         if _ID_LETTERS_DIGITS.fullmatch(token):
             return True
         return _ID_MIXED.fullmatch(token) is not None and 2 <= digits < len(token)
-    if not cued and (_ID_DATE_SHAPE.fullmatch(token) or _ID_NUMBER_RANGE.match(token)):
+    if not cued and (_ID_DATE_SHAPE.fullmatch(token) or _ID_NUMBER_RANGE.match(token) and not _uneven_pair(parts)):
         return False
     separators = set(_ID_SEPARATOR.findall(token))
     if "-" in separators and len(separators) > 1 and all(_ID_DATE_PART.fullmatch(p) for p in token.split("-")):

@@ -13,15 +13,28 @@ US_STATE_CODES = frozenset(
     "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH "
     "OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split()
 )
-_CITY_STATE = re.compile(r"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2}),\s([A-Z]{2})(?![\w-])")
+# The codes of Canada's provinces and territories and of Australia's states, written after a
+# town as the US codes are ("Halifax, NS", "Ballarat VIC").
+REGION_CODES = frozenset("AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS ACT".split())
+_CITY_STATE = re.compile(r"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2})(,?)[ \t]([A-Z]{2,3})(?![\w-])")
 
 
 @register("city_state", "LOCATION")
 class CityState(Base):
+    """A town and its state's or province's code: "Denver, CO", "Halifax, NS". Without the
+    comma ("Duluth MN", "Ballarat VIC") the town must be a known place: "John Smith MD" is a
+    doctor, "Smith, MD" too often."""
+
     def find(self, text: str):
         for m in _CITY_STATE.finditer(text):
-            if m.group(2) in US_STATE_CODES and m.group(1).lower() not in STOP_CAPITALS:
-                yield self.span(m.start(), m.end(), "LOCATION", fold(m.group(0)), 0.55)
+            town, comma, code = m.groups()
+            if code not in US_STATE_CODES and code not in REGION_CODES or town.lower() in STOP_CAPITALS:
+                continue
+            if not comma and town.lower() not in self.gaz.places:
+                continue
+            # the span masks the code with the town; the value is the town, so "Duluth MN" in
+            # one record and "the Duluth area" in another are one place
+            yield self.span(m.start(), m.end(), "LOCATION", fold(town), 0.55)
 
 
 @register("place", "LOCATION")
@@ -32,7 +45,33 @@ class Place(Base):
         places = self.gaz.places
         for start, end, phrase in ngrams(text, 3, capitalised=True):
             if phrase in places:
-                yield self.span(start, end, "LOCATION", phrase)
+                part = _PART_OF.search(text, max(0, start - 24), start)
+                # "north-central Montana": the span takes the part in, the value is the place
+                yield self.span(part.start(1) if part else start, end, "LOCATION", phrase)
+
+
+# A part of a place written before it: "northern Montana", "north-central Montana", "rural Vermont".
+_PART_OF = re.compile(
+    r"(?<![\w-])((?:(?i:north|south)(?:-?(?i:east|west))?|(?i:east|west)|(?i:central))(?:-(?i:central|east|west))?"
+    r"(?:ern|erly)?|(?i:rural|upstate|downstate|coastal|inland|greater)|(?-i:Greater))[ \t]+$")
+# A named lake, mountain, river or bay: "Lake Superior", "Mount Hood", "the Yukon River".
+_NATURAL_FEATURE = re.compile(
+    rf"(?<![\w-])(?:(?:Lake|Mount|Mt\.?|Loch|Lough)[ \t]+{UPPER}[a-z'’-]+(?:[ \t]{UPPER}[a-z'’-]+)?"
+    rf"|{UPPER}[a-z'’-]+(?:[ \t]{UPPER}[a-z'’-]+)?[ \t]+(?:River|Lake|Mountains?|Bay|Island|Peninsula))(?![\w-])")
+
+
+@register("natural_feature", "LOCATION")
+class NaturalFeature(Base):
+    """A named lake, mountain, river, bay, island: where someone fishes, climbs or lives."""
+
+    def find(self, text: str):
+        for m in _NATURAL_FEATURE.finditer(text):
+            words = list(re.finditer(r"\S+", m.group(0)))
+            while words and (words[0].group(0).lower() in LEADING_NOISE or words[0].group(0).lower() in STOP_CAPITALS):
+                words = words[1:]  # "The Yukon River" -> "Yukon River"
+            if len(words) >= 2:
+                start = m.start() + words[0].start()
+                yield self.span(start, m.end(), "LOCATION", fold(text[start:m.end()]), 0.55)
 
 
 # A capitalised name and a word for an area: "Jackson County" and "Napa Valley" are names as

@@ -30,10 +30,11 @@ _INSTITUTION_HEAD = (
     r"(?:Correctional|Penal)[ \t](?:Facility|Institution|Colony)|Colony|Police[ \t](?:Station|Department|Headquarters)|"
     r"Police|(?:Public[ \t])?Prosecutor['’]s[ \t]Office|Directorate|Gendarmerie(?:[ \t]Command)?|Municipality|"
     r"Prefecture|Governorship|Town[ \t]Hall|Bar[ \t]Association|Party|Union|Association|Foundation|University|"
-    r"College|School|Elementary|Bank|Company|Corporation|Club|Logistics|Inc\.?|LLC|Ltd\.?|GmbH)"
+    r"College|School|Elementary|Bank|Company|Corporation|Club|Logistics|Authority|Trust|Inc\.?|LLC|Ltd\.?|GmbH)"
 )
 _INSTITUTION = re.compile(
-    rf"(?<![\w-])(?:(?:{_UCAPWORD}[ \t]){{1,4}}{_INSTITUTION_HEAD}(?:[ \t]of[ \t](?:the[ \t])?{_UCAPWORD}(?:[ \t]{_UCAPWORD})?)?"
+    rf"(?<![\w-])(?:(?:{_UCAPWORD}[ \t]){{1,4}}{_INSTITUTION_HEAD}"
+    rf"(?:[ \t](?:of|for)[ \t](?:the[ \t])?{_UCAPWORD}(?:[ \t]{_UCAPWORD}){{0,2}})?"
     rf"|(?:{_UCAPWORD}[ \t]){{0,3}}(?:Ministry|University|Bank|Party|Union|Office|Directorate|Bureau|Institute|Academy|Federation)[ \t]of[ \t]"
     rf"(?:the[ \t])?{_UCAPWORD}(?:[ \t](?:and[ \t]|&[ \t])?{_UCAPWORD}){{0,3}})(?![\w-])"
 )
@@ -59,7 +60,7 @@ _NOT_A_PLACE = frozenset(
 _GENERIC_BODY_WORDS = frozenset(
     "high middle elementary primary secondary junior senior grammar public private medical nursing law business "
     "sunday summer night language driving dance art music health fitness sports golf tennis book youth kids "
-    "country social third party trade labour labor political student students credit savings".split())
+    "country social third party trade labour labor political student students credit savings nhs".split())
 # "High Contracting Party", "the respondent State Party": the Convention's words for states.
 _NOT_INSTITUTION = re.compile(r"(?i)\b(?:contracting|state)[ \t]part(?:y|ies)\b")
 # Two patterns, each run on its own: "The Department of Logistics" must not be taken by the

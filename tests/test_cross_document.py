@@ -166,3 +166,40 @@ def test_a_name_with_a_particle_in_lower_case_is_still_found_again():
                       ExtractedEntity("J.P.M. Van den Heuvel-Smit", "van den heuvel-smit", "NAME", 0.9)]}
     propagate(corpus, findings, EntitySchema())
     assert found(findings, "1") == {("van den Heuvel-Smit", "van den heuvel-smit", "NAME")}
+
+
+def test_a_first_name_alone_is_the_one_full_name_that_starts_with_it():
+    corpus = docs("Patient: Teodora Halvorsen, seen today.", "Caller identified as Teodora, verified by ID.",
+                  "Dear Teodora, your appeal was received.")
+    findings = {"0": [ExtractedEntity("Teodora Halvorsen", "teodora halvorsen", "NAME", 0.9)]}
+    propagate(corpus, findings, SCHEMA)
+    for doc_id in ("1", "2"):
+        assert found(findings, doc_id) == {("Teodora", "teodora halvorsen", "NAME")}
+
+
+def test_a_first_name_two_people_share_or_the_corpus_writes_as_a_word_stands_for_nobody():
+    corpus = docs("Patient: Grace Lindqvist.", "Patient: Amara Osei. Member: Amara Boateng.",
+                  "Grace called again.", "Amara called again.", "The grace period ended.")
+    findings = {"0": [ExtractedEntity("Grace Lindqvist", "grace lindqvist", "NAME", 0.9)],
+                "1": [ExtractedEntity("Amara Osei", "amara osei", "NAME", 0.9),
+                      ExtractedEntity("Amara Boateng", "amara boateng", "NAME", 0.9)]}
+    propagate(corpus, findings, SCHEMA)
+    assert "2" not in findings and "3" not in findings  # "grace" is a word here; two Amaras
+
+
+def test_a_clinicians_first_name_and_a_first_name_in_many_documents_stand_for_nobody():
+    corpus = docs("Seen by Dr. Esme Laurent.", "Esme signed the note.",
+                  "Patient: Maria Lopez.", *[f"Maria phoned on day {n}." for n in range(4)])
+    findings = {"0": [ExtractedEntity("Dr. Esme Laurent", "esme laurent", "NAME", 0.9)],
+                "2": [ExtractedEntity("Maria Lopez", "maria lopez", "NAME", 0.9)]}
+    propagate(corpus, findings, SCHEMA)
+    # a doctor is called by the surname; "Maria" alone in four documents is more likely others
+    assert "1" not in findings and not any(str(n) in findings for n in range(3, 7))
+
+
+def test_a_first_name_that_is_a_value_of_another_kind_stays_it():
+    corpus = docs("Patient: Jordan Fischer.", "Moved to Jordan in May.")
+    findings = {"0": [ExtractedEntity("Jordan Fischer", "jordan fischer", "NAME", 0.9)],
+                "1": [ExtractedEntity("Jordan", "jordan", "LOCATION", 0.45)]}
+    propagate(corpus, findings, SCHEMA)
+    assert found(findings, "1") == {("Jordan", "jordan", "LOCATION")}

@@ -149,3 +149,9 @@ def test_a_body_named_for_what_it_does_keeps_its_whole_name():
     # Authority" then won over the model's span, until the rule took "for ..." in as "of ..."
     assert ("National Authority for Property Restitution", "national authority for property restitution") in of_type(
         "The National Authority for Property Restitution refused.", "ORGANISATION", "legal")
+
+
+@pytest.mark.parametrize("text", ["Subject: leave  Hi Priya, your claim is open.", "Hello Marcus, thanks for calling.",
+                                  "Dear Anna, we received it."])
+def test_a_greeting_is_no_part_of_a_name(text):
+    assert not [o for o, _ in of_type(text, "NAME") if o.split()[0] in ("Hi", "Hello", "Dear")]

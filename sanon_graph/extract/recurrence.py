@@ -38,7 +38,7 @@ from ..models import Document, ExtractedEntity
 from ..normalize import casefold_key
 from ..schema import EntitySchema
 from .ngrams import plural_stem
-from .recognizers.words import capitals_beside
+from .recognizers.words import STOP_CAPITALS, capitals_beside
 
 Findings = dict[str, list[ExtractedEntity]]
 
@@ -180,6 +180,27 @@ def titled_surnames(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     return titled
 
 
+_CLINICIAN_TITLES = frozenset({"Dr", "Dr.", "Prof", "Prof.", "Professor"})
+_FIRST_NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*")
+
+
+def first_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
+    """First names for the people's names in spellings_of (entity -> its spellings): "Teodora"
+    -> the entity of "Teodora Halvorsen" when no other name starts with it. A clinician's name
+    ("Dr. Esmé Laurent") gives none: records call a doctor by the surname."""
+    by_first: dict[str, set[str]] = defaultdict(set)
+    for entity, spellings in spellings_of.items():
+        if any(w in _CLINICIAN_TITLES for s in spellings for w in s.split()):
+            continue
+        for spelling in spellings:
+            words = [w for w in spelling.split() if w not in _TITLES]
+            if len(words) >= 2 and len(words[0]) >= 3 and _FIRST_NAME.fullmatch(words[0]):
+                by_first[words[0]].add(entity)
+    # a first name two people share, or one that is a word ("May", "Will", "Grace") stands for none
+    return {first: next(iter(entities)) for first, entities in by_first.items()
+            if len(entities) == 1 and first[:1].isupper() and first.casefold() not in STOP_CAPITALS}
+
+
 # Initials are looked for only for conditions and treatments: the initials of facilities and
 # clinicians' names are other things too often ("Saint Anne's Hospital" -> SAH, a haemorrhage).
 ACRONYM_TYPES = frozenset({"MEDICAL_CONDITION", "TREATMENT"})
@@ -280,12 +301,17 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     """Add a finding wherever a value extracted in some document recurs; returns how many."""
     # (normalized, type) -> (best relevance, spellings as extracted)
     known: dict[tuple[str, str], tuple[float, set[str]]] = {}
+    documents_with: dict[tuple[str, str], int] = defaultdict(int)  # how many documents the extractor found it in
     for items in findings.values():
+        here = set()
         for f in items:
             original = f.original.strip()
             if f.type not in schema or len(original) < MIN_PROPAGATED_LENGTH or not _HAS_LETTER.search(original):
                 continue
             k = (f.normalized.strip() or original.casefold(), f.type)
+            if k not in here:
+                here.add(k)
+                documents_with[k] += 1
             relevance, spellings = known.get(k, (0.0, set()))
             spellings.add(original)
             core, folded = f.normalized.strip(), original.casefold()
@@ -317,6 +343,17 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     titled_forms = titled_surnames(names)
     for titled, k in titled_forms.items():
         short_forms[titled].add(index[k])
+    # A person's first name alone ("Caller identified as Teodora", "Dear Dainis") is the one full
+    # name that starts with it; not where it is a value of another kind ("Jordan" the country),
+    # and (decided in the walk below) not where the corpus writes it in lower case too, as a word.
+    types_of: dict[str, set[str]] = defaultdict(set)
+    for k, (_, spellings) in known.items():
+        for spelling in spellings | {k[0]}:
+            types_of[_key(spelling)].add(k[1])
+    first_forms = {first: k for first, k in first_names({k: sp for k, sp in names.items() if k[1] == name_type}).items()
+                   if types_of.get(_key(first), set()) <= {name_type}}
+    for first, k in first_forms.items():
+        short_forms[first].add(index[k])
     # Initials of names of several words ("IPF" for "idiopathic pulmonary fibrosis" found in
     # another record): the same condition or treatment, written in capitals only.
     acronym_keys = set()
@@ -335,6 +372,9 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                     if alias in unambiguous and alias.split()[0].rstrip(".").casefold() in ("dr", "prof", "professor")}
     for i, full in merged_into.items():
         full_name_of.update((_key(spelling), full) for spelling in known[entries[i]][1])
+    # a first name the extractor kept as a value of its own becomes a spelling of the full name
+    first_keys = {_key(first) for first in first_forms if first in unambiguous}
+    full_name_of.update((_key(first), unambiguous[first]) for first in first_forms if first in unambiguous)
     # Likewise initials the extractor kept as a value of their own ("IPF" as "ipf") become a
     # spelling of the one name they stand for in this corpus.
     expansion_of = {_key(alias): unambiguous[alias] for alias in unambiguous if _key(alias) in acronym_keys}
@@ -358,6 +398,8 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         for alias in aliases:
             index.add(alias, i, 1.0 + schema.weight(entries[i][1]))
     added = 0
+    first_name_found: list[tuple[str, ExtractedEntity, str, int]] = []  # decided after the walk
+    written_as_word: set[str] = set()
     for doc in documents:
         items = findings.get(doc.doc_id, [])
         if (full_name_of or expansion_of) and items:
@@ -368,6 +410,14 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
         new: list[ExtractedEntity] = []
         for found, i in index.find(doc.text):
+            if _key(found) in first_keys:
+                if found.islower():
+                    written_as_word.add(_key(found))  # "grace period", "will": a word of the corpus
+                elif found[:1].isupper() and entries[i] not in present:
+                    present.add(entries[i])
+                    first_name_found.append((doc.doc_id, ExtractedEntity(found, *entries[i], known[entries[i]][0]),
+                                             _key(found), i))
+                continue
             if _key(found) in alias_keys and not found[:1].isupper():
                 continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
             if _key(found) in acronym_keys and (not found.isupper() or _among_capitals(doc.text, found)):
@@ -383,6 +433,15 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         if new:
             findings[doc.doc_id] = items + new
             added += len(new)
+    # A first name alone in more documents than its full name (and than two) is more likely
+    # someone else's: in a large corpus "Maria" alone is many Marias.
+    documents_of_first = defaultdict(int)
+    for _, _, key, _ in first_name_found:
+        documents_of_first[key] += 1
+    for doc_id, finding, key, i in first_name_found:
+        if key not in written_as_word and documents_of_first[key] <= max(2, documents_with[entries[i]]):
+            findings.setdefault(doc_id, []).append(finding)
+            added += 1
     return added
 
 

@@ -17,7 +17,7 @@ _PROVIDER = re.compile(
     r"Genomics|Genetics|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology|"
-    r"Immunology|Ha?ematology|Ophthalmology|Mutual|"
+    r"Immunology|Ha?ematology|Ophthalmology|Mutual|Medicine|Vascular|Infusion|"
     # the same heads in the languages of European records, written after the name too
     r"Ziekenhuis|Kliniek|Zorgverzekeraar|Klinik|Klinikum|Krankenhaus|Praxis|Krankenkasse|Sykehus|Sjukhus|Mutuelle))(?!\w)"
 )
@@ -34,7 +34,10 @@ _SPECIALTY_WORDS = frozenset(
     "allergy immunology clinical internal family general medicine pediatric paediatric adult geriatric sports "
     "obstetrics gynecology gynaecology urology oncology cardiology dermatology orthopedics orthopaedics pediatrics "
     "paediatrics radiology neurology gastroenterology psychiatry rheumatology endocrinology nephrology pulmonology "
-    "hematology haematology ophthalmology surgical surgery emergency medical".split())
+    "hematology haematology ophthalmology surgical surgery emergency medical maternal-fetal maternal fetal heart "
+    "vascular sleep pain nuclear physical occupational preventive reproductive travel tropical palliative "
+    "respiratory addiction integrative functional lifestyle home infusion hospital regenerative behavioral "
+    "behavioural transplant spine vein women's men's".split())
 _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
 
 

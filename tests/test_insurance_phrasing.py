@@ -2,7 +2,9 @@
 state's or province's code and no comma, the part of a region ("north-central Montana"), named
 lakes, mountains and rivers, a job right after an age and sex ("54-year-old female, charter
 boat captain"), a claim number no range is written as, the last digits of an account, an age
-band, a birth year, and bodies named "Authority" or "Trust". Every example is invented."""
+band, a birth year, bodies named "Authority" or "Trust", practices named by a specialty
+("Northshore Heart & Vascular"), and greetings that are no part of a name ("Hi Priya"). Every
+example is invented."""
 
 from __future__ import annotations
 
@@ -155,3 +157,18 @@ def test_a_body_named_for_what_it_does_keeps_its_whole_name():
                                   "Dear Anna, we received it."])
 def test_a_greeting_is_no_part_of_a_name(text):
     assert not [o for o, _ in of_type(text, "NAME") if o.split()[0] in ("Hi", "Hello", "Dear")]
+
+
+@pytest.mark.parametrize(("text", "practice"), [
+    ("Consult note, Brightwater Maternal-Fetal Medicine, 12 weeks.", "brightwater maternal-fetal medicine"),
+    ("Cardiology follow-up, Northshore Heart & Vascular, today.", "northshore heart & vascular"),
+    ("Shipped by Ozark Home Infusion this week.", "ozark home infusion"),
+])
+def test_practices_named_by_a_specialty(text, practice):
+    assert practice in [n for _, n in of_type(text, "PROVIDER")]
+
+
+@pytest.mark.parametrize("text", ["Referred to Maternal-Fetal Medicine for review.", "Seen in Sports Medicine.",
+                                  "Board certified in Emergency Medicine.", "The Heart & Vascular team called."])
+def test_a_specialty_alone_is_no_practice(text):
+    assert not of_type(text, "PROVIDER")

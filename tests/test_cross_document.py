@@ -203,3 +203,10 @@ def test_a_first_name_that_is_a_value_of_another_kind_stays_it():
                 "1": [ExtractedEntity("Jordan", "jordan", "LOCATION", 0.45)]}
     propagate(corpus, findings, SCHEMA)
     assert found(findings, "1") == {("Jordan", "jordan", "LOCATION")}
+
+
+def test_a_place_is_not_found_again_in_a_publications_title():
+    corpus = docs("Member lives in the Midwest region.", "The Midwest Healthcare Journal reported on access.")
+    findings = {"0": [ExtractedEntity("Midwest", "midwest", "LOCATION", 0.3)]}
+    propagate(corpus, findings, SCHEMA)
+    assert "1" not in findings

@@ -3,8 +3,9 @@ state's or province's code and no comma, the part of a region ("north-central Mo
 lakes, mountains and rivers, a job right after an age and sex ("54-year-old female, charter
 boat captain"), a claim number no range is written as, the last digits of an account, an age
 band, a birth year, bodies named "Authority" or "Trust", practices named by a specialty
-("Northshore Heart & Vascular"), and greetings that are no part of a name ("Hi Priya"). Every
-example is invented."""
+("Northshore Heart & Vascular"; not a journal's or a society's name, nor a place in one),
+greetings that are no part of a name ("Hi Priya"), and two days of one year written with the
+year once ("February 3 to March 16, 2025"). Every example is invented."""
 
 from __future__ import annotations
 
@@ -172,3 +173,29 @@ def test_practices_named_by_a_specialty(text, practice):
                                   "Board certified in Emergency Medicine.", "The Heart & Vascular team called."])
 def test_a_specialty_alone_is_no_practice(text):
     assert not of_type(text, "PROVIDER")
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Reduced duties from February 3 to March 16, 2025, then back.", "February 3 to March 16, 2025",
+     "2025-02-03/2025-03-16"),
+    ("Leave 3 February to 16 March 2025 approved.", "3 February to 16 March 2025", "2025-02-03/2025-03-16"),
+    ("Away December 20 to January 5, 2025.", "December 20 to January 5, 2025", "2024-12-20/2025-01-05"),
+])
+@pytest.mark.parametrize("preset", PRESETS)
+def test_two_days_of_one_year_written_once_are_one_interval(text, span, value, preset):
+    assert (span, value) in of_type(text, "EVENT_DATE", preset)
+
+
+def test_a_range_that_ends_before_it_starts_is_no_interval():
+    assert not [v for _, v in of_type("Noted March 3 to March 1, 2025.", "EVENT_DATE") if "/" in v]
+
+
+def test_a_journals_or_a_societys_name_is_no_practice():
+    assert not of_type("The Colorado Sports Medicine Journal published outcomes.", "PROVIDER")
+    assert not of_type("The Pacific Oncology Society met.", "PROVIDER")
+
+
+@pytest.mark.parametrize("text", ["The Midwest Healthcare Journal article highlights access.",
+                                  "The Colorado Sports Medicine Journal published outcomes."])
+def test_a_place_in_a_publications_title_is_no_place_of_the_person(text):
+    assert not of_type(text, "LOCATION")

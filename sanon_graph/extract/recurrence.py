@@ -38,6 +38,7 @@ from ..models import Document, ExtractedEntity
 from ..normalize import casefold_key
 from ..schema import EntitySchema
 from .ngrams import plural_stem
+from .recognizers.locations import PUBLICATION_AFTER
 from .recognizers.words import STOP_CAPITALS, capitals_beside
 
 Findings = dict[str, list[ExtractedEntity]]
@@ -297,7 +298,8 @@ def _within(core: str, original: str) -> bool:
 
 
 def propagate(documents: list[Document], findings: Findings, schema: EntitySchema,
-              facility_type: str = "PROVIDER", name_type: str = "NAME", clinician_type: str = "NAME") -> int:
+              facility_type: str = "PROVIDER", name_type: str = "NAME", clinician_type: str = "NAME",
+              place_type: str = "LOCATION") -> int:
     """Add a finding wherever a value extracted in some document recurs; returns how many."""
     # (normalized, type) -> (best relevance, spellings as extracted)
     known: dict[tuple[str, str], tuple[float, set[str]]] = {}
@@ -409,7 +411,10 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                 for f in items]
         present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
         new: list[ExtractedEntity] = []
-        for found, i in index.find(doc.text):
+        for start, end, i in index.find_spans(doc.text):
+            found = doc.text[start:end]
+            if entries[i][1] == place_type and PUBLICATION_AFTER.match(doc.text, end):
+                continue  # "the Midwest Healthcare Journal": where a journal is, not the person
             if _key(found) in first_keys:
                 if found.islower():
                     written_as_word.add(_key(found))  # "grace period", "will": a word of the corpus
@@ -489,6 +494,10 @@ class SpellingIndex:
 
     def find(self, text: str) -> list[tuple[str, int]]:
         """(the text's spelling, value) for every match, leftmost-longest, not overlapping."""
+        return [(text[start:end], value) for start, end, value in self.find_spans(text)]
+
+    def find_spans(self, text: str) -> list[tuple[int, int, int]]:
+        """(start, end, value) for every match, leftmost-longest, not overlapping."""
         tokens = [(m.start(), m.end(), m.group(0).casefold()) for m in _TOKEN.finditer(text)]
         found = []
         i = 0
@@ -505,6 +514,6 @@ class SpellingIndex:
                 i += 1
                 continue
             j, value = best
-            found.append((text[tokens[i][0]:tokens[j][1]], value))
+            found.append((tokens[i][0], tokens[j][1], value))
             i = j + 1
         return found

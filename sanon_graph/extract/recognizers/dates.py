@@ -41,6 +41,12 @@ _DATE_RANGE = re.compile(
 )
 # "May-August 2024", "03/2023-10/2023": months from .. to, one value.
 _MONTH_RANGE = re.compile(rf"(?<!\w)({_MONTH})\s?[-–]\s?({_MONTH}),?\s+(\d{{4}})(?!\w)")
+# Two days of one year, the year written once at the end: "February 3 to March 16, 2025", "Feb 3 -
+# Mar 16, 2025", "3 February to 16 March 2025". Read apart, the first day had no year and linked
+# nothing; as one interval it links to the records of any day inside it (intervals.py).
+_RANGE_WORD = r"\s*(?:[-–]|to|through|until|till)\s*"
+_DAY_RANGE_MDY = re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY}){_RANGE_WORD}({_MONTH})\s+({_DAY}),?\s+(\d{{4}})(?!\w)")
+_DAY_RANGE_DMY = re.compile(rf"(?<!\w)({_DAY})\s+({_MONTH}){_RANGE_WORD}({_DAY})\s+({_MONTH}),?\s+(\d{{4}})(?!\w)")
 _NUMERIC_MONTH_RANGE = re.compile(r"(?<![\w/.-])(\d{1,2})/(\d{4})\s?[-–]\s?(\d{1,2})/(\d{4})(?![\w/-])")
 _YEAR_RANGE = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
 # Layouts that need a month name: skipped, with one search, in a text that names none.
@@ -104,6 +110,13 @@ class _Dated(Base):
         return order_evidence(text) or self.corpus_order or "auto"
 
 
+def _date_or_none(groups: tuple[str, str, str], layout: str) -> str | None:
+    try:
+        return normalize_date(groups, layout)
+    except (ValueError, KeyError):
+        return None  # "February 30"
+
+
 @register("date_range", "EVENT_DATE")
 class DateRange(_Dated):
     """"10/15/2023-11/03/2023", "May-August 2024": one value, an ISO interval."""
@@ -121,6 +134,16 @@ class DateRange(_Dated):
         for m in _NUMERIC_MONTH_RANGE.finditer(text):
             a_month, a_year, b_month, b_year = m.groups()
             yield from self._months(m, normalize_date((a_month, a_year), "my"), normalize_date((b_month, b_year), "my"))
+        if _ANY_MONTH_NAME.search(text):
+            for pattern, layout in ((_DAY_RANGE_MDY, "Mdy"), (_DAY_RANGE_DMY, "dMy")):
+                for m in pattern.finditer(text):
+                    a1, a2, b1, b2, year = m.groups()
+                    last = _date_or_none((b1, b2, year), layout)
+                    first = _date_or_none((a1, a2, year), layout)
+                    if first and last and first[5:7] > last[5:7]:  # "December 20 to January 5, 2025"
+                        first = _date_or_none((a1, a2, str(int(year) - 1)), layout)
+                    if first and last and first < last:
+                        yield self.span(m.start(), m.end(), "EVENT_DATE", f"{first}/{last}")
 
     def _months(self, m: re.Match[str], first: str | None, last: str | None):
         if first and last and first < last:  # ISO months compare as strings

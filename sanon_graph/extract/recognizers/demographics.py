@@ -117,8 +117,9 @@ _EMPLOYED_AS = re.compile(
 # The same open vocabulary where no verb says it: a job someone had ("Former tailor", "a retired
 # air-traffic controller", "Ex-commercial abalone diver") and a job in apposition to a word for
 # the person ("the member, a commercial driver,"). The phrase must end its clause (a comma, a
-# full stop, a semicolon or "for"), so "former member of the board" or "a commercial driver of
-# growth" stay out.
+# full stop, a semicolon, "for", or a word that goes on to where or how they live: "living",
+# "who", "from", "with"), so "former member of the board" or "a commercial driver of growth"
+# stay out.
 _JOB_END = r"(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+(?:for|living|residing|based|who|from|with)\b))"
 _JOB_WORDS = r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3}?)"
 _JOB_HAD = re.compile(rf"(?<![\w'’-])(?:(?i:former|retired)[ \t]+|(?i:ex)-[ \t]?){_JOB_WORDS}{_JOB_END}")

@@ -37,6 +37,12 @@ class CityState(Base):
             yield self.span(m.start(), m.end(), "LOCATION", fold(town), 0.55)
 
 
+# The words of a publication's title after a place: "the Colorado Sports Medicine Journal", "the
+# Midwest Healthcare Review" name where a journal is published, not where the person is.
+PUBLICATION_AFTER = re.compile(
+    r"(?:[ \t]+[A-Z][\w&'’-]*){0,3}[ \t]+(?:Journal|Review|Quarterly|Magazine|Newsletter|Gazette|Bulletin)(?![\w-])")
+
+
 @register("place", "LOCATION")
 class Place(Base):
     """Capitalised phrases of up to three words that name a city, state or country."""
@@ -44,7 +50,7 @@ class Place(Base):
     def find(self, text: str):
         places = self.gaz.places
         for start, end, phrase in ngrams(text, 3, capitalised=True):
-            if phrase in places:
+            if phrase in places and not PUBLICATION_AFTER.match(text, end):
                 part = _PART_OF.search(text, max(0, start - 24), start)
                 # "north-central Montana": the span takes the part in, the value is the place
                 yield self.span(part.start(1) if part else start, end, "LOCATION", phrase)
@@ -53,7 +59,7 @@ class Place(Base):
 # A part of a place written before it: "northern Montana", "north-central Montana", "rural Vermont".
 _PART_OF = re.compile(
     r"(?<![\w-])((?:(?i:north|south)(?:-?(?i:east|west))?|(?i:east|west)|(?i:central))(?:-(?i:central|east|west))?"
-    r"(?:ern|erly)?|(?i:rural|upstate|downstate|coastal|inland|greater)|(?-i:Greater))[ \t]+$")
+    r"(?:ern|erly)?|(?i:rural|upstate|downstate|coastal|inland|greater))[ \t]+$")
 # A named lake, mountain, river or bay: "Lake Superior", "Mount Hood", "the Yukon River".
 _NATURAL_FEATURE = re.compile(
     rf"(?<![\w-])(?:(?:Lake|Mount|Mt\.?|Loch|Lough)[ \t]+{UPPER}[a-z'’-]+(?:[ \t]{UPPER}[a-z'’-]+)?"
@@ -113,4 +119,5 @@ class NamedArea(Base):
                 name = " ".join(words)
                 yield self.span(m.start(), m.start(1) + len(name), "LOCATION", fold(name), 0.55)
         for m in _REGIONS.finditer(text):
-            yield self.span(m.start(1), m.end(1), "LOCATION", fold(m.group(1)), 0.3)
+            if not PUBLICATION_AFTER.match(text, m.end(1)):
+                yield self.span(m.start(1), m.end(1), "LOCATION", fold(m.group(1)), 0.3)

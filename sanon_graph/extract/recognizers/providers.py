@@ -38,6 +38,11 @@ _SPECIALTY_WORDS = frozenset(
     "vascular sleep pain nuclear physical occupational preventive reproductive travel tropical palliative "
     "respiratory addiction integrative functional lifestyle home infusion hospital regenerative behavioral "
     "behavioural transplant spine vein women's men's".split())
+# A word after the head that makes the name a journal's, a society's or a school's: "the Colorado
+# Sports Medicine Journal", "the Pacific Oncology Society", not a practice.
+_NOT_A_PRACTICE_AFTER = re.compile(
+    r"[ \t]+(?:Journal|Review|Society|Association|Conference|Congress|Symposium|Quarterly|Annual|Foundation|"
+    r"Fellowship|Residency|Curriculum|Textbook|Newsletter|Magazine|Award)(?![\w-])")
 _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
 
 
@@ -72,6 +77,8 @@ class Provider(Base):
             start, words = found
             if all(w.lower() in _SPECIALTY_WORDS for w in words if w != "&"):
                 continue  # "Allergy & Immunology", "Obstetrics & Gynecology": a specialty, not a practice
+            if _NOT_A_PRACTICE_AFTER.match(text, m.end(1)):
+                continue
             yield self.span(start, m.end(1), "PROVIDER", " ".join(words).lower())
 
 

@@ -4,8 +4,9 @@ lakes, mountains and rivers, a job right after an age and sex ("54-year-old fema
 boat captain"), a claim number no range is written as, the last digits of an account, an age
 band, a birth year, bodies named "Authority" or "Trust", practices named by a specialty
 ("Northshore Heart & Vascular"; not a journal's or a society's name, nor a place in one),
-greetings that are no part of a name ("Hi Priya"), and two days of one year written with the
-year once ("February 3 to March 16, 2025"). Every example is invented."""
+greetings that are no part of a name ("Hi Priya"), two days of one year written with the
+year once ("February 3 to March 16, 2025"), and ages in words ("a nine-year-old boy"). Every
+example is invented."""
 
 from __future__ import annotations
 
@@ -199,3 +200,17 @@ def test_a_journals_or_a_societys_name_is_no_practice():
                                   "The Colorado Sports Medicine Journal published outcomes."])
 def test_a_place_in_a_publications_title_is_no_place_of_the_person(text):
     assert not of_type(text, "LOCATION")
+
+
+@pytest.mark.parametrize(("text", "age"), [
+    ("Our son, a nine-year-old boy, was seen.", ("nine-year-old", "9")),
+    ("Jonah, aged nine, attends school.", ("aged nine", "9")),
+    ("Member aged forty-two, retired.", ("aged forty-two", "42")),
+])
+def test_an_age_in_words(text, age):
+    assert age in of_type(text, "AGE")
+
+
+@pytest.mark.parametrize("text", ["She was one of the old members.", "He aged well over the years."])
+def test_words_for_numbers_near_old_or_aged_are_no_age(text):
+    assert not of_type(text, "AGE")

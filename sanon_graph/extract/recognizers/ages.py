@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from .base import Base, register
+from .words import NUMBER, number_value
 
 _AGE_PATTERNS = [
     re.compile(r"(?<!\w)(\d{1,3})[- ](?:year|yr)s?[- ]old(?!\w)", re.I),
@@ -15,6 +16,10 @@ _AGE_PATTERNS = [
     re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)(?:over|under|above|below)\s+(?:the\s+)?age\s+(?:of\s+)?(\d{1,3})(?![\w+])", re.I),
 ]
+# The same in words: "a nine-year-old boy", "aged forty-two" (a count from one to sixty-nine).
+_IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)
+_AGE_IN_WORDS = re.compile(
+    rf"(?<![\w-])(?:({_IN_WORDS})[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+({_IN_WORDS}))(?![\w-])", re.I)
 # Ages the way a record's header writes them, beside a name or a sex: "(M, 57)", "(57, F)",
 # "A. Verstraeten, 63 y.", "Mr D. Kalnins, 71." (a titled name, a comma, a number that ends the
 # phrase). The span is the number alone, so the name and the sex stay their own values.
@@ -69,6 +74,11 @@ class Age(Base):
             for m in pattern.finditer(text):
                 age = int(m.group(1))
                 if 0 < age < 120:
+                    yield self.span(m.start(), m.end(), "AGE", str(age))
+        if "old" in text or "aged" in text.lower():
+            for m in _AGE_IN_WORDS.finditer(text):
+                age = number_value(m.group(1) or m.group(2))
+                if age:
                     yield self.span(m.start(), m.end(), "AGE", str(age))
         beside = [m for pattern, cue in zip(_AGE_BESIDE, _AGE_BESIDE_CUES, strict=True) if cue.search(text)
                   for m in pattern.finditer(text)] if "," in text else []

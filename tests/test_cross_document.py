@@ -210,3 +210,28 @@ def test_a_place_is_not_found_again_in_a_publications_title():
     findings = {"0": [ExtractedEntity("Midwest", "midwest", "LOCATION", 0.3)]}
     propagate(corpus, findings, SCHEMA)
     assert "1" not in findings
+
+
+
+def test_a_role_word_before_a_name_is_no_first_name():
+    corpus = docs("Judge Anna Whitfield presided.", "The Judge dismissed the appeal.")
+    findings = {"0": [ExtractedEntity("Judge Anna Whitfield", "anna whitfield", "NAME", 0.9)]}
+    propagate(corpus, findings, SCHEMA)
+    assert "1" not in findings
+
+
+def test_a_refused_first_name_leaves_the_persons_other_spellings_to_be_found():
+    corpus = docs("Patient: Maria Lopez.", *[f"Maria phoned on day {n}. Mrs Lopez confirmed it." for n in range(4)])
+    findings = {"0": [ExtractedEntity("Maria Lopez", "maria lopez", "NAME", 0.9),
+                      ExtractedEntity("Mrs Lopez", "mrs lopez", "NAME", 0.8)]}
+    propagate(corpus, findings, SCHEMA)
+    for doc_id in ("1", "2", "3", "4"):
+        originals = {o for o, _, _ in found(findings, doc_id)}
+        assert "Mrs Lopez" in originals and "Maria" not in originals
+
+
+def test_a_first_name_beside_the_full_name_is_masked_with_it():
+    corpus = docs("Patient: Teodora Halvorsen. Teodora called back.", "Other record.")
+    findings = {"0": [ExtractedEntity("Teodora Halvorsen", "teodora halvorsen", "NAME", 0.9)]}
+    propagate(corpus, findings, SCHEMA)
+    assert ("Teodora", "teodora halvorsen", "NAME") in found(findings, "0")

@@ -39,6 +39,7 @@ from ..normalize import casefold_key
 from ..schema import EntitySchema
 from .ngrams import plural_stem
 from .recognizers.locations import PUBLICATION_AFTER
+from .recognizers.names import PERSON_WORDS
 from .recognizers.words import STOP_CAPITALS, capitals_beside
 
 Findings = dict[str, list[ExtractedEntity]]
@@ -195,7 +196,9 @@ def first_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
             continue
         for spelling in spellings:
             words = [w for w in spelling.split() if w not in _TITLES]
-            if len(words) >= 2 and len(words[0]) >= 3 and _FIRST_NAME.fullmatch(words[0]):
+            # "Judge Anna Whitfield", "Nurse Priya Raman": the first word says what, not who
+            if len(words) >= 2 and len(words[0]) >= 3 and _FIRST_NAME.fullmatch(words[0]) \
+                    and words[0].casefold() not in PERSON_WORDS:
                 by_first[words[0]].add(entity)
     # a first name two people share, or one that is a word ("May", "Will", "Grace") stands for none
     return {first: next(iter(entities)) for first, entities in by_first.items()
@@ -374,9 +377,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                     if alias in unambiguous and alias.split()[0].rstrip(".").casefold() in ("dr", "prof", "professor")}
     for i, full in merged_into.items():
         full_name_of.update((_key(spelling), full) for spelling in known[entries[i]][1])
-    # a first name the extractor kept as a value of its own becomes a spelling of the full name
     first_keys = {_key(first) for first in first_forms if first in unambiguous}
-    full_name_of.update((_key(first), unambiguous[first]) for first in first_forms if first in unambiguous)
     # Likewise initials the extractor kept as a value of their own ("IPF" as "ipf") become a
     # spelling of the one name they stand for in this corpus.
     expansion_of = {_key(alias): unambiguous[alias] for alias in unambiguous if _key(alias) in acronym_keys}
@@ -400,8 +401,10 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         for alias in aliases:
             index.add(alias, i, 1.0 + schema.weight(entries[i][1]))
     added = 0
-    first_name_found: list[tuple[str, ExtractedEntity, str, int]] = []  # decided after the walk
+    # (document, finding, first name, entity, whether the document names the person otherwise)
+    first_name_found: list[tuple[str, ExtractedEntity, str, int, bool]] = []  # decided after the walk
     written_as_word: set[str] = set()
+    first_name_seen: set[tuple[str, int]] = set()
     for doc in documents:
         items = findings.get(doc.doc_id, [])
         if (full_name_of or expansion_of) and items:
@@ -418,10 +421,13 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             if _key(found) in first_keys:
                 if found.islower():
                     written_as_word.add(_key(found))  # "grace period", "will": a word of the corpus
-                elif found[:1].isupper() and entries[i] not in present:
-                    present.add(entries[i])
+                elif found[:1].isupper() and (doc.doc_id, i) not in first_name_seen:
+                    # not marked present: if the first name is refused, the person's other spellings
+                    # in this document ("Mrs Lopez") are still found; where the document names the
+                    # person in full, the first name alone is masked with the name
+                    first_name_seen.add((doc.doc_id, i))
                     first_name_found.append((doc.doc_id, ExtractedEntity(found, *entries[i], known[entries[i]][0]),
-                                             _key(found), i))
+                                             _key(found), i, entries[i] in present))
                 continue
             if _key(found) in alias_keys and not found[:1].isupper():
                 continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
@@ -441,9 +447,9 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # A first name alone in more documents than its full name (and than two) is more likely
     # someone else's: in a large corpus "Maria" alone is many Marias.
     documents_of_first = defaultdict(int)
-    for _, _, key, _ in first_name_found:
-        documents_of_first[key] += 1
-    for doc_id, finding, key, i in first_name_found:
+    for _, _, key, _, beside_full_name in first_name_found:
+        documents_of_first[key] += not beside_full_name
+    for doc_id, finding, key, i, _ in first_name_found:
         if key not in written_as_word and documents_of_first[key] <= max(2, documents_with[entries[i]]):
             findings.setdefault(doc_id, []).append(finding)
             added += 1

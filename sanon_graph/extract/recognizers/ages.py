@@ -19,7 +19,8 @@ _AGE_PATTERNS = [
 # The same in words: "a nine-year-old boy", "aged forty-two" (a count from one to sixty-nine).
 _IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)
 _AGE_IN_WORDS = re.compile(
-    rf"(?<![\w-])(?:({_IN_WORDS})[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+({_IN_WORDS}))(?![\w-])", re.I)
+    rf"(?<![\w-])(?:({_IN_WORDS})[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+({_IN_WORDS})"
+    rf"(?![ \t]+(?:years?|months?|weeks?|days?)\b))(?![\w-])", re.I)
 # Ages the way a record's header writes them, beside a name or a sex: "(M, 57)", "(57, F)",
 # "A. Verstraeten, 63 y.", "Mr D. Kalnins, 71." (a titled name, a comma, a number that ends the
 # phrase). The span is the number alone, so the name and the sex stay their own values.
@@ -75,7 +76,7 @@ class Age(Base):
                 age = int(m.group(1))
                 if 0 < age < 120:
                     yield self.span(m.start(), m.end(), "AGE", str(age))
-        if "old" in text or "aged" in text.lower():
+        if "old" in text.lower() or "aged" in text.lower():
             for m in _AGE_IN_WORDS.finditer(text):
                 age = number_value(m.group(1) or m.group(2))
                 if age:

@@ -110,13 +110,6 @@ class _Dated(Base):
         return order_evidence(text) or self.corpus_order or "auto"
 
 
-def _date_or_none(groups: tuple[str, str, str], layout: str) -> str | None:
-    try:
-        return normalize_date(groups, layout)
-    except (ValueError, KeyError):
-        return None  # "February 30"
-
-
 @register("date_range", "EVENT_DATE")
 class DateRange(_Dated):
     """"10/15/2023-11/03/2023", "May-August 2024": one value, an ISO interval."""
@@ -138,10 +131,10 @@ class DateRange(_Dated):
             for pattern, layout in ((_DAY_RANGE_MDY, "Mdy"), (_DAY_RANGE_DMY, "dMy")):
                 for m in pattern.finditer(text):
                     a1, a2, b1, b2, year = m.groups()
-                    last = _date_or_none((b1, b2, year), layout)
-                    first = _date_or_none((a1, a2, year), layout)
+                    last = normalize_date((b1, b2, year), layout)
+                    first = normalize_date((a1, a2, year), layout)
                     if first and last and first[5:7] > last[5:7]:  # "December 20 to January 5, 2025"
-                        first = _date_or_none((a1, a2, str(int(year) - 1)), layout)
+                        first = normalize_date((a1, a2, str(int(year) - 1)), layout)
                     if first and last and first < last:
                         yield self.span(m.start(), m.end(), "EVENT_DATE", f"{first}/{last}")
 

@@ -129,9 +129,11 @@ _JOB_APPOSITION = re.compile(rf",[ \t]+an?[ \t]+(?:(?i:former|retired)[ \t]+)?{_
 # self-employed charter boat captain,", "aged 36, professional orchestral violinist.".
 _JOB_AFTER_AGE = re.compile(
     rf"(?<![\w-])(?:\d{{1,3}}[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+\d{{1,3}})"
-    rf"(?:[ \t]+(?i:male|female|man|woman|M|F))?,?[ \t]+(?:an?[ \t]+)?{_JOB_WORDS}{_JOB_END}")
+    rf"(?:[ \t]+(?i:male|female|man|woman|M|F))?,[ \t]+(?:an?[ \t]+)?{_JOB_WORDS}{_JOB_END}")
 # What may end a job said right after an age: the endings of jobs only, not the "-ic", "-ant",
-# "-ent" of words that say how someone is ("diabetic", "pregnant", "non-compliant").
+# "-ent" of words that say how someone is ("diabetic", "pregnant", "non-compliant"), nor words
+# that end like a job and describe the patient or the family ("poor historian", "community
+# ambulator", "nonsmoker", "first-time mother").
 _AFTER_AGE_ENDING = re.compile(
     r"(?:er|or|ist|yst|ian|eer|ain|man|woman|ster|smith|wright|pilot|clerk|nurse|chef|cook|guide|courier|barista|"
     r"aide|student|graduate|consultant|accountant|attendant|assistant|technician|executive|mechanic|medic)$", re.I)
@@ -140,6 +142,9 @@ _AFTER_AGE_ENDING = re.compile(
 _JUDGING_WORDS = frozenset(
     "experienced qualified skilled young successful busy keen trained talented well-known renowned respected "
     "retired former".split())
+_NOT_A_JOB_AFTER_AGE = frozenset(
+    "historian ambulator nonsmoker nondrinker offender perpetrator attacker mother father brother sister daughter "
+    "grandmother grandfather stepmother stepfather".split())
 _PERSON_BEFORE_COMMA = re.compile(
     r"(?<![\w'’-])(?i:patient|member|participant|claimant|client|insured|policyholder|subscriber|enrollee|man|woman|"
     r"mother|father|husband|wife|son|daughter|applicant|appellant|respondent|defendant|plaintiff|petitioner|"
@@ -169,8 +174,7 @@ _NOT_A_JOB_WORD = frozenset(
     "executor executrix trustee dependant dependent parent tenant resident refugee beneficiary victim suspect accused "
     "employer landlord landlady owner client patient citizen national woman man minor twin candidate speaker partner "
     "cellmate classmate roommate flatmate stranger foreigner newcomer beginner survivor sufferer smoker drinker user "
-    "holder visitor caller passenger pedestrian voter winner loser bystander neighbour neighbor mother father "
-    "brother sister daughter grandmother grandfather stepmother stepfather".split())
+    "holder visitor caller passenger pedestrian voter winner loser bystander neighbour neighbor".split())
 # Words that end the job phrase: what follows a job ("at", "for", "in", "since"), a clause.
 _JOB_STOP = frozenset(
     "at in for with on of from since until and or but to by during after before while when who which that "
@@ -401,7 +405,8 @@ class Occupation(Base):
         """Jobs after a verb of employment, listed or not ("works as a software tester")."""
         appositions = (m for m in _JOB_APPOSITION.finditer(text)
                        if _PERSON_BEFORE_COMMA.search(text, max(0, m.start() - 16), m.start()))
-        after_age = _JOB_AFTER_AGE.finditer(text) if "old" in text or "aged" in text.lower() else ()
+        lower = text.lower()
+        after_age = _JOB_AFTER_AGE.finditer(text) if "old" in lower or "aged" in lower else ()
         for m in (*_EMPLOYED_AS.finditer(text), *_JOB_HAD.finditer(text), *appositions, *after_age):
             if m.re is _EMPLOYED_AS and m.group("work"):
                 lo = max(0, m.start() - 80)
@@ -430,7 +435,7 @@ class Occupation(Base):
             if not (_PERSON_ENDING.search(head) or _PERSON_ENDING.search(singular)) or \
                     head.lower() in _NOT_A_JOB_WORD or singular.lower() in _NOT_A_JOB_WORD or last in _NOT_A_JOB_WORD:
                 continue
-            if m.re is _JOB_AFTER_AGE and (not _AFTER_AGE_ENDING.search(head) or singular != head
+            if m.re is _JOB_AFTER_AGE and (not _AFTER_AGE_ENDING.search(head) or singular != head or last in _NOT_A_JOB_AFTER_AGE
                                            or any(not w.group(0).islower() for w in words)):
                 continue  # "54-year-old male, diabetic", "aged 40, Jehovah's Witness"
             start, end = m.start("job") + words[0].start(), m.start("job") + words[-1].end()
@@ -445,7 +450,9 @@ class Occupation(Base):
                     for w in written.split()[:-len(value.split())]):
                 continue  # "the applicant, an experienced lawyer,": the list's rule masks "lawyer"
             # "retired wheat farmer": the span keeps "retired" (as a listed job's does), the value not
-            yield self.span(m.start() if m.re is _JOB_HAD else start, end, "INDIRECT_IDENTIFIER", value)
+            # (unless a nationality was dropped from the front: "a former Norwegian translator")
+            had = m.re is _JOB_HAD and words[0].start() == 0
+            yield self.span(m.start() if had else start, end, "INDIRECT_IDENTIFIER", value)
 
 
 _LISTED_JOBS = frozenset(_OCCUPATION_FORMS.values())

@@ -42,7 +42,8 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
 # "n° RG 19/02231", "No. HC 2019/47": a court's register letters may stand between the cue and
 # the number.
 # "Account ending 4471", "card ending in 0093": the last digits of a number are as much its own.
-_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|\bending(?:[ \t]+in)?)\s*:?\s*#?"
+_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
+                     r"\b(?:account|acct\.?|card|number|policy|member)[ \t]+ending(?:[ \t]+in)?)\s*:?\s*#?"
                      r"(?-i:[ \t]?[A-Z]{1,4}[ \t])?$", re.I)
 _ID_SEPARATOR = re.compile(r"[-/._#]")
 # The nearest cue word before an identifier says whose it is: a person's (patient, employee,
@@ -140,6 +141,9 @@ class Identifier(Base):
         return self.span(start, end, "NON_PERSONAL_ID", token.upper())
 
 
+_RANGE_BEFORE = re.compile(r"\b(?:range|between|from|to)\s*:?\s*$", re.I)
+
+
 def _uneven_pair(parts: list[str]) -> bool:
     """Two runs of digits no range is written as: "88-402175" (a range's second number is about
     as long as its first, or shorter: "10-12", "4400-4500", "2019-21")."""
@@ -163,7 +167,8 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
         if _ID_LETTERS_DIGITS.fullmatch(token):
             return True
         return _ID_MIXED.fullmatch(token) is not None and 2 <= digits < len(token)
-    if not cued and (_ID_DATE_SHAPE.fullmatch(token) or _ID_NUMBER_RANGE.match(token) and not _uneven_pair(parts)):
+    if not cued and (_ID_DATE_SHAPE.fullmatch(token) or _ID_NUMBER_RANGE.match(token) and not (
+            _uneven_pair(parts) and _id_owner(text, start) and not _RANGE_BEFORE.search(before))):
         return False
     separators = set(_ID_SEPARATOR.findall(token))
     if "-" in separators and len(separators) > 1 and all(_ID_DATE_PART.fullmatch(p) for p in token.split("-")):

@@ -7,7 +7,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
-from .words import LEADING_NOISE, MODIFIER_NOISE, STOP_CAPITALS, UPPER, ngrams
+from .words import LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS, STOP_CAPITALS, UPPER, ngrams
 
 US_STATE_CODES = frozenset(
     "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH "
@@ -16,6 +16,9 @@ US_STATE_CODES = frozenset(
 # The codes of Canada's provinces and territories and of Australia's states, written after a
 # town as the US codes are ("Halifax, NS", "Ballarat VIC").
 REGION_CODES = frozenset("AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS ACT".split())
+# Codes that are also letters after a person's name (a degree, an honour): "John Smith, MD",
+# "Mark Henderson, QC", "Laura Chen, PE", "Amir Patel, MB": after these the town must be known.
+_LETTERS_AFTER_NAMES = frozenset("MD PA DO QC KC PE MB NP RN SC".split()) | REGION_CODES
 _CITY_STATE = re.compile(r"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2})(,?)[ \t]([A-Z]{2,3})(?![\w-])")
 
 
@@ -26,21 +29,29 @@ class CityState(Base):
     doctor, "Smith, MD" too often."""
 
     def find(self, text: str):
+        places = self.gaz.places
         for m in _CITY_STATE.finditer(text):
             town, comma, code = m.groups()
-            if code not in US_STATE_CODES and code not in REGION_CODES or town.lower() in STOP_CAPITALS:
+            if code not in US_STATE_CODES and code not in REGION_CODES:
                 continue
-            if not comma and town.lower() not in self.gaz.places:
-                continue
+            words = town.split()
+            # "From Seattle WA": the known place among the words, the last ones
+            known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places), None)
+            if known is None:
+                if not comma or code in _LETTERS_AFTER_NAMES:
+                    continue  # "John Smith MD", "Mark Henderson, QC": a person and their letters
+                known = next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
+                if known is None:
+                    continue
+            start = m.start() + town.index(words[known]) if known else m.start()
             # the span masks the code with the town; the value is the town, so "Duluth MN" in
             # one record and "the Duluth area" in another are one place
-            yield self.span(m.start(), m.end(), "LOCATION", fold(town), 0.55)
+            yield self.span(start, m.end(), "LOCATION", fold(" ".join(words[known:])), 0.55)
 
 
 # The words of a publication's title after a place: "the Colorado Sports Medicine Journal", "the
 # Midwest Healthcare Review" name where a journal is published, not where the person is.
-PUBLICATION_AFTER = re.compile(
-    r"(?:[ \t]+[A-Z][\w&'’-]*){0,3}[ \t]+(?:Journal|Review|Quarterly|Magazine|Newsletter|Gazette|Bulletin)(?![\w-])")
+PUBLICATION_AFTER = re.compile(rf"(?:[ \t]+[A-Z][\w&'’-]*){{0,3}}[ \t]+(?:{PUBLICATION_WORDS})(?![\w-])")
 
 
 @register("place", "LOCATION")
@@ -63,7 +74,8 @@ _PART_OF = re.compile(
 # A named lake, mountain, river or bay: "Lake Superior", "Mount Hood", "the Yukon River".
 _NATURAL_FEATURE = re.compile(
     rf"(?<![\w-])(?:(?:Lake|Mount|Mt\.?|Loch|Lough)[ \t]+{UPPER}[a-z'’-]+(?:[ \t]{UPPER}[a-z'’-]+)?"
-    rf"|{UPPER}[a-z'’-]+(?:[ \t]{UPPER}[a-z'’-]+)?[ \t]+(?:River|Lake|Mountains?|Bay|Island|Peninsula))(?![\w-])")
+    rf"|{UPPER}[a-z'’-]+(?:[ \t]{UPPER}[a-z'’-]+)?[ \t]+(?:River|Lake|Mountains?|Bay|Island|Peninsula)"
+    rf"(?![ \t]+{UPPER}))(?![\w-])")
 
 
 @register("natural_feature", "LOCATION")

@@ -68,6 +68,10 @@ _ROLE_WORDS = (
     r"guardian|caregiver|deceased|practitioner|investigator|officer|executive|consultant|"
     r"counsel|solicitor|registrar|clerk|secretary|administrator|advocate|" + _KIN_WORDS
 )
+# Words that stand before a name for what the person is, not who: "Judge Anna Whitfield",
+# "Nurse Priya Raman", "member Teodora Halvorsen" (the cross-document pass takes no first name
+# from them).
+PERSON_WORDS = _TITLE_SET | frozenset(re.findall(r"[a-z]+", _ROLE_WORDS))
 
 
 def _by_first_letter(alternatives: str) -> str:
@@ -340,6 +344,9 @@ class CapitalPair(_Names):
             if self._not_a_name_word(words[-1]) or len(words) == 3 and (
                     self._not_a_name_word(words[2]) or _LABEL_AFTER.match(text, m.end())):
                 words = words[:2]  # "Tom Price Job Title:": the third word opens the next field
+            if self._not_a_name_word(words[0]):
+                pos = m.start(2)  # "Hi Priya Raman": a greeting that is also a first name opens no name
+                continue
             if any(self._not_a_name_word(w.split()[-1]) for w in words) or self._is_place(" ".join(words)):
                 continue
             if all(self._is_place(w) for w in words):

@@ -34,10 +34,15 @@ _INSTITUTION_HEAD = (
 )
 _INSTITUTION = re.compile(
     rf"(?<![\w-])(?:(?:{_UCAPWORD}[ \t]){{1,4}}{_INSTITUTION_HEAD}"
-    rf"(?:[ \t](?:of|for)[ \t](?:the[ \t])?{_UCAPWORD}(?:[ \t]{_UCAPWORD}){{0,2}})?"
+    rf"(?:[ \t]of[ \t](?:the[ \t])?{_UCAPWORD}(?:[ \t]{_UCAPWORD}){{0,2}})?"
     rf"|(?:{_UCAPWORD}[ \t]){{0,3}}(?:Ministry|University|Bank|Party|Union|Office|Directorate|Bureau|Institute|Academy|Federation)[ \t]of[ \t]"
     rf"(?:the[ \t])?{_UCAPWORD}(?:[ \t](?:and[ \t]|&[ \t])?{_UCAPWORD}){{0,3}})(?![\w-])"
 )
+# A body named for what it does: "National Authority for Property Restitution", "Foundation for
+# Rare Diseases"; not "Northwind Logistics for Maria Lopez" (whom it invoiced) or "the Housing
+# Authority for Tucson residents" (a place): checked in Python.
+_FOR_TAIL = re.compile(rf"[ \t]for[ \t](?:the[ \t])?({_UCAPWORD}(?:[ \t]{_UCAPWORD}){{0,2}})(?![\w-])")
+_FOR_HEADS = ("Authority", "Foundation", "Commission", "Agency", "Fund", "Association")
 # The same bodies written in lower case after the place they serve, as judgments often do:
 # "the Istanbul public prosecutor's office", "the Diyarbakır chief public prosecutor", "Istanbul
 # police headquarters", "Breitvet prison", "the Ankara security directorate".
@@ -60,7 +65,10 @@ _NOT_A_PLACE = frozenset(
 _GENERIC_BODY_WORDS = frozenset(
     "high middle elementary primary secondary junior senior grammar public private medical nursing law business "
     "sunday summer night language driving dance art music health fitness sports golf tennis book youth kids "
-    "country social third party trade labour labor political student students credit savings nhs".split())
+    "country social third party trade labour labor political student students credit savings nhs "
+    # kinds of trusts and authorities, not one: "Special Needs Trust", "the Housing Authority"
+    "special needs irrevocable revocable living qualified income discretionary charitable land local central "
+    "competent housing statutory supervisory regulatory tax".split())
 # "High Contracting Party", "the respondent State Party": the Convention's words for states.
 _NOT_INSTITUTION = re.compile(r"(?i)\b(?:contracting|state)[ \t]part(?:y|ies)\b")
 # Two patterns, each run on its own: "The Department of Logistics" must not be taken by the
@@ -121,7 +129,12 @@ class Institution(Base):
             trimmed = _trim(text, m.start(), m.end())
             if trimmed and " " in trimmed[1] and not _NOT_INSTITUTION.search(trimmed[1]) \
                     and not all(w in _GENERIC_BODY_WORDS for w in fold(trimmed[1]).split()[:-1]):
-                yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]))
+                end, name = m.end(), trimmed[1]
+                tail = _FOR_TAIL.match(text, end) if m.group(0).endswith(_FOR_HEADS) else None
+                if tail and not any(w.lower() in self.gaz.first_names or w.lower() in self.gaz.places
+                                    for w in tail.group(1).split()):
+                    end, name = tail.end(), name + text[m.end():tail.end()]
+                yield self.span(trimmed[0], end, "ORGANISATION", fold(name))
         for m in _LOWER_INSTITUTION.finditer(text):
             place = m.group(1).rstrip()
             if place.endswith(("'s", "’s", "s'", "s’")):

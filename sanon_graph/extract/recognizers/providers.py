@@ -7,7 +7,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
-from .words import CAP, LEADING_NOISE
+from .words import CAP, LEADING_NOISE, PUBLICATION_WORDS
 
 _PROVIDER = re.compile(
     rf"(?<![\w-])((?:{CAP}\s+(?:&\s+)?){{0,3}}{CAP}\s+(?:&\s+)?(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
@@ -17,7 +17,7 @@ _PROVIDER = re.compile(
     r"Genomics|Genetics|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology|"
-    r"Immunology|Ha?ematology|Ophthalmology|Mutual|Medicine|Vascular|Infusion|"
+    r"Immunology|Ha?ematology|Ophthalmology|Mutual|Medicine|Vascular|Home\s+Infusion|"
     # the same heads in the languages of European records, written after the name too
     r"Ziekenhuis|Kliniek|Zorgverzekeraar|Klinik|Klinikum|Krankenhaus|Praxis|Krankenkasse|Sykehus|Sjukhus|Mutuelle))(?!\w)"
 )
@@ -37,12 +37,13 @@ _SPECIALTY_WORDS = frozenset(
     "hematology haematology ophthalmology surgical surgery emergency medical maternal-fetal maternal fetal heart "
     "vascular sleep pain nuclear physical occupational preventive reproductive travel tropical palliative "
     "respiratory addiction integrative functional lifestyle home infusion hospital regenerative behavioral "
-    "behavioural transplant spine vein women's men's".split())
-# A word after the head that makes the name a journal's, a society's or a school's: "the Colorado
-# Sports Medicine Journal", "the Pacific Oncology Society", not a practice.
-_NOT_A_PRACTICE_AFTER = re.compile(
-    r"[ \t]+(?:Journal|Review|Society|Association|Conference|Congress|Symposium|Quarterly|Annual|Foundation|"
-    r"Fellowship|Residency|Curriculum|Textbook|Newsletter|Magazine|Award)(?![\w-])")
+    "behavioural transplant spine vein women's men's chinese traditional hyperbaric precision evidence-based "
+    "osteopathic alternative complementary holistic integrated personalized personalised genomic aerospace "
+    "wilderness undersea veterinary".split())
+# A word after the head that makes the name a publication's or a learned society's: "the Colorado
+# Sports Medicine Journal", "the Pacific Oncology Society", not a practice. (A residency or a
+# fellowship names the hospital where someone trained, which identifies them: kept.)
+_NOT_A_PRACTICE_AFTER = re.compile(rf"[ \t]+(?:{PUBLICATION_WORDS}|Society|Conference|Congress|Symposium)(?![\w-])")
 _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
 
 

@@ -26,6 +26,9 @@ def letter_class(test) -> str:
 UPPER = letter_class(str.isupper)
 LOWER = letter_class(str.islower)
 CAP = r"[A-Z][A-Za-z'&.-]*"
+# Words that end a publication's title: "the Midwest Healthcare Journal" (not "Review": "Texas
+# Utilization Review" is an insurer's process).
+PUBLICATION_WORDS = "Journal|Quarterly|Magazine|Newsletter|Gazette"
 LEADING_NOISE = {
     "the", "a", "an", "at", "in", "from", "to", "by", "with", "of", "for", "and", "our", "their",
     "his", "her", "its", "this", "that", "new", "internal", "memo", "patient", "patients",
@@ -142,8 +145,9 @@ def capitals_beside(text: str, start: int, end: int) -> bool:
 # Numbers written as words, as terms and durations give them ("twelve years", "twenty-two days").
 NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
-    "eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
-_TENS = "twenty|thirty|forty|fifty|sixty"
+    "eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+                                           "eighty": 80, "ninety": 90}
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _UNITS = "one|two|three|four|five|six|seven|eight|nine"
 # A count in digits or words: "12", "twelve", "twenty-two".
 NUMBER = (rf"(?:\d{{1,3}}|(?:{_TENS})(?:-(?:{_UNITS}))?|"

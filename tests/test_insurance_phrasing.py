@@ -253,3 +253,8 @@ def test_what_the_review_found_is_none(text, kind):
 
 def test_a_town_among_capitalised_words_is_the_known_place():
     assert of_type("Reply to the From Seattle WA office.", "LOCATION") == [("Seattle WA", "seattle")]
+
+
+def test_a_town_of_two_words_before_a_comma_and_code_is_taken_whole():
+    # "Austin" is a known place; "Port Austin, MI" is another
+    assert of_type("Plant workers in Port Austin, MI were studied.", "LOCATION") == [("Port Austin, MI", "port austin")]

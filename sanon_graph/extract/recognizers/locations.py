@@ -35,14 +35,15 @@ class CityState(Base):
             if code not in US_STATE_CODES and code not in REGION_CODES:
                 continue
             words = town.split()
-            # "From Seattle WA": the known place among the words, the last ones
-            known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places), None)
-            if known is None:
-                if not comma or code in _LETTERS_AFTER_NAMES:
-                    continue  # "John Smith MD", "Mark Henderson, QC": a person and their letters
+            if comma and code not in _LETTERS_AFTER_NAMES:
+                # "Port Austin, MI": the words before the comma, from the first that opens no sentence
                 known = next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
-                if known is None:
-                    continue
+            else:
+                # "From Seattle WA": the known place among the words, the last ones; none in "John
+                # Smith MD", "Mark Henderson, QC" (a person and their letters)
+                known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places), None)
+            if known is None:
+                continue
             start = m.start() + town.index(words[known]) if known else m.start()
             # the span masks the code with the town; the value is the town, so "Duluth MN" in
             # one record and "the Duluth area" in another are one place

@@ -15,9 +15,11 @@ Things per-document extraction cannot see, because they only show across documen
    and treatments by their initials ("IPF" for "idiopathic pulmonary fibrosis"), in capitals only.
    Short forms of one person are spellings of the full name, not values of their own: a
    clinician's titled surname ("Dr. Vargas") and a name with an initial ("S. Tierney"), when one
-   full name of that surname (and initial, type and sex) is in the corpus. A value of a naming
-   kind found only with a capital is found again only where the text has one ("THE FACTS" read
-   as a body must not make every "facts" one).
+   full name of that surname (and initial, type and sex) is in the corpus; so is a person's first
+   name alone ("Dear Teodora"), when one full name starts with it and the corpus never writes it
+   as a word. A place in a publication's title ("the Midwest Healthcare Journal") is not found
+   again. A value of a naming kind found only with a capital is found again only where the text
+   has one ("THE FACTS" read as a body must not make every "facts" one).
    Values that mean something else out of context are not propagated: they need a letter
    and four characters, so ages, years and bare numbers stay with the extractor's context
    rules.
@@ -414,7 +416,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                 for f in items]
         present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
         new: list[ExtractedEntity] = []
-        for start, end, i in index.find_spans(doc.text):
+        for start, end, i in index.find(doc.text):
             found = doc.text[start:end]
             if entries[i][1] == place_type and PUBLICATION_AFTER.match(doc.text, end):
                 continue  # "the Midwest Healthcare Journal": where a journal is, not the person
@@ -498,11 +500,7 @@ class SpellingIndex:
             self._value[words] = (value, priority)
         self._prefixes.update(hash(words[:n]) for n in range(1, len(words)))
 
-    def find(self, text: str) -> list[tuple[str, int]]:
-        """(the text's spelling, value) for every match, leftmost-longest, not overlapping."""
-        return [(text[start:end], value) for start, end, value in self.find_spans(text)]
-
-    def find_spans(self, text: str) -> list[tuple[int, int, int]]:
+    def find(self, text: str) -> list[tuple[int, int, int]]:
         """(start, end, value) for every match, leftmost-longest, not overlapping."""
         tokens = [(m.start(), m.end(), m.group(0).casefold()) for m in _TOKEN.finditer(text)]
         found = []

@@ -25,8 +25,8 @@ _CITY_STATE = re.compile(r"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2})(,?)[ \t
 @register("city_state", "LOCATION")
 class CityState(Base):
     """A town and its state's or province's code: "Denver, CO", "Halifax, NS". Without the
-    comma ("Duluth MN", "Ballarat VIC") the town must be a known place: "John Smith MD" is a
-    doctor, "Smith, MD" too often."""
+    comma ("Duluth MN", "Ballarat VIC"), and before codes that are also letters after a name
+    ("John Smith, MD", "Mark Henderson, QC"), the town must be a known place."""
 
     def find(self, text: str):
         places = self.gaz.places
@@ -51,7 +51,7 @@ class CityState(Base):
 
 
 # The words of a publication's title after a place: "the Colorado Sports Medicine Journal", "the
-# Midwest Healthcare Review" name where a journal is published, not where the person is.
+# Midwest Healthcare Journal" name where a journal is published, not where the person is.
 PUBLICATION_AFTER = re.compile(rf"(?:[ \t]+[A-Z][\w&'’-]*){{0,3}}[ \t]+(?:{PUBLICATION_WORDS})(?![\w-])")
 
 

@@ -12,20 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from sanon_graph.config import load_settings
-from sanon_graph.extract.recognizers import RulesExtractor
-
-PRESETS = ("health-insurance", "legal", "hr")
-
-
-def found(text: str, preset: str = "health-insurance") -> list[tuple[str, str, str]]:
-    settings = load_settings(None, {"preset": preset})
-    extractor = RulesExtractor(settings.entity_schema, settings.rules)
-    return [(e.original, e.normalized, e.type) for e in extractor.extract_text(text)]
-
-
-def of_type(text: str, entity_type: str, preset: str = "health-insurance") -> list[tuple[str, str]]:
-    return [(o, n) for o, n, t in found(text, preset) if t == entity_type]
+from .test_insurance_forms import PRESETS, of_type
 
 
 @pytest.mark.parametrize(("text", "place"), [
@@ -35,7 +22,7 @@ def of_type(text: str, entity_type: str, preset: str = "health-insurance") -> li
 ])
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_town_with_its_state_or_province_code(text, place, preset):
-    assert place in of_type(text, "LOCATION", preset)
+    assert place in of_type(text, "LOCATION", preset=preset)
 
 
 def test_a_town_with_or_without_its_code_is_one_value():
@@ -152,7 +139,7 @@ def test_a_body_named_for_what_it_does_keeps_its_whole_name():
     # the model found it whole before "Authority" was a head; the rule's shorter "National
     # Authority" then won over the model's span, until the rule took "for ..." in as "of ..."
     assert ("National Authority for Property Restitution", "national authority for property restitution") in of_type(
-        "The National Authority for Property Restitution refused.", "ORGANISATION", "legal")
+        "The National Authority for Property Restitution refused.", "ORGANISATION", preset="legal")
 
 
 @pytest.mark.parametrize(("text", "name"), [("Subject: leave  Hi Priya Raman, your claim is open.", "Priya Raman"),
@@ -185,7 +172,7 @@ def test_a_specialty_alone_is_no_practice(text):
 ])
 @pytest.mark.parametrize("preset", PRESETS)
 def test_two_days_of_one_year_written_once_are_one_interval(text, span, value, preset):
-    assert (span, value) in of_type(text, "EVENT_DATE", preset)
+    assert (span, value) in of_type(text, "EVENT_DATE", preset=preset)
 
 
 def test_a_range_that_ends_before_it_starts_is_no_interval():
@@ -233,7 +220,7 @@ def test_words_for_numbers_near_old_or_aged_are_no_age(text):
     ("An eighty-two-year-old woman was admitted.", "health-insurance", "AGE", "82"),
 ])
 def test_what_the_review_found(text, preset, kind, found_value):
-    assert found_value in [n for _, n in of_type(text, kind, preset)]
+    assert found_value in [n for _, n in of_type(text, kind, preset=preset)]
 
 
 @pytest.mark.parametrize(("text", "kind"), [

@@ -184,7 +184,7 @@ def titled_surnames(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     return titled
 
 
-_CLINICIAN_TITLES = frozenset({"Dr", "Dr.", "Prof", "Prof.", "Professor"})
+_CLINICIAN_TITLES = frozenset({"dr", "prof", "professor"})  # as words, without a full stop, any case
 _FIRST_NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*")
 
 
@@ -194,7 +194,7 @@ def first_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     ("Dr. Esmé Laurent") gives none: records call a doctor by the surname."""
     by_first: dict[str, set[str]] = defaultdict(set)
     for entity, spellings in spellings_of.items():
-        if any(w in _CLINICIAN_TITLES for s in spellings for w in s.split()):
+        if any(w.rstrip(".").casefold() in _CLINICIAN_TITLES for s in spellings for w in s.split()):
             continue
         for spelling in spellings:
             words = [w for w in spelling.split() if w not in _TITLES]
@@ -376,7 +376,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # one person, and two documents naming that person would share two values and count twice.
     # Only a clinician's title: "Mr Patel" beside "Raj Patel" may be his wife or his son.
     full_name_of = {_key(alias): unambiguous[alias] for alias in titled_forms
-                    if alias in unambiguous and alias.split()[0].rstrip(".").casefold() in ("dr", "prof", "professor")}
+                    if alias in unambiguous and alias.split()[0].rstrip(".").casefold() in _CLINICIAN_TITLES}
     for i, full in merged_into.items():
         full_name_of.update((_key(spelling), full) for spelling in known[entries[i]][1])
     first_keys = {_key(first) for first in first_forms if first in unambiguous}

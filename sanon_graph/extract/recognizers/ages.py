@@ -76,7 +76,8 @@ class Age(Base):
                 age = int(m.group(1))
                 if 0 < age < 120:
                     yield self.span(m.start(), m.end(), "AGE", str(age))
-        if "old" in text.lower() or "aged" in text.lower():
+        lower = text.lower()
+        if "old" in lower or "aged" in lower:
             for m in _AGE_IN_WORDS.finditer(text):
                 age = number_value(m.group(1) or m.group(2))
                 if age:

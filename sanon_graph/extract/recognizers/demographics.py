@@ -8,6 +8,7 @@ import re
 from ...normalize import fold
 from .base import Base, register
 from .gazetteers import data_terms
+from .names import KIN_WORDS
 from .roles import NATIONALITIES
 from .words import EMPTY_FIELD, MODIFIER_NOISE
 
@@ -142,9 +143,8 @@ _AFTER_AGE_ENDING = re.compile(
 _JUDGING_WORDS = frozenset(
     "experienced qualified skilled young successful busy keen trained talented well-known renowned respected "
     "retired former".split())
-_NOT_A_JOB_AFTER_AGE = frozenset(
-    "historian ambulator nonsmoker nondrinker offender perpetrator attacker mother father brother sister daughter "
-    "grandmother grandfather stepmother stepfather".split())
+_NOT_A_JOB_AFTER_AGE = KIN_WORDS | frozenset(
+    "historian ambulator nonsmoker nondrinker offender perpetrator attacker stepmother stepfather".split())
 _PERSON_BEFORE_COMMA = re.compile(
     r"(?<![\w'’-])(?i:patient|member|participant|claimant|client|insured|policyholder|subscriber|enrollee|man|woman|"
     r"mother|father|husband|wife|son|daughter|applicant|appellant|respondent|defendant|plaintiff|petitioner|"
@@ -363,7 +363,7 @@ class Occupation(Base):
         lower = text.lower()
         if " as " in lower or "former" in lower or "retired" in lower or "ex-" in lower or ", a" in lower \
                 or "old" in lower or "aged" in lower:
-            yield from self._employed_as(text)
+            yield from self._employed_as(text, lower)
         if ":" in text:
             yield from self._job_fields(text)
         if not any(h in lower for h in _COMPOUND_HEADS) and _OCCUPATION_WORDS.isdisjoint(_WORD.findall(lower)):
@@ -401,11 +401,10 @@ class Occupation(Base):
                 continue
             yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", _job_value(fold(m.group(1))))
 
-    def _employed_as(self, text: str):
+    def _employed_as(self, text: str, lower: str):
         """Jobs after a verb of employment, listed or not ("works as a software tester")."""
         appositions = (m for m in _JOB_APPOSITION.finditer(text)
                        if _PERSON_BEFORE_COMMA.search(text, max(0, m.start() - 16), m.start()))
-        lower = text.lower()
         after_age = _JOB_AFTER_AGE.finditer(text) if "old" in lower or "aged" in lower else ()
         for m in (*_EMPLOYED_AS.finditer(text), *_JOB_HAD.finditer(text), *appositions, *after_age):
             if m.re is _EMPLOYED_AS and m.group("work"):

@@ -79,6 +79,15 @@ _NATURAL_FEATURE = re.compile(
     rf"(?![ \t]+{UPPER}))(?![\w-])")
 
 
+def _opening_words(words: list[str]) -> int:
+    """How many of a capitalised phrase's words open a sentence or a phrase rather than a name
+    ("The Yukon River", "The Jackson County", "Service area")."""
+    k = 0
+    while k < len(words) and (words[k].lower() in LEADING_NOISE or words[k].lower() in STOP_CAPITALS):
+        k += 1
+    return k
+
+
 @register("natural_feature", "LOCATION")
 class NaturalFeature(Base):
     """A named lake, mountain, river, bay, island: where someone fishes, climbs or lives."""
@@ -86,8 +95,7 @@ class NaturalFeature(Base):
     def find(self, text: str):
         for m in _NATURAL_FEATURE.finditer(text):
             words = list(re.finditer(r"\S+", m.group(0)))
-            while words and (words[0].group(0).lower() in LEADING_NOISE or words[0].group(0).lower() in STOP_CAPITALS):
-                words = words[1:]  # "The Yukon River" -> "Yukon River"
+            words = words[_opening_words([w.group(0) for w in words]):]  # "The Yukon River" -> "Yukon River"
             if len(words) >= 2:
                 start = m.start() + words[0].start()
                 yield self.span(start, m.end(), "LOCATION", fold(text[start:m.end()]), 0.55)
@@ -115,8 +123,7 @@ class NamedArea(Base):
     def find(self, text: str):
         for m in _AREA.finditer(text):
             words = m.group(1).split()
-            while words and (words[0].lower() in LEADING_NOISE or words[0].lower() in STOP_CAPITALS):
-                words = words[1:]  # "The Jackson County" -> "Jackson County"; "Service area" -> nothing
+            words = words[_opening_words(words):]  # "The Jackson County" -> "Jackson County"; "Service area" -> nothing
             if not words or any(w.lower() in MODIFIER_NOISE for w in words):
                 continue
             start = m.end(1) - len(" ".join(words))

@@ -68,6 +68,7 @@ _ROLE_WORDS = (
     r"guardian|caregiver|deceased|practitioner|investigator|officer|executive|consultant|"
     r"counsel|solicitor|registrar|clerk|secretary|administrator|advocate|" + _KIN_WORDS
 )
+KIN_WORDS = frozenset(_KIN_WORDS.split("|"))
 # Words that stand before a name for what the person is, not who: "Judge Anna Whitfield",
 # "Nurse Priya Raman", "member Teodora Halvorsen" (the cross-document pass takes no first name
 # from them).

@@ -15,7 +15,26 @@ _AGE_PATTERNS = [
     re.compile(r"(?<!\w)aged?\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)(?:over|under|above|below)\s+(?:the\s+)?age\s+(?:of\s+)?(\d{1,3})(?![\w+])", re.I),
+    # a form's field: "Age: 72", "AGE: 72 yrs" (not "Age at onset: 31", an age of the illness)
+    re.compile(r"(?<![\w-])age[ \t]*:[ \t]*(\d{1,3})(?:[ \t]*(?:years?|yrs?|y)\b\.?)?(?![\w+.,/-]\d)", re.I),
+    # the age in brackets after a date of birth or a name: "DOB 04/05/1961 (63 yrs)"
+    re.compile(r"(?<=\()(\d{1,3})[ \t]?(?:years?|yrs?|y)\.?(?=\))", re.I),
 ]
+# A record's shorthand of age and sex: "56M with", "F/41,", "41/F", "M/56" (two digits, so
+# neither "5M" of money nor a catheter's "14F" size, which is followed by its device word); not
+# after a word that numbers a place or a thing ("Bed 12F", "Form M/12").
+_AGE_SHORTHAND = [
+    re.compile(r"(?<![\w$€£.,/:-])(\d{2})[ \t]?[MF](?![\w/-])"
+               r"(?![ \t]*(?i:catheter|foley|sheath|tube|fr\b|french))(?=[ \t]*(?:[,;:)]|\.(?:\s|$)|$|"
+               r"(?i:with|w/|presents?|presenting|pt|patient|who|c/o|complain\w*|here|referred|seen|hx|history)\b))"),
+    re.compile(r"(?<![\w$€£.,/:-])[MF][ \t]?/[ \t]?(\d{2})(?![\w/.-]|,\d)"),
+    re.compile(r"(?<![\w$€£.,/:-])(\d{2})[ \t]?/[ \t]?[MF](?![\w/-])"),
+]
+_NUMBERING_WORD = re.compile(
+    r"(?i:bed|room|ward|unit|floor|level|size|form|seat|gate|apt|flat|suite|box|lot|bay|row|no|grade|class|type)\.?[ \t]*$")
+# Babies' ages in months, weeks or days: "a 9-month-old infant", "3-week-old neonate" (the value
+# says the unit, so "9 months" and the age 9 stay apart).
+_AGE_YOUNG = re.compile(r"(?<![\w-])(\d{1,2})[- ](month|week|day)s?[- ]old(?![\w-])", re.I)
 # The same in words: "a nine-year-old boy", "aged forty-two" (a count from one to sixty-nine).
 _IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)
 _AGE_IN_WORDS = re.compile(
@@ -29,13 +48,20 @@ _AGE_BESIDE = [
     re.compile(rf"(?<!(?i:size)[ \t])\({_SEX},[ \t]*(\d{{1,3}})\)"),  # not "Size (M, 40)"
     re.compile(rf"(?<!(?i:size)[ \t])\((\d{{1,3}}),[ \t]*{_SEX}\)"),
     re.compile(r"(?<![\w.])[A-Z][\w'-]+,[ \t](\d{1,3})[ \t]?y\.?(?=[ \t]*[,;)]|\.[ \t]|\.?$)"),
+    # after the sex and a comma: "Female, 67 years,", "Woman, 41, referred", "female, 41."
+    re.compile(r"(?<![\w-])(?i:male|female|man|woman|M|F),[ \t]*(\d{1,3})[ \t]*(?i:years?|yrs?)(?![\w-])"),
+    re.compile(r"(?<![\w-])(?i:male|female|man|woman),[ \t]*(\d{1,3})(?=[,;)]|\.(?:\s|$)|$)"),
     re.compile(r"(?<![\w.])(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\.?[ \t]+(?:[A-Z]\.[ \t]*)*[A-Z][\w'-]+"
                r"(?:[ \t]+[A-Z][\w'-]+)?,[ \t]+(\d{1,3})(?=[.,;)](?:[ \t]|$)|$)(?![.,;)][ \t]*\d)"),
 ]
 # What each of those patterns needs in the text, found by one cheap search first.
 _AGE_BESIDE_CUES = [re.compile(r"\(" + _SEX + ","), re.compile(r"\d,[ \t]*" + _SEX + r"\)"),
-                    re.compile(r",[ \t]\d{1,3}[ \t]?y\b"), re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\b")]
-_AGE_WORDS = re.compile(r"(?<!\w)(middle-aged|elderly|teenaged?|adolescent|octogenarian|nonagenarian|centenarian|infant|toddler)(?!\w)", re.I)
+                    re.compile(r",[ \t]\d{1,3}[ \t]?y\b"),
+                    re.compile(r",[ \t]*\d{1,3}[ \t]*(?i:y(?:ea)?rs?)\b"),
+                    re.compile(r"(?i:male|female|man|woman),[ \t]*\d"), re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\b")]
+_AGE_WORDS = re.compile(
+    r"(?<!\w)(middle-aged|elderly|teenaged?|teenager|adolescent|sexagenarian|septuagenarian|octogenarian|nonagenarian|"
+    r"centenarian|infant|toddler|newborn|neonate|preschooler)(?!\w)", re.I)
 _AGE_PLUS = re.compile(r"(?<!\w)(\d{2})\+(?!\w)")
 # "aged 40-50", "adults 45-65", "younger cohort (38-45)": a range after a word for people or age.
 _AGE_RANGE = re.compile(
@@ -65,6 +91,17 @@ _AGE_SAID = re.compile(
 _AGE_WHO = re.compile(
     r"(?<![\w'’])(?i:who)\s+(?:is|was|turned|turns|had\s+just\s+turned)\s+(?:now\s+|only\s+|just\s+)?(\d{1,3})"
     r"(?=\s*(?:[,;)]|\.(?!\d)|$)|\s+(?:(?:and|but)(?!\s+a\s+half)|when|at\s+the\s+time|last|this|in|on|earlier|recently)\b)")
+# An age said of someone in a few words: "He's nine.", "she is 12 and", "he turned 50 last
+# month", "an elderly man of 88"; the number ends the clause (not "she is 38 weeks pregnant", "a
+# man of 6 feet", "the plan turned 10").
+_AGE_CLAUSE_END = (r"(?=[ \t]*(?:[,;:!)\"”]|\.(?!\d)|$|[ \t]+(?:years?(?:[ \t]+old)?|and|but|now|last|this|next|in|on|"
+                   r"when|at\s+the\s+time|who|with|from|was|is|had|has|presented|presents|presenting|admitted)\b))")
+_AGE_SAID_SHORT = re.compile(
+    rf"(?:(?<![\w'’])(?i:he|she|patient|member|claimant|client|pt|child|son|daughter)(?:['’]s|[ \t]+is|[ \t]+was)"
+    rf"|(?<![\w'’])(?i:my|our|her|his|their)[ \t]+(?i:son|daughter|child|boy|girl|grandson|granddaughter),"
+    rf"|(?:(?<![\w'’])(?i:he|she|who)|(?<![\w'’])[A-Z][a-z]+)[ \t]+(?i:(?:has[ \t]+|had[ \t]+)?(?:just[ \t]+)?turned)"
+    rf"|(?<![\w'’])(?i:(?:a|an|the)[ \t]+(?:[a-z]+[ \t]+)?(?:man|woman|boy|girl|gentleman|lady|patient|widow|widower)"
+    rf"[ \t]+of))[ \t]+({NUMBER}){_AGE_CLAUSE_END}")
 _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
 
 
@@ -82,6 +119,17 @@ class Age(Base):
                 age = number_value(m.group(1) or m.group(2))
                 if age:
                     yield self.span(m.start(), m.end(), "AGE", str(age))
+        if "old" in lower:
+            for m in _AGE_YOUNG.finditer(text):
+                yield self.span(m.start(), m.end(), "AGE", f"{int(m.group(1))} {m.group(2).lower()}s")
+        for pattern in _AGE_SHORTHAND:
+            for m in pattern.finditer(text):
+                if not _NUMBERING_WORD.search(text, max(0, m.start() - 8), m.start()):
+                    yield self.span(m.start(), m.end(), "AGE", str(int(m.group(1))))
+        for m in _AGE_SAID_SHORT.finditer(text):
+            age = number_value(m.group(1))
+            if age and 0 < age < 120:
+                yield self.span(m.start(1), m.end(1), "AGE", str(age))
         beside = [m for pattern, cue in zip(_AGE_BESIDE, _AGE_BESIDE_CUES, strict=True) if cue.search(text)
                   for m in pattern.finditer(text)] if "," in text else []
         for m in (*_AGE_SAID.finditer(text), *_AGE_WHO.finditer(text), *beside):

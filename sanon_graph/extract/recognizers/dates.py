@@ -47,6 +47,12 @@ _MONTH_RANGE = re.compile(rf"(?<!\w)({_MONTH})\s?[-–]\s?({_MONTH}),?\s+(\d{{4}
 _RANGE_WORD = r"\s*(?:[-–]|to|through|until|till)\s*"
 _DAY_RANGE_MDY = re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY}){_RANGE_WORD}({_MONTH})\s+({_DAY}),?\s+(\d{{4}})(?!\w)")
 _DAY_RANGE_DMY = re.compile(rf"(?<!\w)({_DAY})\s+({_MONTH}){_RANGE_WORD}({_DAY})\s+({_MONTH}),?\s+(\d{{4}})(?!\w)")
+# Days of one month written with the month once: "21–30 May 2025", "March 3-16, 2025",
+# "7/9–7/15/2025" (numbers read in the preset's order).
+_DAY_SPAN_DMY = re.compile(rf"(?<![\w/.,-])({_DAY})\s?[-–]\s?({_DAY})\s+({_MONTH}),?\s+(\d{{4}})(?!\w)")
+_DAY_SPAN_MDY = re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY})\s?[-–]\s?({_DAY}),?\s+(\d{{4}})(?!\w)")
+_NUMERIC_DAY_SPAN = re.compile(
+    r"(?<![\w/.-])(\d{1,2})/(\d{1,2})\s?[-–]\s?(\d{1,2})/(\d{1,2})/(\d{4})(?![\w/-])")
 _NUMERIC_MONTH_RANGE = re.compile(r"(?<![\w/.-])(\d{1,2})/(\d{4})\s?[-–]\s?(\d{1,2})/(\d{4})(?![\w/-])")
 _YEAR_RANGE = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
 # Layouts that need a month name: skipped, with one search, in a text that names none.
@@ -127,7 +133,20 @@ class DateRange(_Dated):
         for m in _NUMERIC_MONTH_RANGE.finditer(text):
             a_month, a_year, b_month, b_year = m.groups()
             yield from self._months(m, normalize_date((a_month, a_year), "my"), normalize_date((b_month, b_year), "my"))
+        for m in _NUMERIC_DAY_SPAN.finditer(text):
+            order = order or self.order_for(text)
+            a1, a2, b1, b2, year = m.groups()
+            yield from self._days(m, normalize_date((a1, a2, year), "mdy", order),
+                                  normalize_date((b1, b2, year), "mdy", order))
         if _ANY_MONTH_NAME.search(text):
+            for m in _DAY_SPAN_DMY.finditer(text):
+                first, last, month, year = m.groups()
+                yield from self._days(m, normalize_date((first, month, year), "dMy"),
+                                      normalize_date((last, month, year), "dMy"))
+            for m in _DAY_SPAN_MDY.finditer(text):
+                month, first, last, year = m.groups()
+                yield from self._days(m, normalize_date((month, first, year), "Mdy"),
+                                      normalize_date((month, last, year), "Mdy"))
             for pattern, layout in ((_DAY_RANGE_MDY, "Mdy"), (_DAY_RANGE_DMY, "dMy")):
                 for m in pattern.finditer(text):
                     a1, a2, b1, b2, year = m.groups()
@@ -137,6 +156,10 @@ class DateRange(_Dated):
                         first = normalize_date((a1, a2, str(int(year) - 1)), layout)
                     if first and last and first < last:
                         yield self.span(m.start(), m.end(), "EVENT_DATE", f"{first}/{last}")
+
+    def _days(self, m: re.Match[str], first: str | None, last: str | None):
+        if first and last and first < last:  # ISO days compare as strings
+            yield self.span(m.start(), m.end(), "EVENT_DATE", f"{first}/{last}")
 
     def _months(self, m: re.Match[str], first: str | None, last: str | None):
         if first and last and first < last:  # ISO months compare as strings
@@ -225,6 +248,11 @@ _PART_OF_YEAR = re.compile(
     rf"(?:summer|autumn|fall|winter|spring)(?:[ \t]+of)?)[ \t]*)({_YEAR})(?![\w/-]|\.\d)",
     re.I,
 )
+# A part of a month: "mid-October", "early August 2025", "late March" (with a year, its month;
+# without, the part and the month as written, as a record says it).
+_PART_OF_MONTH = re.compile(
+    rf"(?<![\w-])(?i:(early|mid|late|end[ \t]+of|beginning[ \t]+of))[- \t]?({_MONTH})(?:,?[ \t]+({_YEAR}))?(?![\w-])")
+_MAY_AS_VERB = re.compile(r"may$")  # "late may" is not a month written in lower case
 _CUED_YEAR = re.compile(rf"(?<![\w-])(?:in|since|until|till|from|to|between|during|before|after|by|of)[ \t]+({_YEAR})(?![\w/-]|\.\d|[ \t]*[-–][ \t]*\d)", re.I)
 _LAW_BEFORE = re.compile(
     r"\b(?:Act|Law|Code|Convention|Decree|Regulations?|Constitution|Protocol|Ordinance|Resolution|Directive|Statute|"
@@ -244,6 +272,22 @@ class Year(Base):
             if _LAW_BEFORE.search(text, max(0, m.start() - 40), m.start(1)) or _LAW_AFTER.match(text, m.end(1)):
                 continue
             yield self.span(m.start(1), m.end(1), "EVENT_DATE", m.group(1), 0.3)
+
+
+@register("part_of_period", "EVENT_DATE")
+class PartOfPeriod(Base):
+    """A part of a month or a year: "mid-October", "early August 2025", "late 2024" (not a year
+    alone after "in": that is the legal preset's `year`)."""
+
+    def find(self, text: str):
+        for m in _PART_OF_YEAR.finditer(text):
+            yield self.span(m.start(), m.end(), "EVENT_DATE", m.group(1), 0.3)
+        for m in _PART_OF_MONTH.finditer(text):
+            part, month, year = m.groups()
+            if year:
+                yield self.span(m.start(), m.end(), "EVENT_DATE", normalize_date((month, year), "My"), 0.35)
+            elif not _MAY_AS_VERB.match(month):
+                yield self.span(m.start(), m.end(), "EVENT_DATE", f"{' '.join(part.lower().split())} {month.lower()}", 0.3)
 
 
 # How long something lasted in a person's story: "held for eleven days", "sentenced to twelve

@@ -112,7 +112,7 @@ _AFTER_STAFF = re.compile(
 # no such verb. Things work as something too ("the device works as a monitor"): after "work"
 # a person must be the subject (_PERSON_SUBJECT); the other verbs are said of people only.
 _EMPLOYED_AS = re.compile(
-    r"(?<![\w'’])(?:(?P<work>works|worked|working|work)|employed|job|jobs|career|trained|retrained|"
+    r"(?<![\w'’])(?:(?P<work>works|worked|working|work|volunteers|volunteered|volunteering)|employed|job|jobs|career|trained|retrained|"
     r"hired|engaged|contracted|appointed)[ \t]+as[ \t]+(?:an?[ \t]+)?"
     r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3})", re.I)
 # The same open vocabulary where no verb says it: a job someone had ("Former tailor", "a retired
@@ -128,9 +128,11 @@ _JOB_HAD = re.compile(rf"(?<![\w'’-])(?:(?i:former|retired)[ \t]+|(?i:ex)-[ \t
 _JOB_APPOSITION = re.compile(rf",[ \t]+an?[ \t]+(?:(?i:former|retired)[ \t]+)?{_JOB_WORDS}{_JOB_END}")
 # A job right after a person's age and sex, as records describe someone: "54-year-old female,
 # self-employed charter boat captain,", "aged 36, professional orchestral violinist.".
+# The comma may be missing ("47-year-old male cane farmer from Ingham", "a 38-year-old countertop
+# fabricator with silicosis").
 _JOB_AFTER_AGE = re.compile(
-    rf"(?<![\w-])(?:\d{{1,3}}[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+\d{{1,3}})"
-    rf"(?:[ \t]+(?i:male|female|man|woman|M|F))?,[ \t]+(?:an?[ \t]+)?{_JOB_WORDS}{_JOB_END}")
+    rf"(?<![\w-])(?:\d{{1,3}}[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+\d{{1,3}}|\d{{1,3}}[ \t]?(?i:y/o|yo))"
+    rf"(?:[ \t]+(?i:male|female|man|woman|M|F))?,?[ \t]+(?:an?[ \t]+)?{_JOB_WORDS}{_JOB_END}")
 # What may end a job said right after an age: the endings of jobs only, not the "-ic", "-ant",
 # "-ent" of words that say how someone is ("diabetic", "pregnant", "non-compliant"), nor words
 # that end like a job and describe the patient or the family ("poor historian", "community
@@ -144,7 +146,8 @@ _JUDGING_WORDS = frozenset(
     "experienced qualified skilled young successful busy keen trained talented well-known renowned respected "
     "retired former".split())
 _NOT_A_JOB_AFTER_AGE = KIN_WORDS | frozenset(
-    "historian ambulator nonsmoker nondrinker offender perpetrator attacker stepmother stepfather".split())
+    "historian ambulator nonsmoker nondrinker offender perpetrator attacker stepmother stepfather widower toddler "
+    "teenager youngster newborn gentleman primigravida multigravida".split())
 _PERSON_BEFORE_COMMA = re.compile(
     r"(?<![\w'’-])(?i:patient|member|participant|claimant|client|insured|policyholder|subscriber|enrollee|man|woman|"
     r"mother|father|husband|wife|son|daughter|applicant|appellant|respondent|defendant|plaintiff|petitioner|"
@@ -153,14 +156,14 @@ _PERSON_BEFORE_COMMA = re.compile(
 # verb ("She works as", "Órlaith, who is 29 and works as", "Mr Kaya worked as").
 _PERSON_SUBJECT = re.compile(
     r"(?<![\w'’])(?i:he|she|they|i|we|you|who|applicants?|claimants?|patients?|employees?|members?|tenants?|"
-    r"daughter|son|wife|husband|mother|father|brother|sister|partner|man|woman|person|people|both|"
+    r"daughter|son|wife|husband|mother|father|brother|sister|partner|man|woman|person|people|both|pt|"
     r"everyone|parents?|spouse|child(?:ren)?|mr|mrs|ms|miss|dr)(?![\w'’-])"
     r"|[a-z,][ \t]+[A-Z][a-z'’-]+|^[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+")
 # The end of the sentence before: a full stop after a title ("Mr. Kaya") ends none.
 _SENTENCE_END = re.compile(r".*(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bProf)[.!?;:]\s", re.S)
 _PERSON_ENDING = re.compile(
     r"(?:er|or|ist|yst|ian|ant|ent|eer|ee|man|woman|person|smith|wright|ive|ate|ic|ard|ain|ster|cook|chef|nanny|"
-    r"maid|guide|nurse|clerk|pilot|courier|barista|aide)$", re.I)
+    r"maid|guide|nurse|clerk|pilot|courier|barista|aide|lead|hand)$", re.I)
 _OCCUPATION_PREFIX_WORD = re.compile(_OCCUPATION_PREFIX.replace("(?P<prefix>", "^(?:"), re.I)
 # Words that end like a person's job and name a thing, or a party's standing in a case, a
 # family or a country: "works as a blocker", "appointed as a guardian", "as a claimant".
@@ -362,7 +365,7 @@ class Occupation(Base):
     def find(self, text: str):
         lower = text.lower()
         if " as " in lower or "former" in lower or "retired" in lower or "ex-" in lower or ", a" in lower \
-                or "old" in lower or "aged" in lower:
+                or "old" in lower or "aged" in lower or "yo" in lower or "y/o" in lower:
             yield from self._employed_as(text, lower)
         if ":" in text:
             yield from self._job_fields(text)
@@ -405,13 +408,17 @@ class Occupation(Base):
         """Jobs after a verb of employment, listed or not ("works as a software tester")."""
         appositions = (m for m in _JOB_APPOSITION.finditer(text)
                        if _PERSON_BEFORE_COMMA.search(text, max(0, m.start() - 16), m.start()))
-        after_age = _JOB_AFTER_AGE.finditer(text) if "old" in lower or "aged" in lower else ()
+        after_age = _JOB_AFTER_AGE.finditer(text) \
+            if "old" in lower or "aged" in lower or "yo" in lower or "y/o" in lower else ()
         for m in (*_EMPLOYED_AS.finditer(text), *_JOB_HAD.finditer(text), *appositions, *after_age):
             if m.re is _EMPLOYED_AS and m.group("work"):
                 lo = max(0, m.start() - 80)
                 end_of_previous = _SENTENCE_END.match(text, lo, m.start())
-                if not _PERSON_SUBJECT.search(text, end_of_previous.end() if end_of_previous else lo, m.start()):
-                    continue  # "the device works as a monitor": a thing at work
+                sentence = end_of_previous.end() if end_of_previous else lo
+                said_of_record = not text[sentence:m.start()].strip() and (sentence > lo or lo == 0)
+                if not said_of_record and not _PERSON_SUBJECT.search(text, sentence, m.start()):
+                    continue  # "the device works as a monitor": a thing at work; a sentence that
+                    # starts "Works as a ..." is a record's note on the person it is about
             words = []
             for w in re.finditer(r"[A-Za-z][A-Za-z0-9-]*", m.group("job")):
                 if w.group(0).lower() in _JOB_STOP:

@@ -172,7 +172,7 @@ class _Medical(Base):
     def gazetteer_terms(self, text: str, terms: frozenset[str], max_n: int, entity_type: str):
         """Word n-grams up to max_n that name a gazetteer term, singular or plural."""
         for start, end, phrase in ngrams(text, max_n):
-            if phrase not in terms and not phrase.endswith("s"):
+            if phrase not in terms and not phrase.endswith("s") and "ae" not in phrase and "oe" not in phrase:
                 continue  # decided without a call: this loop sees every word n-gram of the corpus
             term = in_gazetteer(phrase, terms)
             if term:
@@ -182,7 +182,8 @@ class _Medical(Base):
                 value = _without_qualifiers(term) if entity_type == "MEDICAL_CONDITION" else term
                 if value != term and value not in terms:
                     value = term
-                yield self.span(start, end, entity_type, value, self.boost(text, start, entity_type))
+                kind = _TYPE_AFTER.match(text, end) if entity_type == "MEDICAL_CONDITION" else None
+                yield self.span(start, kind.end() if kind else end, entity_type, value, self.boost(text, start, entity_type))
 
     def head_finding(self, text: str, start: int, end: int, phrase: str, entity_type: str) -> Span | None:
         """A head-noun phrase; a leading "rare"/"experimental" raises relevance and is not part
@@ -232,7 +233,8 @@ class ConditionAcronym(_Medical):
             before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
             if _NAME_BEFORE.search(before) or _BUSINESS_AFTER.match(after):
                 continue  # "Mr John NASH"; "AMD shares", "PSC Group", "the CML contract"
-            yield self.span(m.start(), m.end(), "MEDICAL_CONDITION", m.group(0).lower())
+            kind = _TYPE_AFTER.match(text, m.end())
+            yield self.span(m.start(), kind.end() if kind else m.end(), "MEDICAL_CONDITION", m.group(0).lower())
 
 
 
@@ -259,9 +261,38 @@ class ConditionHead(_Medical):
                 if pattern is CONDITION_SUFFIX and " " not in phrase and text[start].isupper() \
                         and not _opens_sentence(text, start):
                     continue  # "Liguria", "Manchuria": a name inside a sentence, not a condition
-                finding = self.head_finding(text, start, end, phrase, "MEDICAL_CONDITION") if phrase else None
+                eponym = _EPONYM_BEFORE.search(text, max(0, start - 30), start)
+                if eponym and _names_a_kind(text, eponym) and (
+                        fold(eponym.group(1)) not in self.gaz.places or sum(c.isupper() for c in eponym.group(1)) > 1):
+                    start, phrase = eponym.start(1), fold(text[eponym.start(1):end])
+                kind = _TYPE_AFTER.match(text, end)
+                finding = self.head_finding(text, start, kind.end() if kind else end, phrase, "MEDICAL_CONDITION") \
+                    if phrase else None
                 if finding:
                     yield finding
+
+
+# A person's or a microbe's name, or initials, right before a condition's head name the kind of
+# it: "Lyme carditis", "IgA nephropathy", "Charcot neuroarthropathy", "Hashimoto thyroiditis".
+_EPONYM_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}|[A-Z][a-z]?[A-Z][A-Za-z0-9]*)[ \t]+$")
+# The type a record adds after the condition: "narcolepsy type 1", "Usher syndrome type 2A",
+# "CRPS type I"; the mask span takes it, the value stays the condition's.
+_TYPE_AFTER = re.compile(r",?[ \t]+type[ \t]+(?:[1-4][A-Da-d]?|I{1,3}|IV|[A-D])(?![\w-])")
+
+
+def _names_a_kind(text: str, eponym: re.Match[str]) -> bool:
+    """Not a word that opens a sentence ("Severe", "Known"), a qualifier, a title or a month."""
+    word = eponym.group(1)
+    if word.lower() in QUALIFIERS or word.lower() in MODIFIER_NOISE or word.lower() in BOOST_ADJECTIVES \
+            or word.lower() in _NOT_EPONYMS:
+        return False
+    return sum(c.isupper() for c in word) > 1 or not _opens_sentence(text, eponym.start(1)) \
+        or text[:eponym.start(1)].rstrip().endswith(":")
+
+
+_NOT_EPONYMS = frozenset(
+    "dr mr mrs ms prof the this that his her their our patient member dx diagnosis history january february march "
+    "april may june july august september october november december".split())
 
 
 @register("treatment_term", "TREATMENT")
@@ -412,3 +443,29 @@ class GeneVariant(Base):
                 yield self.span(m.start(1), m.end("finding"), "MEDICAL_CONDITION", f"{m.group(1).lower()} {finding}")
             else:
                 yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", m.group(1).lower())
+
+
+# A diagnosis written as its ICD-10 code ("Diagnosis code G47.411", "Dx: E75.21; O30.042") names
+# the condition as surely as its words; a procedure's CPT or HCPCS code ("CPT 69930", "HCPCS
+# L4631") names the treatment. A code counts after a word that says it is one, within the
+# sentence (a list of codes after "Dx:" shares the cue), never as a bare letter and digits.
+_ICD10 = re.compile(r"(?<![\w.-])([A-TV-Z]\d[0-9AB](?:\.[0-9A-TV-Z]{1,4})?)(?![\w-]|\.\d)")
+_CODE_CUE = re.compile(r"(?i:\bICD(?:-?10(?:-CM)?)?\b|\bdx\b|\bdiagnos[ie]s\b|\bdiagnosis\s+code|\bcodes?\b|\bdiag\b)")
+_PROCEDURE_CODE = re.compile(r"(?<![\w-])(?:CPT|HCPCS)(?:[ \t]+code)?[ \t:#]*((?:[A-Z]\d{4}|\d{4}[A-Z0-9]))(?![\w-])")
+_SENTENCE_START = re.compile(r"[.!?\n](?=\s)")
+
+
+@register("diagnosis_code", "MEDICAL_CONDITION", "TREATMENT")
+class DiagnosisCode(Base):
+    def find(self, text: str):
+        if not _CODE_CUE.search(text) and "CPT" not in text and "HCPCS" not in text:
+            return
+        for m in _ICD10.finditer(text):
+            before = text[max(0, m.start() - 120):m.start()]
+            sentence = before[max((s.end() for s in _SENTENCE_START.finditer(before)), default=0):]
+            if "." not in m.group(1) and not re.search(r"(?i:dx|icd|code|diagnos\w*)\W{0,3}$", sentence):
+                continue  # "I10" only right after its cue: letters and digits are many other things
+            if _CODE_CUE.search(sentence):
+                yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", m.group(1).upper())
+        for m in _PROCEDURE_CODE.finditer(text):
+            yield self.span(m.start(), m.end(), "TREATMENT", m.group(1).upper())

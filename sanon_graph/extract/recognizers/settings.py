@@ -15,11 +15,11 @@ from .presidio import PresidioSpec
 # Today's rules extractor, in the order it has always run (the order breaks exact ties
 # between equal spans of equal priority, so it is part of the behaviour).
 DEFAULT_RECOGNIZERS = (
-    "email", "phone", "date_range", "year_range", "date", "money", "age", "age_range", "age_decade", "age_word",
+    "email", "phone", "date_range", "year_range", "date", "part_of_period", "money", "age", "age_range", "age_decade", "age_word",
     "age_plus", "spaced_person_id", "identifier", "street_address", "european_address", "postcode", "titled_name", "role_name",
     "initial_name", "capital_pair", "initials_surname", "surname_initials", "possessive_name",
     "apposition_name", "case_parties", "provider", "head_first_provider", "camel_provider", "named_event", "event_noun",
-    "unique_fact", "outcome", "clinical_measure", "condition_term", "condition_acronym", "condition_head", "treatment_term", "treatment_head", "drug_suffix", "drug",
+    "unique_fact", "outcome", "clinical_measure", "condition_term", "condition_acronym", "condition_head", "diagnosis_code", "treatment_term", "treatment_head", "drug_suffix", "drug",
     "procedure_suffix", "gene_variant", "demographic", "belief", "disability", "education", "occupation", "employer", "institution", "company", "plan_name", "city_state", "named_area", "natural_feature", "place",
 )
 

@@ -41,7 +41,9 @@ PHRASE_STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
     "described discussed attended documented mentioned took take takes taking experienced suffered sustained "
     "developed presented has have had his her their its them him "
     "may might will would should could can must our your my we they he she it "
-    "patient's member's claimant's one".split()
+    "patient's member's claimant's one "
+    # words that judge a person's work, not name it ("trained midwives", "experienced welder")
+    "trained qualified experienced skilled".split()
 )
 # A word of the phrase: lower case ("refractory", "vns-related"), an upper-case code joined by a
 # hyphen ("VNS-related", "L4-L5"), or a count of days to years ("6-week").
@@ -53,12 +55,14 @@ DOSE_AFTER = re.compile(
     r"(?i:[ \t]+(?:once[ \t]+daily|twice[ \t]+daily|daily|nightly|weekly|monthly|bid|tid|qid|prn)(?![\w]))?"
 )
 _LOOKBACK = 80
+_CODES = frozenset({"diagnosis_code"})
+_SIDE_BEFORE = re.compile(r"(?<![\w-])(?i:left|right|bilateral)[ \t]+$")
 
 
 def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
     """The spans (sorted by start, disjoint among the atomic ones) with those of `types` grown
     over their phrase; a span never grows into another span."""
-    if not types or not any(s.type in types for s in spans):
+    if not types or not any(s.type in types or s.type == "TREATMENT" for s in spans):
         return spans
     out: list[Span] = []
     skip = -1
@@ -73,8 +77,16 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
             else:
                 out.append(s)
             continue
-        if s.type not in types:
-            out.append(s)
+        if s.type == "TREATMENT" and s.type not in types:
+            # the side of an operation or device ("left mastectomy", "right cochlear implant") is
+            # masked with it even where treatments keep their other modifiers readable
+            side = _SIDE_BEFORE.search(text, max(0, s.start - 12), s.start)
+            left_limit = spans[i - 1].end if i else 0
+            out.append(Span(side.start(), s.end, s.type, s.normalized, s.relevance, s.recognizer)
+                       if side and side.start() >= left_limit else s)
+            continue
+        if s.type not in types or s.recognizer in _CODES:
+            out.append(s)  # a code ("G47.411") has no phrase around it
             continue
         # disjoint and sorted by start, so sorted by end too: the neighbours bound the growth
         left_limit = spans[i - 1].end if i else 0

@@ -96,11 +96,23 @@ def ngrams(text: str, max_n: int, capitalised: bool = False):
             yield start, end, text[start:end].lower()
 
 
+# British and Commonwealth spellings of medical words ("haemophilia", "oesophageal", "coeliac",
+# "amenorrhoea", "paediatric") -> the American spelling the gazetteers use, so one condition
+# written both ways in two records is one value.
+_BRITISH_DIGRAPH = re.compile(r"(?<=[a-z])ae(?=[a-z])|(?<![a-z])ae(?=[a-z]{3})|(?<=[a-z])oe(?=[a-z])|(?<![a-z])oe(?=[sd])")
+
+
+def _american(phrase: str) -> str:
+    return _BRITISH_DIGRAPH.sub("e", phrase)
+
+
 def in_gazetteer(phrase: str, terms: frozenset[str]) -> str | None:
     """The gazetteer term a phrase names, in the plural too ("cardiac arrhythmias" -> "cardiac
     arrhythmia"), so both forms become one value; a bare generic head ("injury") is no value."""
     if phrase in terms:
         term = phrase
+    elif ("ae" in phrase or "oe" in phrase) and _american(phrase) != phrase:
+        return in_gazetteer(_american(phrase), terms)
     elif phrase.endswith("s"):  # the cheap test first: this runs for every word n-gram of the corpus
         head, _, last = phrase.rpartition(" ")
         term = f"{head} {plural_stem(last)}" if head else plural_stem(last)

@@ -1,0 +1,126 @@
+"""How records write ages, codes, dates and jobs in shorthand, read since stop 33 (issue 15):
+ages in a form's field, beside the sex ("56M", "F/41", "Woman, 41,"), of babies in months, said in
+a few words ("He's nine."); a diagnosis as its ICD-10 code and a procedure as its CPT/HCPCS
+code; a part of a month ("mid-October"); days of one month written with the month once ("21-30
+May 2025"); a condition's type ("narcolepsy type 1") and its eponym ("Lyme carditis"); British
+spellings ("haemophilia"); the side of an operation ("left mastectomy"); a job right after an age
+without a comma, or after "volunteers as"; the words in front of an occupation. Every example
+is invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_insurance_forms import of_type
+
+
+@pytest.mark.parametrize(("text", "age"), [
+    ("Age: 72", ("Age: 72", "72")),
+    ("DOB 04/05/1961 (63 yrs).", ("63 yrs", "63")),
+    ("Female, 67 years, retired.", ("67", "67")),
+    ("Woman, 41, referred after cascade testing.", ("41", "41")),
+    ("Member: female, 41. Prescriber: A. Kowal, MD.", ("41", "41")),
+    ("56M with hypertension.", ("56M", "56")),
+    ("F/41, nonsmoker.", ("F/41", "41")),
+    ("The patient, a 9-month-old infant, was seen.", ("9-month-old", "9 months")),
+    ("She's twelve and attends sixth grade.", ("twelve", "12")),
+    ("He turned 50 last month.", ("50", "50")),
+    ("An elderly man of 88 was admitted.", ("88", "88")),
+    ("Member is 34, female, from the north.", ("34", "34")),
+    ("I write on behalf of my daughter, 16, whose request was denied.", ("16", "16")),
+])
+def test_ages_in_shorthand(text, age):
+    assert age in of_type(text, "AGE")
+
+
+@pytest.mark.parametrize("text", [
+    "The device costs 35M dollars.", "Insert a 14F catheter and a 16 F Foley.", "She is 38 weeks pregnant.",
+    "He is 6 feet tall.", "Bed 12F, ward 3.", "Form M/12 was filed.", "Size M, 40 pieces.",
+    "The plan turns 10 this year.", "She turned 3 pages.", "A man of 6 feet and a woman of means.",
+    "Age at onset: 31.",
+])
+def test_numbers_that_are_no_age(text):
+    assert not of_type(text, "AGE")
+
+
+def test_codes_of_diagnoses_and_procedures():
+    assert of_type("Diagnosis code G47.411. Requesting provider 1184-PSN.", "MEDICAL_CONDITION") == [
+        ("G47.411", "G47.411")]
+    assert ("O30.042", "O30.042") in of_type("Dx: O24.112 (diabetes in pregnancy); O30.042 (twin pregnancy).",
+                                             "MEDICAL_CONDITION")
+    assert ("I10", "I10") in of_type("Dx: I10 and asthma.", "MEDICAL_CONDITION")
+    assert of_type("Request: implant (CPT 69930); HCPCS L4631 walker.", "TREATMENT")[-2:] == [
+        ("CPT 69930", "69930"), ("HCPCS L4631", "L4631")]
+
+
+@pytest.mark.parametrize("text", ["Version A12.3 of the form.", "Seen on E75.21 ward.", "Room B12.5 was booked.",
+                                  "He was I10 in the queue."])
+def test_letters_and_digits_without_a_cue_are_no_code(text):
+    assert not of_type(text, "MEDICAL_CONDITION")
+
+
+@pytest.mark.parametrize(("text", "date"), [
+    ("Permanent implant in mid-October.", ("mid-October", "mid october")),
+    ("Trial to be scheduled early August 2025.", ("early August 2025", "2025-08")),
+    ("Diagnosed in late 2024.", ("late 2024", "2024")),
+    ("Dates of service 21–30 May 2025.", ("21–30 May 2025", "2025-05-21/2025-05-30")),
+    ("Off work March 3-16, 2025.", ("March 3-16, 2025", "2025-03-03/2025-03-16")),
+    ("Inpatient admission 7/9–7/15/2025.", ("7/9–7/15/2025", "2025-07-09/2025-07-15")),
+])
+def test_parts_of_months_and_days_of_one_month(text, date):
+    assert of_type(text, "EVENT_DATE") == [date]
+
+
+def test_may_as_a_verb_is_no_month():
+    assert not of_type("The results may be late may they not.", "EVENT_DATE")
+
+
+@pytest.mark.parametrize(("text", "condition"), [
+    ("Diagnosis: narcolepsy type 1 with cataplexy.", ("narcolepsy type 1", "narcolepsy")),
+    ("Usher syndrome type 2A with hearing loss.", ("Usher syndrome type 2A", "usher syndrome")),
+    ("Dx: CRPS type I, right upper limb.", ("CRPS type I", "crps")),
+    ("Dx: Lyme carditis and heart block.", ("Lyme carditis", "lyme carditis")),
+    ("ESRD from IgA nephropathy, biopsy-proven.", ("IgA nephropathy", "iga nephropathy")),
+    ("Haemophilia B since birth.", ("Haemophilia B", "hemophilia b")),
+    ("Amenorrhoea for months.", ("Amenorrhoea", "amenorrhea")),
+    ("History of lymphoedema since childhood.", ("lymphoedema", "lymphedema")),
+    ("Known coeliac disease.", ("coeliac disease", "celiac disease")),
+])
+def test_conditions_with_their_type_eponym_or_british_spelling(text, condition):
+    assert condition in of_type(text, "MEDICAL_CONDITION")
+
+
+@pytest.mark.parametrize("text", ["Severe carditis was treated.", "The Boston arthritis study ended."])
+def test_an_opening_word_or_a_place_is_no_eponym(text):
+    assert all(" " not in value for _, value in of_type(text, "MEDICAL_CONDITION"))
+
+
+def test_the_side_of_an_operation_is_masked_with_it():
+    assert ("left mastectomy", "mastectomy") in of_type("Plan: left mastectomy with node biopsy.", "TREATMENT")
+    assert ("Right below-elbow amputation", "below-elbow amputation") in of_type(
+        "Right below-elbow amputation performed.", "TREATMENT")
+
+
+@pytest.mark.parametrize(("text", "job"), [
+    ("47-year-old male cane farmer from the coast.", ("cane farmer", "farmer")),
+    ("a 38-year-old countertop fabricator with silicosis.", ("countertop fabricator", "countertop fabricator")),
+    ("19 y/o female, second-year kinesiology student, former skater.",
+     ("second-year kinesiology student", "student")),
+    ("He still volunteers as a fire safety instructor on weekends.",
+     ("fire safety instructor", "fire safety instructor")),
+    ("Works as a middle-school choir teacher; voice loss affects her work.",
+     ("middle-school choir teacher", "teacher")),
+    ("Pt works as a software QA lead and asked for alerts.", ("software QA lead", "software qa lead")),
+    ("Our chemistry teacher will be out.", ("chemistry teacher", "teacher")),
+])
+def test_jobs_in_records_shorthand(text, job):
+    assert job in of_type(text, "INDIRECT_IDENTIFIER")
+
+
+@pytest.mark.parametrize("text", [
+    "a 45-year-old patient with asthma.", "a 52-year-old woman with asthma.", "a 67-year-old widower with COPD.",
+    "A 30-year-old non-smoker with cough.", "a 3-year-old toddler with croup.", "The pump works as a monitor.",
+    "It works as a filter for noise.",
+])
+def test_no_job_after_an_age_or_a_thing_at_work(text):
+    assert not of_type(text, "INDIRECT_IDENTIFIER")

@@ -154,6 +154,12 @@ class AgeRange(Base):
                 yield self.span(m.start(1), m.end() if m.group("old") else m.end(2), "AGE", f"{lo}-{hi}", 0.4)
 
 
+# The same without "in his": "male, early 40s", "a tuner in his early fifties" (there the longer
+# span wins), "late teens".
+_AGE_DECADE_BARE = re.compile(
+    rf"(?<![\w-])(?:early|mid|late)[- ](?:(\d0)s|({'|'.join(_DECADE_WORDS)}))(?![\w-])", re.I)
+
+
 @register("age_decade", "AGE")
 class AgeDecade(Base):
     def find(self, text: str):
@@ -161,6 +167,9 @@ class AgeDecade(Base):
             yield self.span(m.start(), m.end(), "AGE", f"{m.group(1)}s", 0.4)
         for m in _AGE_DECADE_WORD.finditer(text):
             yield self.span(m.start(), m.end(), "AGE", _DECADE_WORDS[m.group(1).lower()], 0.4)
+        for m in _AGE_DECADE_BARE.finditer(text):
+            decade = f"{m.group(1)}s" if m.group(1) else _DECADE_WORDS[m.group(2).lower()]
+            yield self.span(m.start(), m.end(), "AGE", decade, 0.4)
 
 
 @register("age_word", "AGE")

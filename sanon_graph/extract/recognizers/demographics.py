@@ -212,8 +212,15 @@ _LANGUAGE_NEED = re.compile(
     rf"(?<![\w-])(?:(?i:(?:primary|preferred|first|native|home|main)[ \t]+language)[ \t]*(?:is|:)?[ \t]+"
     rf"|(?i:speaks|speaking)[ \t]+(?:only[ \t]+)?|(?i:interpreter|language)[ \t]*:[ \t]*)"
     rf"(?P<a>(?i:{_LANGUAGE_ALTERNATION}))(?![\w-])"
-    rf"|(?<![\w-])(?P<b>(?i:{_LANGUAGE_ALTERNATION}))(?:-speaking|[ \t]+(?:interpreter|translator|speaker|speaking))(?![\w-])")
-_LANGUAGE_CUES = ("language", "speak", "interpret", "translat")  # a cheap test before the pattern
+    rf"|(?<![\w-])(?P<b>(?i:{_LANGUAGE_ALTERNATION}))(?:-speaking|[ \t]+(?:interpreter|translator|speaker|speaking)"
+    rf"|(?=[ \t]+(?:is|was)[ \t]+(?:mainly[ \t]+|only[ \t]+)?spoken))(?![\w-])")
+_LANGUAGE_CUES = ("language", "speak", "interpret", "translat", "spoken")  # a cheap test before the pattern
+# Where someone was born and whose citizen they are: "born in Guatemala", "a Canadian citizen",
+# "US citizen", "citizen of Peru" (a country, or a place the gazetteer knows, after "born in").
+_BORN_IN = re.compile(r"(?<![\w-])(?i:born)[ \t]+in[ \t]+((?:[A-Z][\w'’-]+)(?:[ \t]+[A-Z][\w'’-]+){0,2})")
+_CITIZEN = re.compile(
+    rf"(?<![\w-])(?:(?P<people>(?i:{_LANGUAGE_ALTERNATION})|US|U\.S\.|UK|EU)[ \t]+(?i:citizen|national|passport[ \t]+holder)"
+    rf"|(?i:citizen|national)[ \t]+of[ \t]+(?:the[ \t]+)?(?P<country>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+){{0,2}}))(?![\w-])")
 
 
 @register("demographic", "DEMOGRAPHIC")
@@ -225,6 +232,24 @@ class Demographic(Base):
                 group = "a" if m.group("a") else "b"
                 if m.group(group)[0].isupper():  # "speaking frankly", "a creole dish" stay out
                     yield self.span(m.start(group), m.end(group), "DEMOGRAPHIC", fold(m.group(group)))
+        if "born" in lower:
+            for m in _BORN_IN.finditer(text):
+                words = m.group(1).split()
+                place = next((" ".join(words[:k]) for k in range(len(words), 0, -1)
+                              if fold(" ".join(words[:k])) in self.gaz.places or fold(" ".join(words[:k])) in self.gaz.countries),
+                             None)
+                if place:
+                    yield self.span(m.start(), m.start(1) + len(place), "DEMOGRAPHIC", f"born in {fold(place)}")
+        # where the preset reads nationalities ("a Polish national" is the legal preset's NATIONALITY),
+        # citizenship is theirs
+        if ("citizen" in lower or "national" in lower or "passport" in lower) \
+                and "nationality" not in self.ctx.settings.recognizers:
+            for m in _CITIZEN.finditer(text):
+                if m.group("country") and fold(m.group("country")) not in self.gaz.countries:
+                    continue  # "a citizen of the Year", "national of Merit": no country
+                if m.group("people") and not m.group("people")[0].isupper():
+                    continue
+                yield self.span(m.start(), m.end(), "DEMOGRAPHIC", fold(m.group(0)))
         for m in _DEMOGRAPHIC.finditer(text):
             if m.group(1)[0].isupper() and _NEXT_CAPITAL.match(text, m.end(1)):
                 continue  # "The Refugee Council", "Gay Pride": a word of a name

@@ -68,10 +68,13 @@ _SPACED_ID_CUE = (
     r"(?i:\b(?:(?:nhs|ssn|bsn|social\s+security|national\s+(?:id|identity|identification|insurance)|citizen\s+service|"
     r"passport|mrn|(?:patient|member|employee|staff|personnel)\s+id)(?:\s+(?:number|no\.?|nr\.?))?"
     # a health scheme's name says a number follows only with a word for it ("Medicare no.", "Medicaid ID")
-    r"|(?:medicare|medicaid|health\s+(?:insurance|card))\s+(?:number|no\.?|nr\.?|card|id|#))\s*[:#]?\s*)"
+    r"|(?:medicare|medicaid|health\s+(?:insurance|card))\s+(?:number|no\.?|nr\.?|card|id|#)|health\s+card"
+    # a member's, a card's or a certificate's number: "Member no. CH 7712 0935"
+    r"|(?:member(?:ship)?|card|certificate)\s+(?:number|no\.?|nr\.?|#))\s*[:#]?\s*)"
 )
 # The groups as schemes print them: "943 476 5919" (NHS), "2951 64830 1" (Medicare, a check digit last).
-_SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}(\d{{2,5}}(?: \d{{1,5}}){{1,3}})(?![\w-]|[./]\d)")
+# A scheme's letters may come first ("CH 7712 0935").
+_SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}((?:[A-Z]{{1,3}} )?\d{{2,5}}(?: \d{{1,5}}){{1,3}})(?![\w-]|[./]\d)")
 SPACED_ID_BEFORE = re.compile(rf"{_SPACED_ID_CUE}$")
 _ID_OWNER_GAP = re.compile(r"(?:[^.]|(?<=\bno)\.|(?<=\bnos)\.|(?<=\bnr)\.|(?<=\bNo)\.|(?<=\bNos)\.|(?<=\bNr)\.|(?<=\bNO)\.){0,30}")
 # Public trial-registry numbers (ClinicalTrials.gov NCT, EudraCT, ISRCTN) and study names ("the

@@ -20,6 +20,22 @@ REGION_CODES = frozenset("AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS
 # "Mark Henderson, QC", "Laura Chen, PE", "Amir Patel, MB": after these the town must be known.
 _LETTERS_AFTER_NAMES = frozenset("MD PA DO QC KC PE MB NP RN SC".split()) | REGION_CODES
 _CITY_STATE = re.compile(r"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2})(,?)[ \t]([A-Z]{2,3})(?![\w-])")
+# The states of the US and Australia and the provinces and territories of Canada, written out
+# after a town and a comma: "Burlington, Vermont", "Cloquet, Minnesota", "Kamloops, British Columbia".
+REGION_NAMES = (
+    "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|"
+    "Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|"
+    "Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|"
+    "Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|"
+    "Virginia|Washington|West Virginia|Wisconsin|Wyoming|Alberta|British Columbia|Manitoba|New Brunswick|"
+    "Newfoundland(?: and Labrador)?|Nova Scotia|Ontario|Prince Edward Island|Quebec|Québec|Saskatchewan|Yukon|"
+    "New South Wales|Victoria|Queensland|South Australia|Western Australia|Tasmania")
+_CITY_REGION = re.compile(rf"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){{0,2}}),[ \t]({REGION_NAMES})(?![\w-])")
+# Before the town, what says that a place follows: a comma after a name ("Medical Center,
+# Rhinelander WI") or the start of a line.
+_AFTER_A_WORD = re.compile(r"[a-z,][ \t]+$")  # inside a sentence, as "relocates to Burlington"
+_PLACE_PREPOSITION = re.compile(r"(?<![\w-])(?i:in|to|from|near|of|at)[ \t]+$")
+_PLACE_FOLLOWS = re.compile(r"(?:,[ \t]*|^[ \t]*|\n[ \t]*)$")
 
 
 @register("city_state", "LOCATION")
@@ -42,12 +58,32 @@ class CityState(Base):
                 # "From Seattle WA": the known place among the words, the last ones; none in "John
                 # Smith MD", "Mark Henderson, QC" (a person and their letters)
                 known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places), None)
+                if known is None and not comma and code in US_STATE_CODES and code not in _LETTERS_AFTER_NAMES \
+                        and _PLACE_FOLLOWS.search(text, max(0, m.start() - 4), m.start()) \
+                        and words[0].lower() not in STOP_CAPITALS:
+                    known = 0  # "Northwoods Regional Medical Center, Rhinelander WI": a town not in the gazetteer
             if known is None:
                 continue
             start = m.start() + town.index(words[known]) if known else m.start()
             # the span masks the code with the town; the value is the town, so "Duluth MN" in
             # one record and "the Duluth area" in another are one place
             yield self.span(start, m.end(), "LOCATION", fold(" ".join(words[known:])), 0.55)
+        if "," in text:
+            for m in _CITY_REGION.finditer(text):
+                words = m.group(1).split()
+                known = next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
+                if known is None or " ".join(words[known:]) == m.group(2):
+                    continue
+                town = " ".join(words[known:])
+                start = m.start() + m.group(1).index(words[known]) if known else m.start()
+                if town.lower() not in places and (
+                        any(w.lower() in self.gaz.first_names or w.lower() in self.gaz.not_name_words for w in words)
+                        or not _AFTER_A_WORD.search(text, max(0, start - 3), start)):
+                    continue  # "Meanwhile, Texas", "Dear Anna, Victoria": no town the gazetteer knows
+                if m.group(2).lower() in self.gaz.first_names and any(w.lower() in self.gaz.first_names for w in words) \
+                        and not _PLACE_PREPOSITION.search(text, max(0, start - 8), start):
+                    continue  # "Anna, Victoria and Tom": a list of people ("in Savannah, Georgia" is a place)
+                yield self.span(start, m.end(), "LOCATION", fold(" ".join(words[known:])), 0.55)
 
 
 # The words of a publication's title after a place: "the Colorado Sports Medicine Journal", "the

@@ -79,7 +79,7 @@ _NOT_PROCEDURES = frozenset({"analysis", "reanalysis", "psychoanalysis", "paraly
                              "electrolysis", "autolysis", "hemolysis", "haemolysis", "glycolysis", "lipolysis",
                              "proteolysis", "cytolysis", "photolysis", "pyrolysis", "radiolysis", "dialysis"})
 _PROCEDURE_SUFFIX = re.compile(
-    rf"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed|ior)\s+)?[a-z]{{3,}}(?:{'|'.join(_PROCEDURE_ENDINGS)}))(?!\w)", re.I)
+    rf"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed|ior|ean)\s+)?[a-z]{{3,}}(?:{'|'.join(_PROCEDURE_ENDINGS)}))(?!\w)", re.I)
 # What is written before a procedure names where it was done: a part of the body ("shoulder
 # arthroplasty", "knee arthroscopy") joins the value. A spinal level ("L4-L5") stays
 # outside: the commonest levels are shared by most such operations, and masking them kept less

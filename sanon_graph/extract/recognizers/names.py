@@ -35,10 +35,11 @@ _CAPS_WORD = rf"(?:[OD]['’])?{UPPER}{{2,}}(?:['’-]{UPPER}+)*"  # JOHN, O'NEI
 _INITIAL = r"(?:[A-Z]|Sh|Kh|Ch|Zh|Ts|Yu|Ya|Ye|Yo)\."
 _INITIALS = rf"{_INITIAL}(?:[ \t]?{_INITIAL}){{0,3}}"
 # Surname particles: van der Berg, de la Cruz, von Trapp, St. John, bin Said, ter Horst. Lower
-# case (or "St."), so no word is both a particle and a name word and a run parses one way only;
+# case (or "St.", or the Irish "Ó"), so no word is both a particle and a name word and a run parses one way only;
 # "Van Dijk", "De Luca" are name words.
 _PARTICLE = (
-    r"(?:van|von|de|der|den|des|del|della|di|da|du|dos|das|le|la|los|zu|bin|ibn|bint|ter|ten|St\.|Ste\.)"
+    r"(?:van|von|de|der|den|des|del|della|di|da|du|dos|das|le|la|los|zu|bin|ibn|bint|ter|ten|St\.|Ste\.|"
+    r"Ó|Ua)"  # Irish: "Ciarán Ó Floinn" (Ó is no name word alone, so a run still parses one way)
 )
 _NAME_TOKEN = rf"(?:{_INITIALS}|(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})"
 _NAME_RUN = rf"{_NAME_TOKEN}(?:{_GAP}{_NAME_TOKEN}){{0,4}}"

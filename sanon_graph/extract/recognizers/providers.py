@@ -7,17 +7,18 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
-from .words import CAP, LEADING_NOISE, PUBLICATION_WORDS
+from .drugs import drug_names
+from .words import CAP, LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS
 
 _PROVIDER = re.compile(
-    rf"(?<![\w-])((?:{CAP}\s+(?:&\s+)?){{0,3}}{CAP}\s+(?:&\s+)?(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
+    rf"(?<![\w-])((?:{CAP}\s+(?:(?:&|de|del|la|du|di|da|y)\s+)?){{0,3}}{CAP}\s+(?:&\s+)?(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
     r"Health\s+Partners|Health\s+Fund|Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
     r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
-    r"Genomics|Genetics|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|"
+    r"Genomics|Genetics|Dental\s+Group|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology|"
-    r"Immunology|Ha?ematology|Ophthalmology|Mutual|Medicine|Vascular|Home\s+Infusion|"
+    r"Immunology|Ha?ematology|Ophthalmology|Mutual|Medicine|Vascular|Home\s+Infusion|Infusion|Rx|"
     # the same heads in the languages of European records, written after the name too
     r"Ziekenhuis|Kliniek|Zorgverzekeraar|Klinik|Klinikum|Krankenhaus|Praxis|Krankenkasse|Sykehus|Sjukhus|Mutuelle))(?!\w)"
 )
@@ -27,7 +28,7 @@ _HEAD_FIRST_PROVIDER = re.compile(
     r"(?<![\w-])((?:Apotheek|Apotheke|Pharmacie|Farmacia|Clinique|Cl[ií]nica|Klinikum|Kliniek|Ospedale|Policlinico|"
     r"H[ôo]pital|Ziekenhuis|Krankenhaus|Centre\s+Hospitalier|Huisartsenpraktijk)"
     r"(?:\s+(?:de|De|der|des|du|la|La|le|Le|am|an|di|del|della|San|Santa|St\.?|Saint|Sainte|Sint|Rechts|Links))*"
-    r"\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)(?!\w)"
+    r"\s+[A-Z][\w'-]+(?:\s+(?:(?:di|de|del|della|San|Santa|Saint|St\.?)\s+)?[A-Z][\w'-]+){0,2})(?!\w)"
 )
 # Words of specialties: a name made of these alone names a field of medicine, not a practice.
 _SPECIALTY_WORDS = frozenset(
@@ -44,6 +45,7 @@ _SPECIALTY_WORDS = frozenset(
 # Sports Medicine Journal", "the Pacific Oncology Society", not a practice. (A residency or a
 # fellowship names the hospital where someone trained, which identifies them: kept.)
 _NOT_A_PRACTICE_AFTER = re.compile(rf"[ \t]+(?:{PUBLICATION_WORDS}|Society|Conference|Congress|Symposium)(?![\w-])")
+_HOW_OFTEN = frozenset("daily weekly biweekly monthly nightly first second third next last single".split())
 _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
 
 
@@ -80,6 +82,9 @@ class Provider(Base):
                 continue  # "Allergy & Immunology", "Obstetrics & Gynecology": a specialty, not a practice
             if _NOT_A_PRACTICE_AFTER.match(text, m.end(1)):
                 continue
+            if words[-1] == "Infusion" and any(w.lower() in drug_names() or w.isupper() or w.lower() in MODIFIER_NOISE
+                                               or w.lower() in _HOW_OFTEN for w in words[:-1]):
+                continue  # "Remicade Infusion", "Weekly IV Infusion": a treatment, not the company that gives it
             yield self.span(start, m.end(1), "PROVIDER", " ".join(words).lower())
 
 

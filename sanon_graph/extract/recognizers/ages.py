@@ -58,7 +58,7 @@ _AGE_BESIDE = [
 _AGE_BESIDE_CUES = [re.compile(r"\(" + _SEX + ","), re.compile(r"\d,[ \t]*" + _SEX + r"\)"),
                     re.compile(r",[ \t]\d{1,3}[ \t]?y\b"),
                     re.compile(r",[ \t]*\d{1,3}[ \t]*(?i:y(?:ea)?rs?)\b"),
-                    re.compile(r"(?i:male|female|man|woman),[ \t]*\d"), re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\b")]
+                    re.compile(r"(?:[Mm][Aa][Ll][Ee]|[Mm][Aa][Nn]),[ \t]*\d"), re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\b")]
 _AGE_WORDS = re.compile(
     r"(?<!\w)(middle-aged|elderly|teenaged?|teenager|adolescent|sexagenarian|septuagenarian|octogenarian|nonagenarian|"
     r"centenarian|infant|toddler|newborn|neonate|preschooler)(?!\w)", re.I)
@@ -96,12 +96,23 @@ _AGE_WHO = re.compile(
 # man of 6 feet", "the plan turned 10").
 _AGE_CLAUSE_END = (r"(?=[ \t]*(?:[,;:!)\"”]|\.(?!\d)|$|[ \t]+(?:years?(?:[ \t]+old)?|and|but|now|last|this|next|in|on|"
                    r"when|at\s+the\s+time|who|with|from|was|is|had|has|presented|presents|presenting|admitted)\b))")
-_AGE_SAID_SHORT = re.compile(
-    rf"(?:(?<![\w'’])(?i:he|she|patient|member|claimant|client|pt|child|son|daughter)(?:['’]s|[ \t]+is|[ \t]+was)"
-    rf"|(?<![\w'’])(?i:my|our|her|his|their)[ \t]+(?i:son|daughter|child|boy|girl|grandson|granddaughter),"
-    rf"|(?:(?<![\w'’])(?i:he|she|who)|(?<![\w'’])[A-Z][a-z]+)[ \t]+(?i:(?:has[ \t]+|had[ \t]+)?(?:just[ \t]+)?turned)"
-    rf"|(?<![\w'’])(?i:(?:a|an|the)[ \t]+(?:[a-z]+[ \t]+)?(?:man|woman|boy|girl|gentleman|lady|patient|widow|widower)"
-    rf"[ \t]+of))[ \t]+({NUMBER}){_AGE_CLAUSE_END}")
+_AGE_SAID_SHORT = [
+    re.compile(rf"(?<![\w'’])(?i:he|she|patient|member|claimant|client|pt|child|son|daughter)(?:['’]s|[ \t]+is|[ \t]+was)"
+               rf"[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
+    re.compile(rf"(?<![\w'’])(?i:my|our|her|his|their)[ \t]+(?i:son|daughter|child|boy|girl|grandson|granddaughter),"
+               rf"[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
+    re.compile(rf"(?:(?<![\w'’])(?i:he|she|who)|(?<![\w'’])[A-Z][a-z]+)[ \t]+(?i:(?:has[ \t]+|had[ \t]+)?(?:just[ \t]+)?"
+               rf"turned)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
+    re.compile(rf"(?<![\w'’])(?i:(?:a|an|the)[ \t]+(?:[a-z]+[ \t]+)?(?:man|woman|boy|girl|gentleman|lady|patient|widow|"
+               rf"widower)[ \t]+of)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
+]
+# What each of those needs in the (lower-cased) text, tested first: most texts have none.
+_AGE_SAID_SHORT_CUES = [re.compile(r"\b(?:he|she|patient|member|claimant|client|pt|child|son|daughter)(?:'s|’s| is| was) "),
+                        re.compile(r"\b(?:son|daughter|child|boy|girl|grandson|granddaughter), "),
+                        re.compile(r"\bturned "),
+                        re.compile(r"\b(?:man|woman|boy|girl|gentleman|lady|patient|widow|widower) of ")]
+_ANY_SAID_SHORT_CUE = re.compile("|".join(c.pattern for c in _AGE_SAID_SHORT_CUES))
+_SHORTHAND_CUE = re.compile(r"\d[ \t]?/?[ \t]?[MF](?![\w-])|(?<![\w-])[MF][ \t]?/")
 _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
 
 
@@ -122,14 +133,18 @@ class Age(Base):
         if "old" in lower:
             for m in _AGE_YOUNG.finditer(text):
                 yield self.span(m.start(), m.end(), "AGE", f"{int(m.group(1))} {m.group(2).lower()}s")
-        for pattern in _AGE_SHORTHAND:
+        for pattern in _AGE_SHORTHAND if _SHORTHAND_CUE.search(text) else ():
             for m in pattern.finditer(text):
                 if not _NUMBERING_WORD.search(text, max(0, m.start() - 8), m.start()):
                     yield self.span(m.start(), m.end(), "AGE", str(int(m.group(1))))
-        for m in _AGE_SAID_SHORT.finditer(text):
-            age = number_value(m.group(1))
-            if age and 0 < age < 120:
-                yield self.span(m.start(1), m.end(1), "AGE", str(age))
+        said = _AGE_SAID_SHORT if _ANY_SAID_SHORT_CUE.search(lower) else ()
+        for pattern, cue in zip(said, _AGE_SAID_SHORT_CUES, strict=False):
+            if not cue.search(lower):
+                continue
+            for m in pattern.finditer(text):
+                age = number_value(m.group(1))
+                if age and 0 < age < 120:
+                    yield self.span(m.start(1), m.end(1), "AGE", str(age))
         beside = [m for pattern, cue in zip(_AGE_BESIDE, _AGE_BESIDE_CUES, strict=True) if cue.search(text)
                   for m in pattern.finditer(text)] if "," in text else []
         for m in (*_AGE_SAID.finditer(text), *_AGE_WHO.finditer(text), *beside):

@@ -4,6 +4,7 @@ never start a name or an organisation, phrases of n words, and head-noun trimmin
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...normalize import fold
 from ..ngrams import plural_stem
@@ -102,6 +103,7 @@ def ngrams(text: str, max_n: int, capitalised: bool = False):
 _BRITISH_DIGRAPH = re.compile(r"(?<=[a-z])ae(?=[a-z])|(?<![a-z])ae(?=[a-z]{3})|(?<=[a-z])oe(?=[a-z])|(?<![a-z])oe(?=[sd])")
 
 
+@lru_cache(maxsize=1 << 16)  # the same word n-grams ("does", "goes") recur in every document
 def _american(phrase: str) -> str:
     return _BRITISH_DIGRAPH.sub("e", phrase)
 

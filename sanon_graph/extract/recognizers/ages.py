@@ -15,6 +15,7 @@ _AGE_PATTERNS = [
     re.compile(r"(?<!\w)aged?\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)(?:over|under|above|below)\s+(?:the\s+)?age\s+(?:of\s+)?(\d{1,3})(?![\w+])", re.I),
+    # (the last two need a colon or a bracket: texts without either skip them)
     # a form's field: "Age: 72", "AGE: 72 yrs" (not "Age at onset: 31", an age of the illness)
     re.compile(r"(?<![\w-])age[ \t]*:[ \t]*(\d{1,3})(?:[ \t]*(?:years?|yrs?|y)\b\.?)?(?![\w+.,/-]\d)", re.I),
     # the age in brackets after a date of birth or a name: "DOB 04/05/1961 (63 yrs)"
@@ -119,7 +120,7 @@ _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|su
 @register("age", "AGE")
 class Age(Base):
     def find(self, text: str):
-        for pattern in _AGE_PATTERNS:
+        for pattern in _AGE_PATTERNS if "(" in text or ":" in text else _AGE_PATTERNS[:-2]:
             for m in pattern.finditer(text):
                 age = int(m.group(1))
                 if 0 < age < 120:

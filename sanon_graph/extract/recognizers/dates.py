@@ -274,12 +274,18 @@ class Year(Base):
             yield self.span(m.start(1), m.end(1), "EVENT_DATE", m.group(1), 0.3)
 
 
+_PART_WORDS = ("early", "mid", "late", "end of", "beginning of", "middle of", "summer", "autumn", "fall", "winter", "spring")
+
+
 @register("part_of_period", "EVENT_DATE")
 class PartOfPeriod(Base):
     """A part of a month or a year: "mid-October", "early August 2025", "late 2024" (not a year
     alone after "in": that is the legal preset's `year`)."""
 
     def find(self, text: str):
+        lower = text.lower()
+        if not any(word in lower for word in _PART_WORDS):
+            return  # substring tests first: most texts name no part of a period
         for m in _PART_OF_YEAR.finditer(text):
             yield self.span(m.start(), m.end(), "EVENT_DATE", m.group(1), 0.3)
         for m in _PART_OF_MONTH.finditer(text):

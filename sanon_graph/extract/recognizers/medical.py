@@ -25,6 +25,7 @@ from .words import (
     in_gazetteer,
     ngrams,
     trim_modifiers,
+    writes_british,
 )
 
 _TREATMENT_HEADS = (
@@ -171,8 +172,9 @@ def _without_qualifiers(phrase: str) -> str:
 class _Medical(Base):
     def gazetteer_terms(self, text: str, terms: frozenset[str], max_n: int, entity_type: str):
         """Word n-grams up to max_n that name a gazetteer term, singular or plural."""
+        british = writes_british(text)  # most texts write no "haem", "oesoph", "paed"
         for start, end, phrase in ngrams(text, max_n):
-            if phrase not in terms and not phrase.endswith("s") and "ae" not in phrase and "oe" not in phrase:
+            if phrase not in terms and not phrase.endswith("s") and not (british and ("ae" in phrase or "oe" in phrase)):
                 continue  # decided without a call: this loop sees every word n-gram of the corpus
             term = in_gazetteer(phrase, terms)
             if term:
@@ -458,8 +460,9 @@ _SENTENCE_START = re.compile(r"[.!?\n](?=\s)")
 @register("diagnosis_code", "MEDICAL_CONDITION", "TREATMENT")
 class DiagnosisCode(Base):
     def find(self, text: str):
-        if not _CODE_CUE.search(text) and "CPT" not in text and "HCPCS" not in text:
-            return
+        lower = text.lower()
+        if not any(cue in lower for cue in ("icd", "dx", "diag", "code", "cpt", "hcpcs")):
+            return  # substring tests first: most texts name no code
         for m in _ICD10.finditer(text):
             before = text[max(0, m.start() - 120):m.start()]
             sentence = before[max((s.end() for s in _SENTENCE_START.finditer(before)), default=0):]

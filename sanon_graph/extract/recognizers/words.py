@@ -103,6 +103,17 @@ def ngrams(text: str, max_n: int, capitalised: bool = False):
 _BRITISH_DIGRAPH = re.compile(r"(?<=[a-z])ae(?=[a-z])|(?<![a-z])ae(?=[a-z]{3})|(?<=[a-z])oe(?=[a-z])|(?<![a-z])oe(?=[sd])")
 
 
+# The stems British spelling writes with the digraphs, to test a text for them once (substring
+# tests: a regex of them cost 3% of the extractor's time).
+_BRITISH_STEMS = ("haem", "aemi", "paed", "oedem", "oesoph", "oestr", "rrhoe", "pnoe", "coeli", "foet", "caes", "gynaec",
+                  "praev", "aetiol", "ischaem", "leukaem", "anaes")
+
+
+def writes_british(text: str) -> bool:
+    lower = text.lower()
+    return any(stem in lower for stem in _BRITISH_STEMS)
+
+
 @lru_cache(maxsize=1 << 16)  # the same word n-grams ("does", "goes") recur in every document
 def _american(phrase: str) -> str:
     return _BRITISH_DIGRAPH.sub("e", phrase)

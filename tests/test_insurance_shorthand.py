@@ -197,3 +197,58 @@ def test_a_decade_of_age_without_in_his():
 def test_a_caesarean_operation():
     assert ("caesarean hysterectomy", "caesarean hysterectomy") in of_type(
         "Plan: elective caesarean hysterectomy at 34 weeks.", "TREATMENT")
+
+
+# What a review of these rules found (each failed before its mend).
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Age: 45-50", "AGE"), ("Gestational age: 38.5 weeks at delivery.", "AGE"), ("Age: 6 months. Weight: 7 kg.", "AGE"),
+    ("Retirement age: 67", "AGE"), ("(Exhibit 14F, p. 3)", "AGE"), ("Records from Dr. Lee (Exhibits 10F and 11F)", "AGE"),
+    ("See 15F, at 4; see also 22F.", "AGE"), ("Room temperature was kept at 68 F.", "AGE"),
+    ("the company is valued at 40M.", "AGE"), ("Staff: 35 F, 12 M.", "AGE"),
+    ("She is 10 years post-transplant and stable.", "AGE"), ("She is 7 on the pain scale of 10.", "AGE"),
+    ("The Hospital turned 100 this year.", "AGE"), ("Medicare turned 60 in 2025.", "AGE"),
+    ("Oxygen saturation dropped to the mid-80s on room air.", "AGE"), ("The practice was founded in the mid-70s.", "AGE"),
+    ("Sentenced to imprisonment (5 years) and a fine.", "AGE"),
+    ("Remark code N20: service not payable.", "MEDICAL_CONDITION"), ("Plan code H12 and group code B45 apply.", "MEDICAL_CONDITION"),
+    ("The diagnosis is excluded under section C12.3 of the policy.", "MEDICAL_CONDITION"),
+    ("Treating dentist: Jane Lee, DMD, Bright Smiles.", "MEDICAL_CONDITION"),
+    ("She completed AML compliance training.", "MEDICAL_CONDITION"),
+    ("Per the Cigna nephropathy policy.", "MEDICAL_CONDITION"),
+    ("Treatment followed UK national guidelines (NICE).", "DEMOGRAPHIC"),
+    ("The claim concerns the estate of the late June Harris.", "EVENT_DATE"),
+    ("Medication review. Works as a stabilizer for mood.", "INDIRECT_IDENTIFIER"),
+    ("A 35-year-old male runner with knee pain.", "INDIRECT_IDENTIFIER"),
+])
+def test_what_the_stop_33_review_found_is_no_value(text, kind):
+    found_values = [v for _, v in of_type(text, kind)]
+    # a condition's head alone may stay ("nephropathy"); nothing the review named may be found
+    assert not [v for v in found_values if v not in ("nephropathy",)], found_values
+
+
+@pytest.mark.parametrize(("text", "kind", "absent"), [
+    ("Employee ID 4471 was reassigned.", "LOCATION", "employee"),
+    ("Prior Auth OR denied.", "LOCATION", "prior auth"),
+    ("She transferred from Operations, Ohio to Finance, Texas.", "LOCATION", "operations"),
+    ("Dr. Chen, Oncology, Tennessee.", "LOCATION", "oncology"),
+    ("Prior authorization for Ozempic Rx.", "PROVIDER", "ozempic rx"),
+    ("Generic Rx and Mail Order Rx tiers.", "PROVIDER", "mail order rx"),
+    ("Iron Infusion approved.", "PROVIDER", "iron infusion"),
+    ("Admitted to Klinikum Nord Dr Weber operated.", "PROVIDER", "klinikum nord dr weber"),
+    ("Discharged from Hôpital Necker Paris France.", "PROVIDER", "hôpital necker paris france"),
+    ("Blue Cross neuropathy benefits apply.", "MEDICAL_CONDITION", "cross neuropathy"),
+])
+def test_what_the_stop_33_review_found_is_no_such_value(text, kind, absent):
+    assert absent not in [v for _, v in of_type(text, kind)]
+
+
+def test_what_the_stop_33_review_found_keeps_its_value():
+    assert ("Ozempic", "semaglutide") in of_type("Prior authorization for Ozempic Rx.", "TREATMENT")
+    assert ("Hôpital Necker", "hôpital necker") in of_type("Discharged from Hôpital Necker Paris France.", "PROVIDER")
+    assert of_type("She left physiotherapy after two sessions.", "TREATMENT") == [("physiotherapy", "physiotherapy")]
+    # where the order is read per document (legal: "auto") an ambiguous day is kept as written, not
+    # mixed into an interval
+    assert of_type("Hospitalized 7/9-7/15/2025 at Mercy.", "EVENT_DATE", preset="legal") == [
+        ("7/9", "07/09/2025"), ("7/15/2025", "2025-07-15")]
+    assert ("left-handed guitarist", "guitarist") in of_type("A 45-year-old male left-handed guitarist with pain.",
+                                                             "INDIRECT_IDENTIFIER")
+    assert ("Polish national", "polish national") in of_type("He is a Polish national who lives in Ohio.", "DEMOGRAPHIC")

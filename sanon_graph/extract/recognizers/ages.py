@@ -15,12 +15,17 @@ _AGE_PATTERNS = [
     re.compile(r"(?<!\w)aged?\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)(?:over|under|above|below)\s+(?:the\s+)?age\s+(?:of\s+)?(\d{1,3})(?![\w+])", re.I),
-    # (the last two need a colon or a bracket: texts without either skip them)
-    # a form's field: "Age: 72", "AGE: 72 yrs" (not "Age at onset: 31", an age of the illness)
-    re.compile(r"(?<![\w-])age[ \t]*:[ \t]*(\d{1,3})(?:[ \t]*(?:years?|yrs?|y)\b\.?)?(?![\w+.,/-]\d)", re.I),
-    # the age in brackets after a date of birth or a name: "DOB 04/05/1961 (63 yrs)"
-    re.compile(r"(?<=\()(\d{1,3})[ \t]?(?:years?|yrs?|y)\.?(?=\))", re.I),
+    # a form's field: "Age: 72", "AGE: 72 yrs", "Patient age: 40", opening a line or after a
+    # field before it; not "Age at onset: 31", "Gestational age: 32 weeks", "Retirement age: 67",
+    # "Age: 6 months" (a baby's age in months is no age in years), "Age: 45-50" (a band)
+    re.compile(r"(?:^|(?<=[\n|;(,.:]))[ \t]*(?:(?i:patient|pt)[ \t]+)?(?P<field>(?i:age)[ \t]*:[ \t]*(\d{1,3})(?!\d)"
+               r"(?:[ \t]*(?i:years?|yrs?|y)\b\.?)?)(?![ \t]*(?i:months?|mos?|weeks?|wks?|days?|d)\b)(?![.,/–-]\d)",
+               re.M),
 ]
+# The age in brackets after a date of birth or a name: "DOB 04/05/1961 (63 yrs)", "Mrs Jones (63
+# yrs)"; not "imprisonment (5 years)", "the contract term (10 years)": a duration.
+_AGE_IN_BRACKETS = re.compile(r"(?<=\()(\d{1,3})[ \t]?(?:years?|yrs?|y)\.?(?=\))", re.I)
+_BEFORE_BRACKETS = re.compile(r"(?:(?i:dob|d\.o\.b\.?|born)|\d{4}|\d{1,2}/\d{1,2}/\d{2,4}|[A-Z][a-z]+)[ \t]*\($")
 # A record's shorthand of age and sex: "56M with", "F/41,", "41/F", "M/56" (two digits, so
 # neither "5M" of money nor a catheter's "14F" size, which is followed by its device word); not
 # after a word that numbers a place or a thing ("Bed 12F", "Form M/12").
@@ -32,7 +37,17 @@ _AGE_SHORTHAND = [
     re.compile(r"(?<![\w$€£.,/:-])(\d{2})[ \t]?/[ \t]?[MF](?![\w/-])"),
 ]
 _NUMBERING_WORD = re.compile(
-    r"(?i:bed|room|ward|unit|floor|level|size|form|seat|gate|apt|flat|suite|box|lot|bay|row|no|grade|class|type)\.?[ \t]*$")
+    r"(?i:bed|room|ward|unit|floor|level|size|form|seat|gate|apt|flat|suite|box|lot|bay|row|no|grade|class|type|"
+    r"exhibits?|exs?|see|tab|pages?|pp?|at|to|of)\.?[ \t]*$")
+# Near the number, words that make it an exhibit ("Exhibits 10F and 11F"), a temperature ("68
+# F"), money ("valued at 40M") or a head count ("Staff: 35 F, 12 M").
+_NOT_AN_AGE_NEAR = re.compile(
+    r"(?i:exhibit|\bex\.|temp\w*|°|degrees|valued|worth|revenue|grew|budget|\$|€|£|staff|headcount|ratio|employees)")
+# Where the number ends its phrase with punctuation ("52 M, arborist"), someone is being
+# described: a word for the person, a name and a comma, or the start of a line or field.
+_PERSON_BEFORE_SHORTHAND = re.compile(
+    r"(?:(?i:patient|pt|member|claimant|client|insured|enrollee|subscriber|dependa?ent|child|son|daughter|man|woman)"
+    r"\W{0,3}|[A-Z][a-z]+,[ \t]*|(?:^|[\n:;(])[ \t]*)$")
 # Babies' ages in months, weeks or days: "a 9-month-old infant", "3-week-old neonate" (the value
 # says the unit, so "9 months" and the age 9 stay apart).
 _AGE_YOUNG = re.compile(r"(?<![\w-])(\d{1,2})[- ](month|week|day)s?[- ]old(?![\w-])", re.I)
@@ -95,15 +110,16 @@ _AGE_WHO = re.compile(
 # An age said of someone in a few words: "He's nine.", "she is 12 and", "he turned 50 last
 # month", "an elderly man of 88"; the number ends the clause (not "she is 38 weeks pregnant", "a
 # man of 6 feet", "the plan turned 10").
-_AGE_CLAUSE_END = (r"(?=[ \t]*(?:[,;:!)\"”]|\.(?!\d)|$|[ \t]+(?:years?(?:[ \t]+old)?|and|but|now|last|this|next|in|on|"
-                   r"when|at\s+the\s+time|who|with|from|was|is|had|has|presented|presents|presenting|admitted)\b))")
+_AGE_CLAUSE_END = (r"(?=[ \t]*(?:[,;:!)\"”]|\.(?!\d)|$|[ \t]+(?:years?[ \t]+(?:old|of[ \t]+age)|and|but|last|this|next|"
+                   r"in[ \t]+(?:19|20)\d\d|when|at\s+the\s+time|who|with|was|is|had|has|presented|presents|presenting|"
+                   r"admitted)\b))")
 _AGE_SAID_SHORT = [
     re.compile(rf"(?<![\w'’])(?i:he|she|patient|member|claimant|client|pt|child|son|daughter)(?:['’]s|[ \t]+is|[ \t]+was)"
                rf"[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
     re.compile(rf"(?<![\w'’])(?i:my|our|her|his|their)[ \t]+(?i:son|daughter|child|boy|girl|grandson|granddaughter),"
                rf"[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
-    re.compile(rf"(?:(?<![\w'’])(?i:he|she|who)|(?<![\w'’])[A-Z][a-z]+)[ \t]+(?i:(?:has[ \t]+|had[ \t]+)?(?:just[ \t]+)?"
-               rf"turned)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
+    re.compile(rf"(?:(?<![\w'’])(?i:he|she|who)|(?<![\w'’])(?P<name>[A-Z][a-z]+))[ \t]+(?i:(?:has[ \t]+|had[ \t]+)?"
+               rf"(?:just[ \t]+)?turned)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
     re.compile(rf"(?<![\w'’])(?i:(?:a|an|the)[ \t]+(?:[a-z]+[ \t]+)?(?:man|woman|boy|girl|gentleman|lady|patient|widow|"
                rf"widower)[ \t]+of)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
 ]
@@ -112,6 +128,9 @@ _AGE_SAID_SHORT_CUES = [re.compile(r"\b(?:he|she|patient|member|claimant|client|
                         re.compile(r"\b(?:son|daughter|child|boy|girl|grandson|granddaughter), "),
                         re.compile(r"\bturned "),
                         re.compile(r"\b(?:man|woman|boy|girl|gentleman|lady|patient|widow|widower) of ")]
+_THE_BEFORE = re.compile(r"(?i:\bthe)[ \t]+$")
+_CITED_PAGE_AFTER = re.compile(r",?[ \t]*(?:p|pp|at|page)\b")
+_ENDS_WITH_PUNCTUATION = re.compile(r"[ \t]*(?:[,;:)]|\.(?:\s|$)|$)")
 _ANY_SAID_SHORT_CUE = re.compile("|".join(c.pattern for c in _AGE_SAID_SHORT_CUES))
 _SHORTHAND_CUE = re.compile(r"\d[ \t]?/?[ \t]?[MF](?![\w-])|(?<![\w-])[MF][ \t]?/")
 _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|subgroup|adults?|cohort)\b", re.I)
@@ -120,11 +139,16 @@ _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|su
 @register("age", "AGE")
 class Age(Base):
     def find(self, text: str):
-        for pattern in _AGE_PATTERNS if "(" in text or ":" in text else _AGE_PATTERNS[:-2]:
+        for pattern in _AGE_PATTERNS if ":" in text else _AGE_PATTERNS[:-1]:
             for m in pattern.finditer(text):
-                age = int(m.group(1))
+                age = int(m.group(2) if "field" in pattern.groupindex else m.group(1))
                 if 0 < age < 120:
-                    yield self.span(m.start(), m.end(), "AGE", str(age))
+                    start = m.start("field") if "field" in pattern.groupindex else m.start()
+                    yield self.span(start, m.end(), "AGE", str(age))
+        if "(" in text:
+            for m in _AGE_IN_BRACKETS.finditer(text):
+                if _BEFORE_BRACKETS.search(text, max(0, m.start() - 25), m.start()) and 0 < int(m.group(1)) < 120:
+                    yield self.span(m.start(), m.end(), "AGE", str(int(m.group(1))))
         lower = text.lower()
         if "old" in lower or "aged" in lower:
             for m in _AGE_IN_WORDS.finditer(text):
@@ -136,16 +160,25 @@ class Age(Base):
                 yield self.span(m.start(), m.end(), "AGE", f"{int(m.group(1))} {m.group(2).lower()}s")
         for pattern in _AGE_SHORTHAND if _SHORTHAND_CUE.search(text) else ():
             for m in pattern.finditer(text):
-                if not _NUMBERING_WORD.search(text, max(0, m.start() - 8), m.start()):
-                    yield self.span(m.start(), m.end(), "AGE", str(int(m.group(1))))
+                before = text[max(0, m.start() - 25):m.start()]
+                if _NUMBERING_WORD.search(text, max(0, m.start() - 8), m.start()) or _NOT_AN_AGE_NEAR.search(before) \
+                        or _CITED_PAGE_AFTER.match(text, m.end()):
+                    continue  # "Bed 12F", "(Exhibits 10F and 11F)", "68 F", "valued at 40M", "14F, p. 3"
+                if _ENDS_WITH_PUNCTUATION.match(text, m.end()) and not _PERSON_BEFORE_SHORTHAND.search(before):
+                    continue  # "The rate was 35 F." says nothing of whom
+                yield self.span(m.start(), m.end(), "AGE", str(int(m.group(1))))
         said = _AGE_SAID_SHORT if _ANY_SAID_SHORT_CUE.search(lower) else ()
         for pattern, cue in zip(said, _AGE_SAID_SHORT_CUES, strict=False):
             if not cue.search(lower):
                 continue
             for m in pattern.finditer(text):
-                age = number_value(m.group(1))
+                if "name" in pattern.groupindex and m.group("name") and (
+                        m.group("name").lower() not in self.gaz.first_names or _THE_BEFORE.search(text, 0, m.start())):
+                    continue  # "The Hospital turned 100", "Medicare turned 60": no person
+                number = m.lastindex
+                age = number_value(m.group(number))
                 if age and 0 < age < 120:
-                    yield self.span(m.start(1), m.end(1), "AGE", str(age))
+                    yield self.span(m.start(number), m.end(number), "AGE", str(age))
         beside = [m for pattern, cue in zip(_AGE_BESIDE, _AGE_BESIDE_CUES, strict=True) if cue.search(text)
                   for m in pattern.finditer(text)] if "," in text else []
         for m in (*_AGE_SAID.finditer(text), *_AGE_WHO.finditer(text), *beside):
@@ -176,6 +209,10 @@ _AGE_DECADE_BARE = re.compile(
     rf"(?<![\w-])(?:early|mid|late)[- ](?:(\d0)s|({'|'.join(_DECADE_WORDS)}))(?![\w-])", re.I)
 
 
+_PERSON_BEFORE_DECADE = re.compile(
+    r"(?i:\b(?:male|female|man|woman|boy|girl|aged?|patient|member|person|mother|father|wife|husband))\W{0,3}$")
+
+
 @register("age_decade", "AGE")
 class AgeDecade(Base):
     def find(self, text: str):
@@ -184,6 +221,8 @@ class AgeDecade(Base):
         for m in _AGE_DECADE_WORD.finditer(text):
             yield self.span(m.start(), m.end(), "AGE", _DECADE_WORDS[m.group(1).lower()], 0.4)
         for m in _AGE_DECADE_BARE.finditer(text):
+            if not _PERSON_BEFORE_DECADE.search(text, max(0, m.start() - 20), m.start()):
+                continue  # "sats in the late 80s", "founded in the mid-70s": no person's age
             decade = f"{m.group(1)}s" if m.group(1) else _DECADE_WORDS[m.group(2).lower()]
             yield self.span(m.start(), m.end(), "AGE", decade, 0.4)
 

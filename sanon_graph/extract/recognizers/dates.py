@@ -53,6 +53,7 @@ _DAY_SPAN_DMY = re.compile(rf"(?<![\w/.,-])({_DAY})\s?[-–]\s?({_DAY})\s+({_MON
 _DAY_SPAN_MDY = re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY})\s?[-–]\s?({_DAY}),?\s+(\d{{4}})(?!\w)")
 _NUMERIC_DAY_SPAN = re.compile(
     r"(?<![\w/.-])(\d{1,2})/(\d{1,2})\s?[-–]\s?(\d{1,2})/(\d{1,2})/(\d{4})(?![\w/-])")
+_ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 _NUMERIC_MONTH_RANGE = re.compile(r"(?<![\w/.-])(\d{1,2})/(\d{4})\s?[-–]\s?(\d{1,2})/(\d{4})(?![\w/-])")
 _YEAR_RANGE = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
 # Layouts that need a month name: skipped, with one search, in a text that names none.
@@ -136,8 +137,15 @@ class DateRange(_Dated):
         for m in _NUMERIC_DAY_SPAN.finditer(text):
             order = order or self.order_for(text)
             a1, a2, b1, b2, year = m.groups()
-            yield from self._days(m, normalize_date((a1, a2, year), "mdy", order),
-                                  normalize_date((b1, b2, year), "mdy", order))
+            first, last = normalize_date((a1, a2, year), "mdy", order), normalize_date((b1, b2, year), "mdy", order)
+            if first and last and not (_ISO_DAY.fullmatch(first) and _ISO_DAY.fullmatch(last)):
+                # days the order leaves ambiguous ("7/9-7/15/2025" where a record may be day-first):
+                # each day as written, as the date recognizer keeps an ambiguous one
+                split = m.group(0).index(b1, len(a1) + len(a2) + 1)
+                yield self.span(m.start(), m.start() + m.group(0).rindex(a2, 0, split) + len(a2), "EVENT_DATE", first)
+                yield self.span(m.start() + split, m.end(), "EVENT_DATE", last)
+                continue
+            yield from self._days(m, first, last)
         if _ANY_MONTH_NAME.search(text):
             for m in _DAY_SPAN_DMY.finditer(text):
                 first, last, month, year = m.groups()
@@ -158,7 +166,8 @@ class DateRange(_Dated):
                         yield self.span(m.start(), m.end(), "EVENT_DATE", f"{first}/{last}")
 
     def _days(self, m: re.Match[str], first: str | None, last: str | None):
-        if first and last and first < last:  # ISO days compare as strings
+        # both ends full ISO days (an ambiguous "3/11" is kept as written by the date recognizer)
+        if first and last and _ISO_DAY.fullmatch(first) and _ISO_DAY.fullmatch(last) and first < last:
             yield self.span(m.start(), m.end(), "EVENT_DATE", f"{first}/{last}")
 
     def _months(self, m: re.Match[str], first: str | None, last: str | None):
@@ -252,7 +261,9 @@ _PART_OF_YEAR = re.compile(
 # without, the part and the month as written, as a record says it).
 _PART_OF_MONTH = re.compile(
     rf"(?<![\w-])(?i:(early|mid|late|end[ \t]+of|beginning[ \t]+of))[- \t]?({_MONTH})(?:,?[ \t]+({_YEAR}))?(?![\w-])")
-_MAY_AS_VERB = re.compile(r"may$")  # "late may" is not a month written in lower case
+_MAY_AS_VERB = re.compile(r"may$")
+_THE_BEFORE = re.compile(r"(?i:\bthe)[ \t]+$")
+_NAME_AFTER = re.compile(r"[ \t]+[A-Z][a-z]")  # "late may" is not a month written in lower case
 _CUED_YEAR = re.compile(rf"(?<![\w-])(?:in|since|until|till|from|to|between|during|before|after|by|of)[ \t]+({_YEAR})(?![\w/-]|\.\d|[ \t]*[-–][ \t]*\d)", re.I)
 _LAW_BEFORE = re.compile(
     r"\b(?:Act|Law|Code|Convention|Decree|Regulations?|Constitution|Protocol|Ordinance|Resolution|Directive|Statute|"
@@ -292,7 +303,9 @@ class PartOfPeriod(Base):
             part, month, year = m.groups()
             if year:
                 yield self.span(m.start(), m.end(), "EVENT_DATE", normalize_date((month, year), "My"), 0.35)
-            elif not _MAY_AS_VERB.match(month):
+            elif not _MAY_AS_VERB.match(month) and not (
+                    _THE_BEFORE.search(text, max(0, m.start() - 6), m.start()) and _NAME_AFTER.match(text, m.end())):
+                # "the estate of the late June Harris": a person who died, not a part of June
                 yield self.span(m.start(), m.end(), "EVENT_DATE", f"{' '.join(part.lower().split())} {month.lower()}", 0.3)
 
 

@@ -147,7 +147,8 @@ _JUDGING_WORDS = frozenset(
     "retired former".split())
 _NOT_A_JOB_AFTER_AGE = KIN_WORDS | frozenset(
     "historian ambulator nonsmoker nondrinker offender perpetrator attacker stepmother stepfather widower toddler "
-    "teenager youngster newborn gentleman primigravida multigravida".split())
+    "teenager youngster newborn gentleman primigravida multigravida runner warrior caregiver survivor donor recipient "
+    "passenger pedestrian".split())
 _PERSON_BEFORE_COMMA = re.compile(
     r"(?<![\w'’-])(?i:patient|member|participant|claimant|client|insured|policyholder|subscriber|enrollee|man|woman|"
     r"mother|father|husband|wife|son|daughter|applicant|appellant|respondent|defendant|plaintiff|petitioner|"
@@ -219,7 +220,9 @@ _LANGUAGE_CUES = ("language", "speak", "interpret", "translat", "spoken")  # a c
 # "US citizen", "citizen of Peru" (a country, or a place the gazetteer knows, after "born in").
 _BORN_IN = re.compile(r"(?<![\w-])(?i:born)[ \t]+in[ \t]+((?:[A-Z][\w'’-]+)(?:[ \t]+[A-Z][\w'’-]+){0,2})")
 _CITIZEN = re.compile(
-    rf"(?<![\w-])(?:(?P<people>(?i:{_LANGUAGE_ALTERNATION})|US|U\.S\.|UK|EU)[ \t]+(?i:citizen|national|passport[ \t]+holder)"
+    rf"(?<![\w-])(?:(?P<people>(?i:{_LANGUAGE_ALTERNATION})|US|U\.S\.|UK|EU)[ \t]+(?i:citizen|passport[ \t]+holder"
+    # "national" as a noun, not before what is national ("UK national guidelines", "the US national average")
+    rf"|national(?![ \t]+(?!(?:who|and|of|residing|living|born|with|from|since|in|at)\b)[a-z]))"
     rf"|(?i:citizen|national)[ \t]+of[ \t]+(?:the[ \t]+)?(?P<country>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+){{0,2}}))(?![\w-])")
 
 
@@ -440,7 +443,8 @@ class Occupation(Base):
                 lo = max(0, m.start() - 80)
                 end_of_previous = _SENTENCE_END.match(text, lo, m.start())
                 sentence = end_of_previous.end() if end_of_previous else lo
-                said_of_record = not text[sentence:m.start()].strip() and (sentence > lo or lo == 0)
+                said_of_record = not text[sentence:m.start()].strip() and (sentence > lo or lo == 0) \
+                    and _ENDS_IN_A_LISTED_JOB.search(m.group("job")) is not None
                 if not said_of_record and not _PERSON_SUBJECT.search(text, sentence, m.start()):
                     continue  # "the device works as a monitor": a thing at work; a sentence that
                     # starts "Works as a ..." is a record's note on the person it is about
@@ -487,13 +491,19 @@ class Occupation(Base):
 
 
 _LISTED_JOBS = frozenset(_OCCUPATION_FORMS.values())
+# A listed job as the last word before the phrase ends ("Works as a middle-school choir teacher;"),
+# for a sentence that names no one: "Works as a stabilizer for mood" is said of a drug.
+_LAST_JOB_WORDS = frozenset(j.split()[-1] for j in _LISTED_JOBS)
+_ENDS_IN_A_LISTED_JOB = re.compile(
+    r"(?i:\b(?:" + "|".join(sorted(map(re.escape, _LAST_JOB_WORDS), key=len, reverse=True)) + r")s?)(?![\w-])")
 
 
 def _job_value(written: str) -> str:
     """The value of a job written in any words: without "retired", "part-time" (as a listed
-    occupation's), and the listed occupation that ends it if one does ("hospital pharmacist"
-    and "pharmacist" are one value)."""
+    occupation's), nor "left-handed", and the listed occupation that ends it if one does
+    ("hospital pharmacist" and "pharmacist" are one value)."""
     value = _OCCUPATION_PREFIX_WORD.sub("", written) or written
+    value = " ".join(w for w in value.split() if not w.endswith("-handed")) or value
     tail = value.split()
     while len(tail) > 2 and "-" in tail[0]:
         tail = tail[1:]  # "long-distance lorry driver" is a lorry driver; "air-traffic controller" stays

@@ -70,7 +70,7 @@ _SPACED_ID_CUE = (
     # a health scheme's name says a number follows only with a word for it ("Medicare no.", "Medicaid ID")
     r"|(?:medicare|medicaid|health\s+(?:insurance|card))\s+(?:number|no\.?|nr\.?|card|id|#)|health\s+card"
     # a member's, a card's or a certificate's number: "Member no. CH 7712 0935"
-    r"|(?:member(?:ship)?|card|certificate)\s+(?:number|no\.?|nr\.?|#))\s*[:#]?\s*)"
+    r"|(?:member(?:ship)?|certificate)\s+(?:number|no\.?|nr\.?|#))\s*[:#]?\s*)"
 )
 # The groups as schemes print them: "943 476 5919" (NHS), "2951 64830 1" (Medicare, a check digit last).
 # A scheme's letters may come first ("CH 7712 0935").

@@ -7,6 +7,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
+from .providers import SPECIALTY_WORDS
 from .words import LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS, STOP_CAPITALS, UPPER, ngrams
 
 US_STATE_CODES = frozenset(
@@ -33,7 +34,24 @@ REGION_NAMES = (
 _CITY_REGION = re.compile(rf"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){{0,2}}),[ \t]({REGION_NAMES})(?![\w-])")
 # Before the town, what says that a place follows: a comma after a name ("Medical Center,
 # Rhinelander WI") or the start of a line.
-_AFTER_A_WORD = re.compile(r"[a-z,][ \t]+$")  # inside a sentence, as "relocates to Burlington"
+# State codes that are also words, letters after a name or a form's labels ("Employee ID",
+# "Status OK", "Prior Auth OR"): after a town the gazetteer does not know, not a state.
+_AMBIGUOUS_CODES = _LETTERS_AFTER_NAMES | frozenset("ID OK OR IN ME HI OH DE CO LA MA AL GA".split())
+# A state code ends a place: the end of the line, a comma or a full stop, a ZIP code.
+_CODE_ENDS_PLACE = re.compile(r"[ \t]*(?:$|\n|[.,;)]|\d{5}\b)", re.M)
+# Words of a workplace's units and of medicine, capitalised as names are: "from Operations, Ohio",
+# "Dr. Chen, Oncology, Tennessee" name a department, not a town.
+_UNIT_WORDS = frozenset(
+    "operations finance sales marketing accounting payroll legal compliance engineering research administration "
+    "management support logistics procurement billing claims security facilities maintenance production "
+    "headquarters department division office branch team unit status employee policyholder member patient "
+    "prior auth tax return date".split())
+
+
+def _names_no_town(word: str) -> bool:
+    return word.lower() in STOP_CAPITALS or word.lower() in _UNIT_WORDS or word.lower() in SPECIALTY_WORDS
+
+
 _PLACE_PREPOSITION = re.compile(r"(?<![\w-])(?i:in|to|from|near|of|at)[ \t]+$")
 _PLACE_FOLLOWS = re.compile(r"(?:,[ \t]*|^[ \t]*|\n[ \t]*)$")
 
@@ -58,9 +76,9 @@ class CityState(Base):
                 # "From Seattle WA": the known place among the words, the last ones; none in "John
                 # Smith MD", "Mark Henderson, QC" (a person and their letters)
                 known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places), None)
-                if known is None and not comma and code in US_STATE_CODES and code not in _LETTERS_AFTER_NAMES \
+                if known is None and not comma and code in US_STATE_CODES and code not in _AMBIGUOUS_CODES \
                         and _PLACE_FOLLOWS.search(text, max(0, m.start() - 4), m.start()) \
-                        and words[0].lower() not in STOP_CAPITALS:
+                        and _CODE_ENDS_PLACE.match(text, m.end()) and not any(_names_no_town(w) for w in words):
                     known = 0  # "Northwoods Regional Medical Center, Rhinelander WI": a town not in the gazetteer
             if known is None:
                 continue
@@ -77,9 +95,10 @@ class CityState(Base):
                 town = " ".join(words[known:])
                 start = m.start() + m.group(1).index(words[known]) if known else m.start()
                 if town.lower() not in places and (
-                        any(w.lower() in self.gaz.first_names or w.lower() in self.gaz.not_name_words for w in words)
-                        or not _AFTER_A_WORD.search(text, max(0, start - 3), start)):
-                    continue  # "Meanwhile, Texas", "Dear Anna, Victoria": no town the gazetteer knows
+                        any(w.lower() in self.gaz.first_names or w.lower() in self.gaz.not_name_words
+                            or _names_no_town(w) for w in words)
+                        or not _PLACE_PREPOSITION.search(text, max(0, start - 8), start)):
+                    continue  # "Meanwhile, Texas", "from Operations, Ohio": no town the gazetteer knows
                 if m.group(2).lower() in self.gaz.first_names and any(w.lower() in self.gaz.first_names for w in words) \
                         and not _PLACE_PREPOSITION.search(text, max(0, start - 8), start):
                     continue  # "Anna, Victoria and Tom": a list of people ("in Savannah, Georgia" is a place)

@@ -5,6 +5,7 @@ A leading "rare" or "experimental" raises the relevance."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...normalize import fold
 from ..ngrams import plural_stem
@@ -265,7 +266,7 @@ class ConditionHead(_Medical):
                     continue  # "Liguria", "Manchuria": a name inside a sentence, not a condition
                 eponym = _EPONYM_BEFORE.search(text, max(0, start - 30), start)
                 if eponym and _names_a_kind(text, eponym) and (
-                        fold(eponym.group(1)) not in self.gaz.places or sum(c.isupper() for c in eponym.group(1)) > 1):
+                        sum(c.isupper() for c in eponym.group(1)) > 1 or fold(eponym.group(1)) in _eponyms(self.gaz.conditions)):
                     start, phrase = eponym.start(1), fold(text[eponym.start(1):end])
                 kind = _TYPE_AFTER.match(text, end)
                 finding = self.head_finding(text, start, kind.end() if kind else end, phrase, "MEDICAL_CONDITION") \
@@ -282,9 +283,20 @@ _EPONYM_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}|[A-Z][a-z]?[A-Z][A-Z
 _TYPE_AFTER = re.compile(r",?[ \t]+type[ \t]+(?:[1-4][A-Da-d]?|I{1,3}|IV|[A-D])(?![\w-])")
 
 
+@lru_cache(maxsize=4)
+def _eponyms(conditions: frozenset[str]) -> frozenset[str]:
+    """The capitalised words the condition gazetteer names conditions after ("lyme", "charcot",
+    "hashimoto"): a word before a condition's head counts as its eponym only if it is one, so
+    "Cigna nephropathy", "Tuesday neuropathy" or "Garcia dermatitis" take no payer, day or name in."""
+    return frozenset(w.removesuffix("'s") for term in conditions for w in term.split())
+
+
 def _names_a_kind(text: str, eponym: re.Match[str]) -> bool:
-    """Not a word that opens a sentence ("Severe", "Known"), a qualifier, a title or a month."""
+    """Not a word that opens a sentence ("Severe", "Known"), a qualifier, a title or a month,
+    nor the last word of a longer name ("Blue Cross neuropathy benefits")."""
     word = eponym.group(1)
+    if _CAPITALISED_BEFORE.search(text, max(0, eponym.start(1) - 30), eponym.start(1)):
+        return False
     if word.lower() in QUALIFIERS or word.lower() in MODIFIER_NOISE or word.lower() in BOOST_ADJECTIVES \
             or word.lower() in _NOT_EPONYMS:
         return False
@@ -292,6 +304,7 @@ def _names_a_kind(text: str, eponym: re.Match[str]) -> bool:
         or text[:eponym.start(1)].rstrip().endswith(":")
 
 
+_CAPITALISED_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*[ \t]+$")
 _NOT_EPONYMS = frozenset(
     "dr mr mrs ms prof the this that his her their our patient member dx diagnosis history january february march "
     "april may june july august september october november december".split())
@@ -454,7 +467,16 @@ class GeneVariant(Base):
 _ICD10 = re.compile(r"(?<![\w.-])([A-TV-Z]\d[0-9AB](?:\.[0-9A-TV-Z]{1,4})?)(?![\w-]|\.\d)")
 _CODE_CUE = re.compile(r"(?i:\bICD(?:-?10(?:-CM)?)?\b|\bdx\b|\bdiagnos[ie]s\b|\bdiagnosis\s+code|\bcodes?\b|\bdiag\b)")
 _PROCEDURE_CODE = re.compile(r"(?<![\w-])(?:CPT|HCPCS)(?:[ \t]+code)?[ \t:#]*((?:[A-Z]\d{4}|\d{4}[A-Z0-9]))(?![\w-])")
-_SENTENCE_START = re.compile(r"[.!?\n](?=\s)")
+# "I10" only right after a diagnosis's cue; a dotted code after any code's cue nearby, or in a
+# list after a code ("Dx: O24.112 (... in pregnancy); O30.042 (...)").
+_DIAGNOSIS_CUE_BEFORE = re.compile(r"(?i:\bdx|\bicd[\w-]*|\bdiagnos\w*(?:[ \t]+codes?)?)\W{0,3}$")
+_LIST_GAP = re.compile(r"[^.\n]*")
+# Words that make a code another kind of code (a claim's remark or reason codes, plans, rooms) or
+# a reference in a document (a section, an exhibit).
+_NOT_A_DIAGNOSIS_CODE = re.compile(
+    r"(?i:\b(?:remark|reason|group|plan|benefit|drg|revenue|adjustment|exclusion|room|zip|tax|network|denial|modifier|"
+    r"carc|rarc|status|billing|postal|product|rate|tier)[ \t]+codes?|\b(?:section|clause|article|schedule|exhibit|para(?:graph)?|"
+    r"rule|form|item)s?|§)[ \t#:.]*$")
 
 
 @register("diagnosis_code", "MEDICAL_CONDITION", "TREATMENT")
@@ -463,12 +485,15 @@ class DiagnosisCode(Base):
         lower = text.lower()
         if not any(cue in lower for cue in ("icd", "dx", "diag", "code", "cpt", "hcpcs")):
             return  # substring tests first: most texts name no code
+        last_end = -1
         for m in _ICD10.finditer(text):
-            before = text[max(0, m.start() - 120):m.start()]
-            sentence = before[max((s.end() for s in _SENTENCE_START.finditer(before)), default=0):]
-            if "." not in m.group(1) and not re.search(r"(?i:dx|icd|code|diagnos\w*)\W{0,3}$", sentence):
-                continue  # "I10" only right after its cue: letters and digits are many other things
-            if _CODE_CUE.search(sentence):
+            before = text[max(0, m.start() - 40):m.start()]
+            if _NOT_A_DIAGNOSIS_CODE.search(before):
+                continue  # "Remark code N20", "Plan code H12", "section C12.3": other codes and numbers
+            listed = 0 <= m.start() - last_end <= 80 and _LIST_GAP.fullmatch(text, last_end, m.start())
+            cued = _DIAGNOSIS_CUE_BEFORE.search(before) if "." not in m.group(1) else _CODE_CUE.search(before)
+            if listed or cued:
+                last_end = m.end()
                 yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", m.group(1).upper())
         for m in _PROCEDURE_CODE.finditer(text):
             yield self.span(m.start(), m.end(), "TREATMENT", m.group(1).upper())

@@ -28,10 +28,11 @@ _HEAD_FIRST_PROVIDER = re.compile(
     r"(?<![\w-])((?:Apotheek|Apotheke|Pharmacie|Farmacia|Clinique|Cl[ií]nica|Klinikum|Kliniek|Ospedale|Policlinico|"
     r"H[ôo]pital|Ziekenhuis|Krankenhaus|Centre\s+Hospitalier|Huisartsenpraktijk)"
     r"(?:\s+(?:de|De|der|des|du|la|La|le|Le|am|an|di|del|della|San|Santa|St\.?|Saint|Sainte|Sint|Rechts|Links))*"
-    r"\s+[A-Z][\w'-]+(?:\s+(?:(?:di|de|del|della|San|Santa|Saint|St\.?)\s+)?[A-Z][\w'-]+){0,2})(?!\w)"
+    r"\s+[A-Z][\w'-]+(?:\s+(?!(?:Dr|Prof|Herr|Frau|Mme|Mr|Mrs|Ms|Dott|Sig)\b)(?:(?:di|de|del|della|San|Santa|Saint|St\.?)\s+)?"
+    r"[A-Z][\w'-]+){0,2})(?!\w)"
 )
 # Words of specialties: a name made of these alone names a field of medicine, not a practice.
-_SPECIALTY_WORDS = frozenset(
+SPECIALTY_WORDS = frozenset(
     "allergy immunology clinical internal family general medicine pediatric paediatric adult geriatric sports "
     "obstetrics gynecology gynaecology urology oncology cardiology dermatology orthopedics orthopaedics pediatrics "
     "paediatrics radiology neurology gastroenterology psychiatry rheumatology endocrinology nephrology pulmonology "
@@ -45,6 +46,10 @@ _SPECIALTY_WORDS = frozenset(
 # Sports Medicine Journal", "the Pacific Oncology Society", not a practice. (A residency or a
 # fellowship names the hospital where someone trained, which identifies them: kept.)
 _NOT_A_PRACTICE_AFTER = re.compile(rf"[ \t]+(?:{PUBLICATION_WORDS}|Society|Conference|Congress|Symposium)(?![\w-])")
+# Words of a drug benefit and of what is infused: "Generic Rx", "Part D Rx", "Iron Infusion".
+_BENEFIT_WORDS = frozenset(
+    "generic brand specialty formulary plan part mail order tier preferred retail iron vitamin stem cell saline "
+    "ketamine fluid blood antibiotic home".split())
 _HOW_OFTEN = frozenset("daily weekly biweekly monthly nightly first second third next last single".split())
 _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
 
@@ -78,13 +83,15 @@ class Provider(Base):
             if found is None or len(found[1]) < 2:
                 continue
             start, words = found
-            if all(w.lower() in _SPECIALTY_WORDS for w in words if w != "&"):
+            if all(w.lower() in SPECIALTY_WORDS for w in words if w != "&"):
                 continue  # "Allergy & Immunology", "Obstetrics & Gynecology": a specialty, not a practice
             if _NOT_A_PRACTICE_AFTER.match(text, m.end(1)):
                 continue
-            if words[-1] == "Infusion" and any(w.lower() in drug_names() or w.isupper() or w.lower() in MODIFIER_NOISE
-                                               or w.lower() in _HOW_OFTEN for w in words[:-1]):
-                continue  # "Remicade Infusion", "Weekly IV Infusion": a treatment, not the company that gives it
+            if words[-1] in ("Infusion", "Rx") and (
+                    any(w.lower() in drug_names() or w.isupper() or w.lower() in MODIFIER_NOISE or w.lower() in _HOW_OFTEN
+                        for w in words[:-1]) or all(w.lower() in _BENEFIT_WORDS for w in words[:-1])):
+                continue  # "Remicade Infusion", "Ozempic Rx", "Weekly IV Infusion", "Mail Order Rx": a treatment
+                # or a benefit, not the company that gives it
             yield self.span(start, m.end(1), "PROVIDER", " ".join(words).lower())
 
 
@@ -94,7 +101,12 @@ class HeadFirstProvider(Base):
 
     def find(self, text: str):
         for m in _HEAD_FIRST_PROVIDER.finditer(text):
-            yield self.span(m.start(1), m.end(1), "PROVIDER", " ".join(m.group(1).split()).lower())
+            words = list(re.finditer(r"\S+", m.group(1)))
+            while len(words) > 2 and (words[-1].group(0).lower() in self.gaz.places
+                                      or words[-1].group(0).lower() in self.gaz.countries):
+                words.pop()  # "Hôpital Necker Paris France": the city and the country stay places
+            end = m.start(1) + words[-1].end()
+            yield self.span(m.start(1), end, "PROVIDER", " ".join(w.group(0) for w in words).lower())
 
 
 @register("camel_provider", "PROVIDER")

@@ -56,7 +56,11 @@ DOSE_AFTER = re.compile(
 )
 _LOOKBACK = 80
 _CODES = frozenset({"diagnosis_code"})
-_SIDE_BEFORE = re.compile(r"(?<![\w-])(?i:left|right|bilateral)[ \t]+$")
+# after a word that opens the treatment's phrase, or the start of a field: "Plan: left mastectomy",
+# "s/p right knee replacement"; not "She left physiotherapy", "was right chemotherapy"
+_SIDE_BEFORE = re.compile(
+    r"(?:^|[:;,(]|(?<![\w-])(?i:a|an|the|her|his|their|of|for|s/p|and|with|after|before|planned|plus|request|underwent))"
+    r"[ \t]*((?i:left|right|bilateral))[ \t]+$")
 
 
 def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
@@ -80,10 +84,10 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
         if s.type == "TREATMENT" and s.type not in types:
             # the side of an operation or device ("left mastectomy", "right cochlear implant") is
             # masked with it even where treatments keep their other modifiers readable
-            side = _SIDE_BEFORE.search(text, max(0, s.start - 12), s.start)
+            side = _SIDE_BEFORE.search(text, max(0, s.start - 30), s.start)
             left_limit = spans[i - 1].end if i else 0
-            out.append(Span(side.start(), s.end, s.type, s.normalized, s.relevance, s.recognizer)
-                       if side and side.start() >= left_limit else s)
+            out.append(Span(side.start(1), s.end, s.type, s.normalized, s.relevance, s.recognizer)
+                       if side and side.start(1) >= left_limit and not text.startswith("now", s.start) else s)
             continue
         if s.type not in types or s.recognizer in _CODES:
             out.append(s)  # a code ("G47.411") has no phrase around it

@@ -252,3 +252,7 @@ def test_what_the_stop_33_review_found_keeps_its_value():
     assert ("left-handed guitarist", "guitarist") in of_type("A 45-year-old male left-handed guitarist with pain.",
                                                              "INDIRECT_IDENTIFIER")
     assert ("Polish national", "polish national") in of_type("He is a Polish national who lives in Ohio.", "DEMOGRAPHIC")
+
+
+def test_days_that_make_no_interval_are_dates_of_their_own():
+    assert of_type("Leave 5/1-4/2/2025 noted.", "EVENT_DATE") == [("5/1", "2025-05-01"), ("4/2/2025", "2025-04-02")]

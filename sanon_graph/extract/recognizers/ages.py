@@ -15,7 +15,7 @@ _AGE_PATTERNS = [
     re.compile(r"(?<!\w)aged?\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)(?:over|under|above|below)\s+(?:the\s+)?age\s+(?:of\s+)?(\d{1,3})(?![\w+])", re.I),
-    # a form's field: "Age: 72", "AGE: 72 yrs", "Patient age: 40", opening a line or after a
+    # (last, as texts without a colon skip it) a form's field: "Age: 72", "AGE: 72 yrs", "Patient age: 40", opening a line or after a
     # field before it; not "Age at onset: 31", "Gestational age: 32 weeks", "Retirement age: 67",
     # "Age: 6 months" (a baby's age in months is no age in years), "Age: 45-50" (a band)
     re.compile(r"(?:^|(?<=[\n|;(,.:]))[ \t]*(?:(?i:patient|pt)[ \t]+)?(?P<field>(?i:age)[ \t]*:[ \t]*(\d{1,3})(?!\d)"
@@ -167,8 +167,8 @@ class Age(Base):
                 if _ENDS_WITH_PUNCTUATION.match(text, m.end()) and not _PERSON_BEFORE_SHORTHAND.search(before):
                     continue  # "The rate was 35 F." says nothing of whom
                 yield self.span(m.start(), m.end(), "AGE", str(int(m.group(1))))
-        said = _AGE_SAID_SHORT if _ANY_SAID_SHORT_CUE.search(lower) else ()
-        for pattern, cue in zip(said, _AGE_SAID_SHORT_CUES, strict=False):
+        said = zip(_AGE_SAID_SHORT, _AGE_SAID_SHORT_CUES, strict=True) if _ANY_SAID_SHORT_CUE.search(lower) else ()
+        for pattern, cue in said:
             if not cue.search(lower):
                 continue
             for m in pattern.finditer(text):
@@ -203,8 +203,8 @@ class AgeRange(Base):
                 yield self.span(m.start(1), m.end() if m.group("old") else m.end(2), "AGE", f"{lo}-{hi}", 0.4)
 
 
-# The same without "in his": "male, early 40s", "a tuner in his early fifties" (there the longer
-# span wins), "late teens".
+# The same without "in his", after a word for the person: "male, early 40s" ("a tuner in his
+# early fifties" is the longer span above).
 _AGE_DECADE_BARE = re.compile(
     rf"(?<![\w-])(?:early|mid|late)[- ](?:(\d0)s|({'|'.join(_DECADE_WORDS)}))(?![\w-])", re.I)
 

@@ -138,9 +138,9 @@ class DateRange(_Dated):
             order = order or self.order_for(text)
             a1, a2, b1, b2, year = m.groups()
             first, last = normalize_date((a1, a2, year), "mdy", order), normalize_date((b1, b2, year), "mdy", order)
-            if first and last and not (_ISO_DAY.fullmatch(first) and _ISO_DAY.fullmatch(last)):
-                # days the order leaves ambiguous ("7/9-7/15/2025" where a record may be day-first):
-                # each day as written, as the date recognizer keeps an ambiguous one
+            if first and last and not (_ISO_DAY.fullmatch(first) and _ISO_DAY.fullmatch(last) and first < last):
+                # days the order leaves ambiguous ("7/9-7/15/2025" where a record may be day-first),
+                # or that make no interval: each day on its own, as the date recognizer gives it
                 split = m.group(0).index(b1, len(a1) + len(a2) + 1)
                 yield self.span(m.start(), m.start() + m.group(0).rindex(a2, 0, split) + len(a2), "EVENT_DATE", first)
                 yield self.span(m.start() + split, m.end(), "EVENT_DATE", last)
@@ -261,9 +261,9 @@ _PART_OF_YEAR = re.compile(
 # without, the part and the month as written, as a record says it).
 _PART_OF_MONTH = re.compile(
     rf"(?<![\w-])(?i:(early|mid|late|end[ \t]+of|beginning[ \t]+of))[- \t]?({_MONTH})(?:,?[ \t]+({_YEAR}))?(?![\w-])")
-_MAY_AS_VERB = re.compile(r"may$")
+_MAY_AS_VERB = re.compile(r"may$")  # "late may" is not a month written in lower case
 _THE_BEFORE = re.compile(r"(?i:\bthe)[ \t]+$")
-_NAME_AFTER = re.compile(r"[ \t]+[A-Z][a-z]")  # "late may" is not a month written in lower case
+_NAME_AFTER = re.compile(r"[ \t]+[A-Z][a-z]")
 _CUED_YEAR = re.compile(rf"(?<![\w-])(?:in|since|until|till|from|to|between|during|before|after|by|of)[ \t]+({_YEAR})(?![\w/-]|\.\d|[ \t]*[-–][ \t]*\d)", re.I)
 _LAW_BEFORE = re.compile(
     r"\b(?:Act|Law|Code|Convention|Decree|Regulations?|Constitution|Protocol|Ordinance|Resolution|Directive|Statute|"

@@ -32,8 +32,6 @@ REGION_NAMES = (
     "Newfoundland(?: and Labrador)?|Nova Scotia|Ontario|Prince Edward Island|Quebec|Québec|Saskatchewan|Yukon|"
     "New South Wales|Victoria|Queensland|South Australia|Western Australia|Tasmania")
 _CITY_REGION = re.compile(rf"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){{0,2}}),[ \t]({REGION_NAMES})(?![\w-])")
-# Before the town, what says that a place follows: a comma after a name ("Medical Center,
-# Rhinelander WI") or the start of a line.
 # State codes that are also words, letters after a name or a form's labels ("Employee ID",
 # "Status OK", "Prior Auth OR"): after a town the gazetteer does not know, not a state.
 _AMBIGUOUS_CODES = _LETTERS_AFTER_NAMES | frozenset("ID OK OR IN ME HI OH DE CO LA MA AL GA".split())
@@ -53,6 +51,8 @@ def _names_no_town(word: str) -> bool:
 
 
 _PLACE_PREPOSITION = re.compile(r"(?<![\w-])(?i:in|to|from|near|of|at)[ \t]+$")
+# Before the town, what says that a place follows: a comma after a name ("Medical Center,
+# Rhinelander WI") or the start of a line.
 _PLACE_FOLLOWS = re.compile(r"(?:,[ \t]*|^[ \t]*|\n[ \t]*)$")
 
 

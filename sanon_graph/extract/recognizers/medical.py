@@ -240,7 +240,6 @@ class ConditionAcronym(_Medical):
             yield self.span(m.start(), kind.end() if kind else m.end(), "MEDICAL_CONDITION", m.group(0).lower())
 
 
-
 @register("condition_head", "MEDICAL_CONDITION")
 class ConditionHead(_Medical):
     """"chronic kidney disease", "osteomyelitis": a condition head noun or suffix."""
@@ -276,7 +275,7 @@ class ConditionHead(_Medical):
 
 
 # A person's or a microbe's name, or initials, right before a condition's head name the kind of
-# it: "Lyme carditis", "IgA nephropathy", "Charcot neuroarthropathy", "Hashimoto thyroiditis".
+# it: "Lyme carditis", "IgA nephropathy", "Hashimoto thyroiditis".
 _EPONYM_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,}|[A-Z][a-z]?[A-Z][A-Za-z0-9]*)[ \t]+$")
 # The type a record adds after the condition: "narcolepsy type 1", "Usher syndrome type 2A",
 # "CRPS type I"; the mask span takes it, the value stays the condition's.
@@ -285,8 +284,8 @@ _TYPE_AFTER = re.compile(r",?[ \t]+type[ \t]+(?:[1-4][A-Da-d]?|I{1,3}|IV|[A-D])(
 
 @lru_cache(maxsize=4)
 def _eponyms(conditions: frozenset[str]) -> frozenset[str]:
-    """The capitalised words the condition gazetteer names conditions after ("lyme", "charcot",
-    "hashimoto"): a word before a condition's head counts as its eponym only if it is one, so
+    """The words the condition gazetteer names conditions with ("lyme", "hashimoto", "crohn"):
+    a capitalised word before a condition's head counts as its eponym only if it is one, so
     "Cigna nephropathy", "Tuesday neuropathy" or "Garcia dermatitis" take no payer, day or name in."""
     return frozenset(w.removesuffix("'s") for term in conditions for w in term.split())
 
@@ -462,8 +461,8 @@ class GeneVariant(Base):
 
 # A diagnosis written as its ICD-10 code ("Diagnosis code G47.411", "Dx: E75.21; O30.042") names
 # the condition as surely as its words; a procedure's CPT or HCPCS code ("CPT 69930", "HCPCS
-# L4631") names the treatment. A code counts after a word that says it is one, within the
-# sentence (a list of codes after "Dx:" shares the cue), never as a bare letter and digits.
+# L4631") names the treatment. A code counts right after a word that says it is one, or in a list
+# right after such a code, never as a bare letter and digits.
 _ICD10 = re.compile(r"(?<![\w.-])([A-TV-Z]\d[0-9AB](?:\.[0-9A-TV-Z]{1,4})?)(?![\w-]|\.\d)")
 _CODE_CUE = re.compile(r"(?i:\bICD(?:-?10(?:-CM)?)?\b|\bdx\b|\bdiagnos[ie]s\b|\bdiagnosis\s+code|\bcodes?\b|\bdiag\b)")
 _PROCEDURE_CODE = re.compile(r"(?<![\w-])(?:CPT|HCPCS)(?:[ \t]+code)?[ \t:#]*((?:[A-Z]\d{4}|\d{4}[A-Z0-9]))(?![\w-])")

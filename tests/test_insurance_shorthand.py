@@ -256,3 +256,36 @@ def test_what_the_stop_33_review_found_keeps_its_value():
 
 def test_days_that_make_no_interval_are_dates_of_their_own():
     assert of_type("Leave 5/1-4/2/2025 noted.", "EVENT_DATE") == [("5/1", "2025-05-01"), ("4/2/2025", "2025-04-02")]
+
+
+@pytest.mark.parametrize(("text", "job"), [
+    ("Patient works rotating shifts as an air traffic controller and was advised.",
+     ("air traffic controller", "air traffic controller")),
+    ("He works nights as a parcel sorter.", ("parcel sorter", "parcel sorter")),
+    ("Patient is a primary school headteacher in the town and asked for a letter.",
+     ("primary school headteacher", "primary school headteacher")),
+    ("I tune pianos for a living across the region.", ("tune pianos for a living", "tune pianos")),
+    ("He drives trucks for a living.", ("drives trucks for a living", "drives trucks")),
+])
+def test_jobs_said_with_when_with_is_a_or_for_a_living(text, job):
+    assert job in of_type(text, "INDIRECT_IDENTIFIER")
+
+
+@pytest.mark.parametrize("text", [
+    "She is a poor sleeper and a non-responder.", "He is a smoker with COPD.", "She is a type 1 diabetic.",
+    "The patient is a good candidate for surgery.", "What she does for a living is unclear.",
+    "She works hard as a mother of three.", "The drug works well as a monitor.",
+])
+def test_no_job_in_how_someone_is_or_works(text):
+    assert not of_type(text, "INDIRECT_IDENTIFIER")
+
+
+def test_a_provider_stops_at_a_code_that_ends_a_sentence():
+    text = "Bedford Basin Hepatology Associates, Dartmouth NS. Clinic file BBH-5521."
+    assert ("Dartmouth NS", "dartmouth") in of_type(text, "LOCATION")
+    assert [v for _, v in of_type(text, "PROVIDER")] == ["bedford basin hepatology associates"]
+
+
+def test_a_hyphenated_ing_word_belongs_to_the_condition():
+    assert ("pre-existing type 2 diabetes", "type 2 diabetes") in of_type(
+        "Dx: pre-existing type 2 diabetes in pregnancy.", "MEDICAL_CONDITION")

@@ -112,7 +112,10 @@ _AFTER_STAFF = re.compile(
 # no such verb. Things work as something too ("the device works as a monitor"): after "work"
 # a person must be the subject (_PERSON_SUBJECT); the other verbs are said of people only.
 _EMPLOYED_AS = re.compile(
-    r"(?<![\w'’])(?:(?P<work>works|worked|working|work|volunteers|volunteered|volunteering)|employed|job|jobs|career|trained|retrained|"
+    r"(?<![\w'’])(?:(?P<work>works|worked|working|work|volunteers|volunteered|volunteering)"
+    # when, not how: "works nights as", "works rotating shifts as", "works part-time as"
+    r"(?:[ \t]+(?:nights|days|weekends|shifts|rotating|night|day|part-time|full-time|seasonally|remotely|locally|"
+    r"overseas|abroad|mostly|mainly|currently|now|still|also)){0,2}|employed|job|jobs|career|trained|retrained|"
     r"hired|engaged|contracted|appointed)[ \t]+as[ \t]+(?:an?[ \t]+)?"
     r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3})", re.I)
 # The same open vocabulary where no verb says it: a job someone had ("Former tailor", "a retired
@@ -124,6 +127,16 @@ _EMPLOYED_AS = re.compile(
 _JOB_END = r"(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+(?:for|living|residing|based|who|from|with)\b))"
 _JOB_WORDS = r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3}?)"
 _JOB_HAD = re.compile(rf"(?<![\w'’-])(?:(?i:former|retired)[ \t]+|(?i:ex)-[ \t]?){_JOB_WORDS}{_JOB_END}")
+# A job said of the person with "is a": "Patient is a primary school headteacher in Keynsham"; as
+# strict as a job after an age (the endings of jobs, no word that describes the patient).
+_JOB_IS_A = re.compile(
+    rf"(?<![\w'’])(?i:he|she|patient|pt|member|claimant|client|insured|enrollee)[ \t]+(?:is|was)[ \t]+an?[ \t]+"
+    rf"{_JOB_WORDS}(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+(?:for|living|residing|based|who|from|with|in|at)\b))")
+# What someone does for a living, in their words: "I tune pianos for a living", "he drives trucks
+# for a living" (the words before, from the first that is not a pronoun or "does").
+_FOR_A_LIVING = re.compile(r"(?<![\w'’-])((?:[a-z][a-z'’-]*[ \t]+){0,2}[a-z][a-z'’-]*)[ \t]+for[ \t]+a[ \t]+living(?![\w-])")
+_NOT_THE_WORK = frozenset("i he she they we you it what which that who does do did doing done is was are to and or but "
+                          "not never also still now".split())
 # The apposition is found from its comma (few), then the word before it is checked.
 _JOB_APPOSITION = re.compile(rf",[ \t]+an?[ \t]+(?:(?i:former|retired)[ \t]+)?{_JOB_WORDS}{_JOB_END}")
 # A job right after a person's age and sex, as records describe someone: "54-year-old female,
@@ -148,7 +161,8 @@ _JUDGING_WORDS = frozenset(
 _NOT_A_JOB_AFTER_AGE = KIN_WORDS | frozenset(
     "historian ambulator nonsmoker nondrinker offender perpetrator attacker stepmother stepfather widower toddler "
     "teenager youngster newborn gentleman primigravida multigravida runner warrior caregiver survivor donor recipient "
-    "passenger pedestrian".split())
+    "passenger pedestrian sleeper responder nonresponder non-responder eater walker metabolizer metaboliser flyer "
+    "snorer".split())
 _PERSON_BEFORE_COMMA = re.compile(
     r"(?<![\w'’-])(?i:patient|member|participant|claimant|client|insured|policyholder|subscriber|enrollee|man|woman|"
     r"mother|father|husband|wife|son|daughter|applicant|appellant|respondent|defendant|plaintiff|petitioner|"
@@ -393,7 +407,8 @@ class Occupation(Base):
     def find(self, text: str):
         lower = text.lower()
         if " as " in lower or "former" in lower or "retired" in lower or "ex-" in lower or ", a" in lower \
-                or "old" in lower or "aged" in lower or "yo" in lower or "y/o" in lower:
+                or "old" in lower or "aged" in lower or "yo" in lower or "y/o" in lower or " is a" in lower \
+                or " was a" in lower or "for a living" in lower:
             yield from self._employed_as(text, lower)
         if ":" in text:
             yield from self._job_fields(text)
@@ -438,7 +453,16 @@ class Occupation(Base):
                        if _PERSON_BEFORE_COMMA.search(text, max(0, m.start() - 16), m.start()))
         after_age = _JOB_AFTER_AGE.finditer(text) \
             if "old" in lower or "aged" in lower or "yo" in lower or "y/o" in lower else ()
-        for m in (*_EMPLOYED_AS.finditer(text), *_JOB_HAD.finditer(text), *appositions, *after_age):
+        is_a = _JOB_IS_A.finditer(text) if " is a" in lower or " was a" in lower else ()
+        if "for a living" in lower:
+            for m in _FOR_A_LIVING.finditer(text):
+                words = [w for w in re.finditer(r"\S+", m.group(1))]
+                while words and words[0].group(0).lower() in _NOT_THE_WORK:
+                    words.pop(0)
+                if words:
+                    start = m.start(1) + words[0].start()
+                    yield self.span(start, m.end(), "INDIRECT_IDENTIFIER", fold(text[start:m.start(1) + words[-1].end()]))
+        for m in (*_EMPLOYED_AS.finditer(text), *_JOB_HAD.finditer(text), *appositions, *after_age, *is_a):
             if m.re is _EMPLOYED_AS and m.group("work"):
                 lo = max(0, m.start() - 80)
                 end_of_previous = _SENTENCE_END.match(text, lo, m.start())
@@ -470,7 +494,10 @@ class Occupation(Base):
             if not (_PERSON_ENDING.search(head) or _PERSON_ENDING.search(singular)) or \
                     head.lower() in _NOT_A_JOB_WORD or singular.lower() in _NOT_A_JOB_WORD or last in _NOT_A_JOB_WORD:
                 continue
-            if m.re is _JOB_AFTER_AGE and (not _AFTER_AGE_ENDING.search(head) or singular != head or last in _NOT_A_JOB_AFTER_AGE
+            phrase = " ".join(w.group(0) for w in words)
+            if m.re is _JOB_IS_A and (head.lower() in _BELIEF_FORMS or _said_of_a_group(head) or _said_of_a_group(phrase)):
+                continue  # "She is an atheist", "an asylum seeker": a belief, a demographic's value
+            if m.re in (_JOB_AFTER_AGE, _JOB_IS_A) and (not _AFTER_AGE_ENDING.search(head) or singular != head or last in _NOT_A_JOB_AFTER_AGE
                                            or any(not w.group(0).islower() for w in words)):
                 continue  # "54-year-old male, diabetic", "aged 40, Jehovah's Witness"
             start, end = m.start("job") + words[0].start(), m.start("job") + words[-1].end()
@@ -488,6 +515,12 @@ class Occupation(Base):
             # (unless a nationality was dropped from the front: "a former Norwegian translator")
             had = m.re is _JOB_HAD and words[0].start() == 0
             yield self.span(m.start() if had else start, end, "INDIRECT_IDENTIFIER", value)
+
+
+def _said_of_a_group(word: str) -> bool:
+    """Whether the demographic recognizer reads the word as a group ("atheist", "lesbian")."""
+    m = _DEMOGRAPHIC.match(word)
+    return m is not None and m.end() == len(word)
 
 
 _LISTED_JOBS = frozenset(_OCCUPATION_FORMS.values())

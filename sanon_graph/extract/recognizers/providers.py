@@ -56,8 +56,10 @@ _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(
 
 def _after_sentence_end(words: list[str]) -> list[str]:
     """The words after the last one that ends a sentence: a word of three letters or more with
-    a full stop ("... the PlatinumPlus Plan. New Health Plan"); "St." and initials end none."""
-    ends = [i for i, w in enumerate(words[:-1]) if w.endswith(".") and len(w.rstrip(".")) >= 3]
+    a full stop ("... the PlatinumPlus Plan. New Health Plan"), or a code in capitals ("Dartmouth
+    NS. Clinic file"); "St." and initials end none."""
+    ends = [i for i, w in enumerate(words[:-1]) if w.endswith(".") and (
+        len(w.rstrip(".")) >= 3 or len(w.rstrip(".")) == 2 and w.rstrip(".").isalpha() and w.rstrip(".").isupper())]
     return words[ends[-1] + 1:] if ends else words
 
 

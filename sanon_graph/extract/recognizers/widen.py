@@ -123,7 +123,9 @@ def modifies(word: str) -> bool:
     """Whether a word written before a value can belong to its phrase (an adjective, a noun, a
     frequency), not a function word, a verb or an adverb."""
     low = word.lower()
-    return not (low in PHRASE_STOP or (low.endswith("ly") and low not in _PHRASE_MODIFIERS) or low.endswith("ing"))
+    # a hyphenated "-ing" word is an adjective ("pre-existing", "long-standing", "fast-growing")
+    return not (low in PHRASE_STOP or (low.endswith("ly") and low not in _PHRASE_MODIFIERS)
+                or low.endswith("ing") and "-" not in low)
 
 
 _PLACE_GAP = re.compile(r",[ \t]*")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from .base import Base, register
-from .words import NUMBER, number_value
+from .words import NUMBER, THE_BEFORE, number_value
 
 _AGE_PATTERNS = [
     re.compile(r"(?<!\w)(\d{1,3})[- ](?:year|yr)s?[- ]old(?!\w)", re.I),
@@ -128,7 +128,6 @@ _AGE_SAID_SHORT_CUES = [re.compile(r"\b(?:he|she|patient|member|claimant|client|
                         re.compile(r"\b(?:son|daughter|child|boy|girl|grandson|granddaughter), "),
                         re.compile(r"\bturned "),
                         re.compile(r"\b(?:man|woman|boy|girl|gentleman|lady|patient|widow|widower) of ")]
-_THE_BEFORE = re.compile(r"(?i:\bthe)[ \t]+$")
 _CITED_PAGE_AFTER = re.compile(r",?[ \t]*(?:p|pp|at|page)\b")
 _ENDS_WITH_PUNCTUATION = re.compile(r"[ \t]*(?:[,;:)]|\.(?:\s|$)|$)")
 _ANY_SAID_SHORT_CUE = re.compile("|".join(c.pattern for c in _AGE_SAID_SHORT_CUES))
@@ -173,7 +172,7 @@ class Age(Base):
                 continue
             for m in pattern.finditer(text):
                 if "name" in pattern.groupindex and m.group("name") and (
-                        m.group("name").lower() not in self.gaz.first_names or _THE_BEFORE.search(text, 0, m.start())):
+                        m.group("name").lower() not in self.gaz.first_names or THE_BEFORE.search(text, 0, m.start())):
                     continue  # "The Hospital turned 100", "Medicare turned 60": no person
                 number = m.lastindex
                 age = number_value(m.group(number))

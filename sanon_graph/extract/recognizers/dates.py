@@ -13,7 +13,7 @@ import re
 from ...normalize import date_order_evidence, normalize_date
 from .base import Base, register
 from .identifiers import LEGISLATION_BEFORE
-from .words import NUMBER, number_value
+from .words import NUMBER, THE_BEFORE, number_value
 
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
 _DAY = r"(?:[0-2]?\d|3[01])(?:st|nd|rd|th)?"
@@ -262,7 +262,6 @@ _PART_OF_YEAR = re.compile(
 _PART_OF_MONTH = re.compile(
     rf"(?<![\w-])(?i:(early|mid|late|end[ \t]+of|beginning[ \t]+of))[- \t]?({_MONTH})(?:,?[ \t]+({_YEAR}))?(?![\w-])")
 _MAY_AS_VERB = re.compile(r"may$")  # "late may" is not a month written in lower case
-_THE_BEFORE = re.compile(r"(?i:\bthe)[ \t]+$")
 _NAME_AFTER = re.compile(r"[ \t]+[A-Z][a-z]")
 _CUED_YEAR = re.compile(rf"(?<![\w-])(?:in|since|until|till|from|to|between|during|before|after|by|of)[ \t]+({_YEAR})(?![\w/-]|\.\d|[ \t]*[-–][ \t]*\d)", re.I)
 _LAW_BEFORE = re.compile(
@@ -304,7 +303,7 @@ class PartOfPeriod(Base):
             if year:
                 yield self.span(m.start(), m.end(), "EVENT_DATE", normalize_date((month, year), "My"), 0.35)
             elif not _MAY_AS_VERB.match(month) and not (
-                    _THE_BEFORE.search(text, max(0, m.start() - 6), m.start()) and _NAME_AFTER.match(text, m.end())):
+                    THE_BEFORE.search(text, max(0, m.start() - 6), m.start()) and _NAME_AFTER.match(text, m.end())):
                 # "the estate of the late June Harris": a person who died, not a part of June
                 yield self.span(m.start(), m.end(), "EVENT_DATE", f"{' '.join(part.lower().split())} {month.lower()}", 0.3)
 

@@ -87,7 +87,7 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
             side = _SIDE_BEFORE.search(text, max(0, s.start - 30), s.start)
             left_limit = spans[i - 1].end if i else 0
             out.append(Span(side.start(1), s.end, s.type, s.normalized, s.relevance, s.recognizer)
-                       if side and side.start(1) >= left_limit and not text.startswith("now", s.start) else s)
+                       if side and side.start(1) >= left_limit else s)
             continue
         if s.type not in types or s.recognizer in _CODES:
             out.append(s)  # a code ("G47.411") has no phrase around it

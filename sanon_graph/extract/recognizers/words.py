@@ -97,6 +97,8 @@ def ngrams(text: str, max_n: int, capitalised: bool = False):
             yield start, end, text[start:end].lower()
 
 
+# "the" right before a span ("the late June Harris", "The Hospital turned 100").
+THE_BEFORE = re.compile(r"(?i:\bthe)[ \t]+$")
 # British and Commonwealth spellings of medical words ("haemophilia", "oesophageal", "coeliac",
 # "amenorrhoea", "paediatric") -> the American spelling the gazetteers use, so one condition
 # written both ways in two records is one value.

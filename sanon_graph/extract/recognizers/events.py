@@ -32,7 +32,9 @@ _UNIQUE_FACT = re.compile(
     rf"(?<!\w)((?:the\s+only|the\s+(?:first|last)(?!\s+{_ORDINAL_NOUNS}\b)|the\s+youngest|the\s+oldest|sole|only\s+known|"
     r"one\s+of\s+(?:only\s+)?(?:two|three|four|five|a\s+few|\d+)|first\s+(?:recorded|documented|known)|"
     r"(?:a|the)\s+rare\s+case\s+of|world\s+record|record[-\s]holder|won\s+the)"
-    r"(?:[ \t]+[\w'-]+){1,8})",  # the trigger and up to eight whole words, within the clause
+    # the trigger and the rest of its clause, up to fourteen whole words: what follows "the only"
+    # is what makes the person one of few ("... still working in a hearing-dependent trade")
+    r"(?:[ \t]+[\w'-]+){1,14})",
     re.I,
 )
 
@@ -61,6 +63,17 @@ class EventNoun(Base):
             yield self.span(m.start(1), m.end(1), "EVENT", fold(m.group(1)), 0.35)
 
 
+_CLAUSE_TAIL = frozenset("a an the of in on at to for with and or but by from as her his their its is was are were "
+                         "that which who whose whom".split())
+
+
+# Verbs that say what the one-of-few person did or was: the fact ends before them, unless a
+# relative, an infinitive or a subordinate clause opens them ("who was", "to have", "after it was").
+_MAIN_VERBS = frozenset("is was were are has had have reported received required remains remained said showed "
+                        "underwent returned became developed".split())
+_VERB_OPENERS = frozenset("to who that which whom after before when while since because until once".split())
+
+
 @register("unique_fact", "UNIQUE_FACT")
 class UniqueFact(Base):
     """A clause that makes someone one of few: "the only ...", "one of two ...", "won the ..."."""
@@ -68,6 +81,19 @@ class UniqueFact(Base):
     def find(self, text: str):
         for m in _UNIQUE_FACT.finditer(text):
             span = m.group(1).rstrip(" ,")
+            # the fact is the phrase after the trigger, up to the sentence's own verb ("the only
+            # registrant from X to have started Y | reported an early improvement"); a clause cut at
+            # the word limit ends on a content word, not "in a"
+            words = span.split()
+            cut = next((i for i in range(2, len(words)) if words[i].lower() in _MAIN_VERBS
+                        and not _VERB_OPENERS.intersection(w.lower() for w in words[i - 2:i])), len(words))
+            # a coordination that opens another phrase ends it ("... project | and to his wife's")
+            cut = next((i for i in range(2, cut - 1) if words[i].lower() in ("and", "but", "or")
+                        and words[i + 1].lower() in _CLAUSE_TAIL), cut)
+            words = words[:cut]
+            while len(words) > 2 and words[-1].lower() in _CLAUSE_TAIL:
+                words.pop()
+            span = span[:span.rindex(words[-1]) + len(words[-1])]
             yield self.span(m.start(1), m.start(1) + len(span), "UNIQUE_FACT", fold(span))
 
 

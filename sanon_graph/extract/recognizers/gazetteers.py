@@ -38,9 +38,10 @@ def data_terms(name: str) -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _conditions() -> frozenset[str]:
-    """Short ICD-10-CM description heads ("Tuberculosis of larynx") and inclusion terms, plus the
-    curated list."""
-    terms = set(data_terms("conditions.txt"))
+    """Short ICD-10-CM description heads ("Tuberculosis of larynx") and inclusion terms, the
+    Human Disease Ontology's names of up to four words, and the curated list."""
+    # the curated list and the Human Disease Ontology's names (data/disease_ontology.txt)
+    terms = set(data_terms("conditions.txt")) | data_terms("disease_ontology.txt")
     try:
         import simple_icd_10_cm as icd
     except ImportError:  # the curated list still works without the package

@@ -12,13 +12,14 @@ from ..ngrams import plural_stem
 from .base import Base, Span, register
 from .drugs import drug_names
 from .gazetteers import data_terms
-from .widen import PHRASE_STOP, modifies
+from .widen import DOSE_AFTER, PHRASE_STOP, modifies
 from .words import (
     BODY_PARTS,
     BOOST_ADJECTIVES,
     BOOST_WORDS,
     GENERIC_HEAD,
     MODIFIER_NOISE,
+    NUMBER_WORDS,
     QUALIFIERS,
     TREATMENT_QUALIFIERS,
     capitals_beside,
@@ -34,7 +35,7 @@ _TREATMENT_HEADS = (
     r"dialysis|rehabilitation|injections?|replacement|procedures?|treatments?|medications?|implant|resection|"
     r"amputation|ablation|stent|bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|"
     r"decompression|supplements?|regimen|shunt|drainage|biops(?:y|ies)|debridement|emboli[sz]ation|ligation|"
-    r"transfusions?|catheteri[sz]ation|cardioversion|lithotripsy|"
+    r"transfusions?|catheteri[sz]ation|cardioversion|lithotripsy|pacing|ventilation|intubation|implantation|feeding|"
     # devices, named only with what they are for ("continuous glucose monitor", "insulin pump",
     # "total contact cast"): alone, each word is too many other things (GENERIC_HEAD)
     r"monitor|pump|brace|orthosis|prosthesis|wheelchair|concentrator|pacemaker|defibrillator|catheter"
@@ -50,11 +51,15 @@ _NOT_TECHNIQUES = frozenset("ICU NICU PICU CCU ER ED OR ENT OB GP EMS MRI CT PET
 _META_HEADS = frozenset("treatment treatments procedure procedures medication medications regimen supplement supplements".split())
 # Up to two modifiers, then one head noun or more: "infusion therapies", "disc replacement
 # surgery", "coronary artery bypass grafting" (a head noun can modify the next one).
+# Nouns for what is done with a device or a line, only after its name: "VP shunt placement",
+# "port removal" (alone: "job placement", "snow removal").
+_AFTER_HEADS = r"placement|insertion|removal|revision"
 _TREATMENT_HEAD = re.compile(
-    rf"(?<![\w-])((?:(?:[A-Za-z][a-z-]+|{_ACRONYM})\s+){{0,2}}(?:{_TREATMENT_HEADS})s?(?:\s+(?:{_TREATMENT_HEADS})s?)*)"
+    rf"(?<![\w-])((?:(?:[A-Za-z][a-z-]+|{_ACRONYM})\s+){{0,2}}(?:{_TREATMENT_HEADS})s?"
+    rf"(?:\s+(?:{_TREATMENT_HEADS}|{_AFTER_HEADS})s?)*)"
     r"(?!\w)"
 )
-_TREATMENT_HEAD_WORD = re.compile(rf"(?:{_TREATMENT_HEADS})s?")
+_TREATMENT_HEAD_WORD = re.compile(rf"(?:{_TREATMENT_HEADS}|{_AFTER_HEADS})s?")
 DRUG_SUFFIX = re.compile(
     r"(?<!\w)([A-Za-z][a-z]{2,}(?:mab|nib|pril|sartan|olol|statin|mycin|cillin|azole|vir|parin|"
     r"formin|gliptin|glutide|tide|semide|zepam|azepam|oxetine|triptan|profen|cycline|floxacin|trexate|platin|"
@@ -240,6 +245,26 @@ class ConditionAcronym(_Medical):
             yield self.span(m.start(), kind.end() if kind else m.end(), "MEDICAL_CONDITION", m.group(0).lower())
 
 
+# Treatments named by their initials alone (data/treatment_acronyms.txt), written in capitals.
+_TREATMENT_ACRONYMS = frozenset(a.upper() for a in data_terms("treatment_acronyms.txt"))
+
+
+@register("treatment_acronym", "TREATMENT")
+class TreatmentAcronym(_Medical):
+    """"Received IVIG 2 g/kg", "CABG in 2022": a treatment's initials, with the dose written
+    after them (masked with them, as a drug's is); the value is the initials."""
+
+    def find(self, text: str):
+        for m in _CAPITALS_WORD.finditer(text):
+            if m.group(0) not in _TREATMENT_ACRONYMS or capitals_beside(text, m.start(), m.end()):
+                continue  # "NOTICE OF IVF CLAIMS": a heading in capitals
+            before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
+            if _NAME_BEFORE.search(before) or _BUSINESS_AFTER.match(after):
+                continue  # "Mr John THA"; "ECT Group", "the TKA contract"
+            dose = DOSE_AFTER.match(text, m.end())
+            yield self.span(m.start(), dose.end() if dose else m.end(), "TREATMENT", m.group(0).lower())
+
+
 @register("condition_head", "MEDICAL_CONDITION")
 class ConditionHead(_Medical):
     """"chronic kidney disease", "osteomyelitis": a condition head noun or suffix."""
@@ -315,6 +340,12 @@ class TreatmentTerm(_Medical):
         yield from self.gazetteer_terms(text, self.gaz.treatments, 3, "TREATMENT")
 
 
+# An anaesthetic block, named by the nerve, ganglion or space it numbs: "stellate ganglion
+# blocks", "lumbar facet block", "epidural block".
+_NERVE_BLOCK = re.compile(
+    r"(?<![\w-])(?:([a-z]+)[ \t]+)?((?:nerve|ganglion|plexus|facet|epidural|caudal|paravertebral|intercostal)[ \t]+blocks?)(?!\w)")
+
+
 @register("treatment_head", "TREATMENT")
 class TreatmentHead(_Medical):
     """"enzyme replacement therapy", "valve repair": a treatment head noun and one modifier."""
@@ -374,6 +405,14 @@ class TreatmentHead(_Medical):
             finding = self.head_finding(text, start, end, value, "TREATMENT")
             if finding:
                 yield finding
+        if "block" in text:
+            for m in _NERVE_BLOCK.finditer(text):
+                # longer than the condition a ganglion alone would be ("stellate ganglion")
+                # the word before says where ("stellate", "lumbar"), unless it is a function word,
+                # a participle or an adverb ("an", "targeted", "repeatedly")
+                before = m.group(1) or ""
+                start = m.start(2) if before in PHRASE_STOP or before.endswith(("ed", "ing", "ly")) else m.start()
+                yield self.span(start, m.end(), "TREATMENT", fold(text[start:m.end()]).removesuffix("s"))
 
 
     @staticmethod
@@ -385,6 +424,8 @@ class TreatmentHead(_Medical):
         ("bypass", "lupus"); a condition before the head has been cut off already."""
         if _ACRONYM_WORD.fullmatch(written):
             return written not in _NOT_TECHNIQUES
+        if word in NUMBER_WORDS:
+            return False  # "four implants", "two infusions": how many, not which
         if word in drugs or word in BODY_PARTS:
             return True  # "Humira injections"; "Mitral valve repair" at the start of a sentence
         if written[0].isupper() or not modifies(word) or word in MODIFIER_NOISE or word in TREATMENT_QUALIFIERS:

@@ -145,5 +145,7 @@ class PlanName(Base):
             if found is None:
                 continue
             start, words = found
+            if words[-1].endswith(".") and words[-1].count(".") == 1 and text[m.end(1):].lstrip()[:1].isupper():
+                continue  # "12 weeks of OT. Plan: review": a sentence ends before the plan ("U.S. Plan" does not)
             # "plans" and "plan" are one value when both occur (the cross-document pass)
             yield self.span(start, m.end(), "INDIRECT_IDENTIFIER", fold(text[start:m.end()]), PLAN_RELEVANCE)

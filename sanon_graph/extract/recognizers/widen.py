@@ -52,6 +52,8 @@ _WORD_BEFORE = re.compile(
 )
 DOSE_AFTER = re.compile(
     r"[ \t]+\d+(?:\.\d+)?[ \t]?(?:mg|mcg|µg|g|ml|mL|IU|units?)(?![\w])"
+    # a dose by weight or body surface ("5 mg/kg", "375 mg/m2") is one dose
+    r"(?:/(?:kg|m2|m²)(?![\w]))?"
     r"(?i:[ \t]+(?:once[ \t]+daily|twice[ \t]+daily|daily|nightly|weekly|monthly|bid|tid|qid|prn)(?![\w]))?"
 )
 _LOOKBACK = 80
@@ -116,7 +118,15 @@ def _grow_left(text: str, start: int, limit: int) -> int:
         if not modifies(m.group(1)):
             break
         start = m.start(1)
+    # a compound adjective that opens the sentence, capitalised only for that: "Long-haul truck
+    # driver", "Treatment-resistant depression" (a single capitalised word may be a name)
+    m = _SENTENCE_OPENING_COMPOUND.search(text, max(limit, start - _LOOKBACK), start)
+    if m is not None and m.start(1) >= limit and modifies(m.group(1)):
+        start = m.start(1)
     return start
+
+
+_SENTENCE_OPENING_COMPOUND = re.compile(r"(?:^|[.;:!?\n][ \t]*|\n)([A-Z][a-z]+-[a-z]+)[ \t]+$")
 
 
 def modifies(word: str) -> bool:

@@ -1,0 +1,91 @@
+"""How records name treatments and single-out facts, read since stop 34 (issue 15): a
+treatment by its initials ("IVIG", "CABG"), a dose by weight ("5 mg/kg"), what is done with a
+device ("VP shunt placement"), an anaesthetic block, a support by its kind ("tube feeding",
+"transvenous pacing"); a compound adjective that opens a sentence ("Long-haul truck driver");
+a fact that makes someone one of few, to the end of its clause. Every example is invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_insurance_forms import of_type
+
+
+@pytest.mark.parametrize(("text", "treatment"), [
+    ("Received IVIG 2 g/kg twice.", ("IVIG 2 g/kg", "ivig")),
+    ("He had CABG in 2022.", ("CABG", "cabg")),
+    ("Started CPAP nightly.", ("CPAP", "cpap")),
+    ("Day 3 of TPN; then ECMO was not needed.", ("ECMO", "ecmo")),
+    ("Day 3 of TPN; then ECMO was not needed.", ("TPN", "tpn")),
+    ("Then infliximab 5 mg/kg after a second fever spike.", ("infliximab 5 mg/kg", "infliximab")),
+    ("Rituximab 375 mg/m2 weekly.", ("Rituximab 375 mg/m2 weekly", "rituximab")),
+    ("VP shunt placement on 05/15/2023.", ("VP shunt placement", "vp shunt")),
+    ("Failed stellate ganglion blocks x3.", ("stellate ganglion blocks", "stellate ganglion block")),
+    ("She had an epidural block.", ("epidural block", "epidural block")),
+    ("with targeted nerve blocks.", ("nerve blocks", "nerve block")),
+    ("She needed tube feeding at home.", ("tube feeding", "tube feeding")),
+    ("Weaned from mechanical ventilation.", ("mechanical ventilation", "mechanical ventilation")),
+    ("Temporary transvenous pacing for 3 days.", ("transvenous pacing", "transvenous pacing")),
+    ("after cochlear implantation in 2019.", ("cochlear implantation", "cochlear implantation")),
+])
+def test_treatments_by_initials_dose_device_and_kind(text, treatment):
+    assert treatment in of_type(text, "TREATMENT")
+
+
+@pytest.mark.parametrize("text", [
+    "NOTICE OF IVF CLAIMS", "The ECT Group met.", "Mr John THA called.",  # a heading, a body, a name
+    "The job placement and snow removal were paid.", "Feeding the cat. Pacing is key.",
+    "Only four implants were placed.", "She had two infusions and three surgeries.",  # how many, not which
+    "We had to block the claim.", "A city block away.",
+])
+def test_no_treatment_from_a_heading_a_chore_or_a_count(text):
+    assert not of_type(text, "TREATMENT")
+
+
+def test_a_ganglion_that_is_blocked_is_no_condition():
+    assert not of_type("Failed stellate ganglion blocks x3.", "MEDICAL_CONDITION")
+    assert of_type("A ganglion cyst was removed.", "MEDICAL_CONDITION") == [("ganglion cyst", "ganglion cyst")]
+
+
+@pytest.mark.parametrize(("text", "kind", "value"), [
+    ("Long-haul truck driver; reports he cannot work.", "INDIRECT_IDENTIFIER", ("Long-haul truck driver", "truck driver")),
+    ("Self-employed electrician from Brighton.", "INDIRECT_IDENTIFIER", ("Self-employed electrician", "electrician")),
+    ("Dx: Treatment-resistant depression.", "MEDICAL_CONDITION", ("Treatment-resistant depression", "depression")),
+])
+def test_a_compound_adjective_opening_the_sentence_belongs_to_the_phrase(text, kind, value):
+    assert value in of_type(text, kind)
+
+
+def test_a_capitalised_name_before_a_job_is_not_taken_into_it():
+    assert of_type("He met Jean-Luc teacher.", "INDIRECT_IDENTIFIER") == [("teacher", "teacher")]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    # the whole clause, past eight words: what follows "the only" is what singles the person out
+    ("A tuner, is the only member of the cohort still working in a hearing-dependent trade. Next.",
+     "the only member of the cohort still working in a hearing-dependent trade"),
+    ("She is the only Fabry patient her home-infusion nurse serves in Will County. Pain.",
+     "the only Fabry patient her home-infusion nurse serves in Will County"),
+    # up to the sentence's own verb, not a relative clause's or an infinitive's
+    ("Note: the only registrant from the county to have started the drug reported an improvement.",
+     "the only registrant from the county to have started the drug"),
+    ("He was the only patient who was treated at home in 2023.", "the only patient who was treated at home in 2023"),
+    # a coordination that opens another phrase ends it; one inside a phrase does not
+    ("His role as the only structural engineer on the bridge project and to his wife's work.",
+     "the only structural engineer on the bridge project"),
+    ("She is the only nurse and midwife in the valley.", "the only nurse and midwife in the valley"),
+    # a clause longer than the limit ends on a content word, not "in a"; a verb after "after
+    # it" is the subordinate clause's
+    ("She was the first woman in the state to receive the device after it was approved by the regulator in spring",
+     "the first woman in the state to receive the device after it was approved"),
+    ("She was the first to receive a new device in the state in the first year of the scheme.",
+     "the first to receive a new device in the state in the first year"),
+])
+def test_a_fact_that_singles_someone_out_runs_to_its_clause_end(text, fact):
+    assert [o for o, _ in of_type(text, "UNIQUE_FACT")] == [fact]
+
+
+def test_a_sentence_end_before_plan_makes_no_plan_name():
+    assert not of_type("Failed gabapentin and 12 weeks of OT. Plan: review in May.", "INDIRECT_IDENTIFIER")
+    assert of_type("Members of the Gold Coast PPO plan pay less.", "INDIRECT_IDENTIFIER") == [
+        ("Gold Coast PPO plan", "gold coast ppo plan")]

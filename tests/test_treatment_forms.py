@@ -89,3 +89,13 @@ def test_a_sentence_end_before_plan_makes_no_plan_name():
     assert not of_type("Failed gabapentin and 12 weeks of OT. Plan: review in May.", "INDIRECT_IDENTIFIER")
     assert of_type("Members of the Gold Coast PPO plan pay less.", "INDIRECT_IDENTIFIER") == [
         ("Gold Coast PPO plan", "gold coast ppo plan")]
+
+
+@pytest.mark.parametrize("text", ["Blood type O. Weight-based dose (16.2 kg).", "Risk group A. Follow-up in May.",
+                                  "Vitamin D. Levels were low."])
+def test_a_letter_of_a_kind_before_a_sentence_is_no_initial(text):
+    assert not of_type(text, "NAME")
+
+
+def test_an_initial_after_other_words_still_names_someone():
+    assert of_type("Seen by J. Smith today.", "NAME") == [("J. Smith", "j. smith")]

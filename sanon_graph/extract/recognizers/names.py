@@ -359,6 +359,11 @@ class CapitalPair(_Names):
             yield self.span(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.9)
 
 
+# Words a single capital letter names a kind of, written before it in lower case.
+_LETTER_LABELS = frozenset("type group grade class stage tier category level phase plan schedule section part "
+                           "appendix exhibit annex vitamin hepatitis factor option".split())
+
+
 @register("initials_surname", "NAME")
 class InitialsSurname(_Names):
     """Initials before a surname: "J. Smith", "A.B. Cd"."""
@@ -369,6 +374,8 @@ class InitialsSurname(_Names):
             previous = before.split()[-1] if before.split() else ""
             if previous[:1].isupper() and previous[-1:].isalpha() and previous.lower() not in _TITLE_SET:
                 continue  # "Hepatitis C. Treatment", "Plan B. Smith": a label, not an initial
+            if previous.lower() in _LETTER_LABELS:
+                continue  # "Blood type O. Weight-based dose", "grade A. Review": a letter of a kind
             if self._name_words_ok(_name_words(m.group(2))) and not self._org_follows(text, m.end()):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.9)
 

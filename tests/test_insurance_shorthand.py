@@ -78,7 +78,8 @@ def test_may_as_a_verb_is_no_month():
 @pytest.mark.parametrize(("text", "condition"), [
     ("Diagnosis: narcolepsy type 1 with cataplexy.", ("narcolepsy type 1", "narcolepsy")),
     ("Usher syndrome type 2A with hearing loss.", ("Usher syndrome type 2A", "usher syndrome")),
-    ("Dx: CRPS type I, right upper limb.", ("CRPS type I", "crps")),
+    # the side and limb after it are masked with it since stop 34 (tests/test_treatment_forms.py)
+    ("Dx: CRPS type I, right upper limb.", ("CRPS type I, right upper limb", "crps")),
     ("Dx: Lyme carditis and heart block.", ("Lyme carditis", "lyme carditis")),
     ("ESRD from IgA nephropathy, biopsy-proven.", ("IgA nephropathy", "iga nephropathy")),
     ("Haemophilia B since birth.", ("Haemophilia B", "hemophilia b")),

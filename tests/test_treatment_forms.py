@@ -99,3 +99,51 @@ def test_a_letter_of_a_kind_before_a_sentence_is_no_initial(text):
 
 def test_an_initial_after_other_words_still_names_someone():
     assert of_type("Seen by J. Smith today.", "NAME") == [("J. Smith", "j. smith")]
+
+
+def test_a_hospitals_unit_named_with_a_possessive_is_a_provider():
+    assert of_type("Avonmere Women's Unit, Bristol. Antenatal note.", "PROVIDER") == [
+        ("Avonmere Women's Unit", "avonmere women's unit")]
+    assert not of_type("Avonmere Women's Unit, Bristol. Antenatal note.", "NAME")  # "Women" is no surname
+
+
+@pytest.mark.parametrize("text", ["Renal Unit staff wrote.", "The Claims Unit replied.", "Unit 4 was let."])
+def test_a_unit_of_any_hospital_or_office_is_no_provider(text):
+    assert not of_type(text, "PROVIDER")
+
+
+@pytest.mark.parametrize(("text", "provider"), [
+    ("Referred to Lakeside Children's Therapy for assessment.", "Lakeside Children's Therapy"),
+    ("Riverside Veterans' Home called.", "Riverside Veterans' Home"),
+    ("At Brookhaven Children's Hospital in May.", "Brookhaven Children's Hospital"),
+])
+def test_a_body_named_for_the_people_it_serves_is_a_provider(text, provider):
+    assert [o for o, _ in of_type(text, "PROVIDER")] == [provider]
+
+
+@pytest.mark.parametrize("text", ["Anna Berg's claim. Maria's children's school.", "Women's health matters."])
+def test_no_provider_from_a_possessive_without_a_name(text):
+    assert not of_type(text, "PROVIDER")
+
+
+@pytest.mark.parametrize(("text", "condition"), [
+    ("Dx: anorexia nervosa, restricting type, with sinus bradycardia.", ("anorexia nervosa, restricting type", "anorexia nervosa")),
+    ("Dx: CRPS type I, right upper limb. Failed blocks.", ("CRPS type I, right upper limb", "crps")),
+    ("Ulcer with dry gangrene of the distal phalanx. IV antibiotics.", ("dry gangrene of the distal phalanx", "gangrene")),
+    ("Musician's focal dystonia, left hand, involuntary flexion.", ("focal dystonia, left hand", "focal dystonia")),
+])
+def test_a_conditions_kind_and_place_written_after_it_are_masked_with_it(text, condition):
+    assert condition in of_type(text, "MEDICAL_CONDITION")
+
+
+@pytest.mark.parametrize(("text", "condition"), [
+    ("Asthma, the patient says, is worse.", ("Asthma", "asthma")),
+    ("Diabetes, blood type O.", ("Diabetes", "diabetes")),
+])
+def test_what_follows_a_condition_after_a_comma_is_not_taken_without_a_kind_or_side(text, condition):
+    assert of_type(text, "MEDICAL_CONDITION") == [condition]
+
+
+def test_a_full_stop_ends_a_provider_named_for_the_people_it_serves():
+    assert of_type("Avonmere Women's Unit. Routine review booked.", "PROVIDER") == [
+        ("Avonmere Women's Unit", "avonmere women's unit")]

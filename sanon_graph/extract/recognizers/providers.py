@@ -8,14 +8,14 @@ import re
 from ...normalize import fold
 from .base import Base, register
 from .drugs import drug_names
-from .words import CAP, LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS
+from .words import CAP, LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS, STOP_CAPITALS
 
 _PROVIDER = re.compile(
     rf"(?<![\w-])((?:{CAP}\s+(?:(?:&|de|del|la|du|di|da|y)\s+)?){{0,3}}{CAP}\s+(?:&\s+)?(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
     r"Health\s+Partners|Health\s+Fund|Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
     r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
-    r"Genomics|Genetics|Dental\s+Group|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|"
+    r"Genomics|Genetics|Dental\s+Group|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|Unit|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology|"
     r"Immunology|Ha?ematology|Ophthalmology|Mutual|Medicine|Vascular|Home\s+Infusion|Infusion|Rx|"
@@ -89,12 +89,40 @@ class Provider(Base):
                 continue  # "Allergy & Immunology", "Obstetrics & Gynecology": a specialty, not a practice
             if _NOT_A_PRACTICE_AFTER.match(text, m.end(1)):
                 continue
+            if words[-1] == "Unit" and not any(w.endswith(("'s", "’s")) for w in words):
+                continue  # "Avonmere Women's Unit" is a hospital's; "Renal Unit", "Claims Unit" are any
             if words[-1] in ("Infusion", "Rx") and (
                     any(w.lower() in drug_names() or w.isupper() or w.lower() in MODIFIER_NOISE or w.lower() in _HOW_OFTEN
                         for w in words[:-1]) or all(w.lower() in _BENEFIT_WORDS for w in words[:-1])):
                 continue  # "Remicade Infusion", "Ozempic Rx", "Weekly IV Infusion", "Mail Order Rx": a treatment
                 # or a benefit, not the company that gives it
             yield self.span(start, m.end(1), "PROVIDER", " ".join(words).lower())
+        if "en's" in text or "en’s" in text or "ans'" in text:
+            yield from self._for_people(text)
+
+    def _for_people(self, text: str):
+        """A body named for the people it serves, whatever its head word: "Avonmere Women's Unit",
+        "Lakeside Children's Therapy", "Riverside Veterans' Home" (women, children, men and
+        veterans are no one's surname)."""
+        for m in _FOR_PEOPLE_PROVIDER.finditer(text):
+            words = list(re.finditer(r"\S+", m.group(1)))
+            while words and (words[0].group(0).lower() in LEADING_NOISE or words[0].group(0).lower() in STOP_CAPITALS):
+                words.pop(0)
+            people = next((i for i, w in enumerate(words) if i and _PEOPLE.fullmatch(w.group(0))), None)
+            if people is None:
+                continue
+            # a full stop after the name ends the sentence: "Avonmere Women's Unit. Routine review"
+            stop = next((i for i in range(people, len(words)) if words[i].group(0).endswith(".")), len(words) - 1)
+            words = words[:stop + 1]
+            start, end = m.start(1) + words[0].start(), m.start(1) + words[-1].end()
+            if text[end - 1] == ".":
+                end -= 1
+            yield self.span(start, end, "PROVIDER", fold(text[start:end]))
+
+
+_PEOPLE = re.compile(r"(?:Women|Children|Men|Veterans)(?:['’]s|['’])?")
+_FOR_PEOPLE_PROVIDER = re.compile(
+    rf"(?<![\w-])((?:{CAP}[ \t]+){{1,3}}(?:Women|Children|Men|Veterans)(?:['’]s|['’])(?:[ \t]+{CAP}){{0,3}})(?![\w'’])")
 
 
 @register("head_first_provider", "PROVIDER")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from .base import Span
-from .words import MODIFIER_NOISE
+from .words import BODY_PARTS, MODIFIER_NOISE
 
 MAX_WORDS = 3
 # Modifiers the value leaves out but the phrase keeps: how often, how many, how much.
@@ -103,11 +103,26 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
             m = DOSE_AFTER.match(text, s.end)
             if m and m.end() <= right_limit:
                 end = m.end()
+        elif s.type == "MEDICAL_CONDITION":
+            # where and which kind, written after the condition the way clinicians do: ",
+            # restricting type", ", right upper limb", "of the distal phalanx"
+            while (m := _CONDITION_TAIL.match(text, end)) and m.end() <= right_limit:
+                end = m.end()
         if (start, end) == (s.start, s.end):
             out.append(s)
         else:
             out.append(Span(start, end, s.type, s.normalized, s.relevance, s.recognizer))
     return out
+
+
+_ANATOMY = "|".join(sorted(BODY_PARTS | {"limb", "extremity", "phalanx", "digit", "forearm", "calf", "midfoot",
+                                         "forefoot", "hindfoot", "side"}, key=len, reverse=True))
+_CONDITION_TAIL = re.compile(
+    r"(?:,[ \t]+[a-z]+(?:ive|ing|ed|ic|al)[ \t]+type"  # a subtype: ", restricting type"
+    rf"|,[ \t]+(?:left|right|bilateral)(?:[ \t]+(?:upper|lower))?[ \t]+(?:{_ANATOMY})s?"  # ", right upper limb"
+    rf"|[ \t]+of[ \t]+the[ \t]+(?:(?:left|right|distal|proximal|upper|lower|middle)[ \t]+){{0,2}}(?:{_ANATOMY})(?:s|es)?"
+    r")(?![\w-])"
+)
 
 
 def _grow_left(text: str, start: int, limit: int) -> int:

@@ -147,3 +147,31 @@ def test_what_follows_a_condition_after_a_comma_is_not_taken_without_a_kind_or_s
 def test_a_full_stop_ends_a_provider_named_for_the_people_it_serves():
     assert of_type("Avonmere Women's Unit. Routine review booked.", "PROVIDER") == [
         ("Avonmere Women's Unit", "avonmere women's unit")]
+
+
+@pytest.mark.parametrize(("text", "condition"), [
+    ("Related to severe migraines with aura. The physician noted.", ("severe migraines with aura", "migraine")),
+    ("Diagnosis: narcolepsy type 1 with cataplexy. Plan: oxybate.", ("narcolepsy type 1 with cataplexy", "narcolepsy")),
+])
+def test_the_form_icd_names_with_with_is_masked_with_the_condition(text, condition):
+    assert condition in of_type(text, "MEDICAL_CONDITION")
+
+
+def test_with_and_anything_else_after_a_condition_stays_out():
+    assert of_type("Patient with asthma with his wife present.", "MEDICAL_CONDITION") == [("asthma", "asthma")]
+    # a condition of its own after "with" keeps its own span
+    assert of_type("Type 2 diabetes with hyperglycemia, seen today.", "MEDICAL_CONDITION") == [
+        ("Type 2 diabetes", "type 2 diabetes"), ("hyperglycemia", "hyperglycemia")]
+
+
+@pytest.mark.parametrize(("text", "provider"), [
+    ("Prescriber: Teresa Okafor, MD. Counselled on discoloration.", ("Teresa Okafor, MD", "teresa okafor")),
+    ("Signed, James Whitlow, DO, FACP", ("James Whitlow, DO, FACP", "james whitlow")),
+])
+def test_a_clinicians_credentials_are_masked_with_the_name(text, provider):
+    assert of_type(text, "PROVIDER") == [provider]
+
+
+def test_a_credential_after_a_titled_name_repeats_the_title_and_stays_out():
+    assert of_type("Dr. Marisol Quintero-Baca, MD, Sonoran Clinic.", "PROVIDER")[0] == (
+        "Dr. Marisol Quintero-Baca", "marisol quintero-baca")

@@ -8,7 +8,8 @@ doctor sees as if they were one person. Where the preset sets `[extraction] clin
 (health-insurance: PROVIDER, as METHOD 3 types providers), a NAME span with a clinical title
 or role word beside it is retyped after the overlaps are resolved, whichever name recognizer
 found it; a title in front joins the span ("Dr. Elena Vargas" is masked whole) and the value
-stays the name, so "Elena Vargas" written without the title elsewhere is the same clinician.
+stays the name, so "Elena Vargas" written without the title elsewhere is the same clinician;
+credentials after a name join it the same way ("Teresa Okafor, MD").
 Role words that say nothing clinical ("manager", "specialist") leave a name as it is.
 """
 
@@ -27,7 +28,10 @@ _ROLE_BEFORE = re.compile(
     r"oncologist|radiologist|psychiatrist|psychologist|dermatologist|pediatrician|paediatrician|physiotherapist|"
     r"pharmacist|dentist|gp|attending|midwife)(?:['’]s)?)[ \t]*[:,]?[ \t]+$"
 )
-_CREDENTIAL_AFTER = re.compile(r",?[ \t]+(?:MD|M\.D\.|DO|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|FACS|MBBS)(?![\w])")
+_CREDENTIAL = r",?[ \t]+(?:MD|M\.D\.|DO|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|FACS|MBBS)(?![\w])"
+_CREDENTIAL_AFTER = re.compile(_CREDENTIAL)
+# the credentials after the first, written as one run ("James Whitlow, DO, FACP")
+_MORE_CREDENTIALS = re.compile(r"(?:,?[ \t]+(?:MD|DO|RN|NP|PhD|MPH|FACP|FACS|FRCP|FRCPC|FRCS|MRCP)(?![\w]))*")
 _LOOKBACK = 40
 
 
@@ -53,5 +57,13 @@ def clinicians(text: str, spans: list[Span], clinician_type: str, relevance: flo
                   or _CREDENTIAL_AFTER.match(text, s.end)):
             out.append(s)
             continue
-        out.append(Span(start, s.end, clinician_type, s.normalized, min(s.relevance, relevance), s.recognizer))
+        end = s.end
+        credential = _CREDENTIAL_AFTER.match(text, s.end)
+        right_limit = spans[i + 1].start if i + 1 < len(spans) else len(text)
+        if credential and not title and not _TITLE_INSIDE.match(text, s.start) \
+                and (more := _MORE_CREDENTIALS.match(text, credential.end())).end() <= right_limit:
+            # "Teresa Okafor, MD" is masked whole, as "Dr. Teresa Okafor" is; after a title the
+            # credential repeats it ("Dr. Marisol Quintero-Baca, MD") and the span is the titled name
+            end = more.end()
+        out.append(Span(start, end, clinician_type, s.normalized, min(s.relevance, relevance), s.recognizer))
     return out

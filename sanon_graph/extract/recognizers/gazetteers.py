@@ -102,6 +102,31 @@ def _inclusion_terms(icd, code: str, skip: tuple[str, ...]) -> set[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def condition_with_tails() -> frozenset[str]:
+    """What ICD-10-CM writes after "with" in a condition's name ("Migraine with aura",
+    "Narcolepsy with cataplexy", "... with status epilepticus"): the words that, after a
+    condition, say which form of it someone has. Empty without the ICD package."""
+    try:
+        import simple_icd_10_cm as icd
+    except ImportError:
+        return frozenset()
+    tails = set()
+    for code in icd.get_all_codes(with_dots=False):
+        if code[0] in "STVWXYZ":  # injuries, external causes, health-status factors
+            continue
+        for m in _WITH_TAIL.finditer(icd.get_description(code)):
+            tail = m.group(1).strip().lower()
+            words = tail.split()
+            if 1 <= len(words) <= 3 and not _NOT_A_TAIL.intersection(words) and not any(c.isdigit() for c in tail) \
+                    and (len(words) > 1 or len(tail) >= 4):
+                tails.add(tail)
+    return frozenset(tails)
+
+
+_WITH_TAIL = re.compile(r"\bwith\s+([^,()\[\]]+?)(?=,|\(|\[|$| and | or | with | without )")
+_NOT_A_TAIL = frozenset("other unspecified specified and or the of mention two both focal acute sedative burns pattern "
+                        "complications complication findings".split())
 _WITH = re.compile(r"\s+(?:with|without)\b")
 _NOT_A_HEAD = {"other", "unspecified", "of", "in", "and", "or", "to", "by", "for", "associated", "encounter",
                "history", "status", "personal", "family", "contact", "exposure", "screening", "sequela"}

@@ -18,8 +18,10 @@ the address is masked whole, its value stays the street.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .base import Span
+from .gazetteers import condition_with_tails
 from .words import BODY_PARTS, MODIFIER_NOISE
 
 MAX_WORDS = 3
@@ -108,6 +110,9 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
             # restricting type", ", right upper limb", "of the distal phalanx"
             while (m := _CONDITION_TAIL.match(text, end)) and m.end() <= right_limit:
                 end = m.end()
+            # the form ICD names with "with": "migraine with aura", "narcolepsy type 1 with cataplexy"
+            if text.startswith(" with ", end) and (m := _with_tail().match(text, end)) and m.end() <= right_limit:
+                end = m.end()
         if (start, end) == (s.start, s.end):
             out.append(s)
         else:
@@ -123,6 +128,12 @@ _CONDITION_TAIL = re.compile(
     rf"|[ \t]+of[ \t]+the[ \t]+(?:(?:left|right|distal|proximal|upper|lower|middle)[ \t]+){{0,2}}(?:{_ANATOMY})(?:s|es)?"
     r")(?![\w-])"
 )
+
+
+@lru_cache(maxsize=1)
+def _with_tail() -> re.Pattern:
+    tails = "|".join(re.escape(t).replace(r"\ ", r"[ \t]+") for t in sorted(condition_with_tails(), key=len, reverse=True))
+    return re.compile(rf"[ \t]+with[ \t]+(?i:{tails or '(?!)'})(?![\w-])")
 
 
 def _grow_left(text: str, start: int, limit: int) -> int:

@@ -33,7 +33,7 @@ def test_the_court_corpus_is_what_build_makes_of_the_annotated_source():
             assert contents[record["id"]][s["start"]:s["end"]] == s["text"], (record["id"], s)
 
 
-@pytest.mark.parametrize("name", ["set_a", "set_b", "set_c", "set_d", "set_e", "set_f"])
+@pytest.mark.parametrize("name", ["set_a", "set_b", "set_c", "set_d", "set_e", "set_f", "set_g"])
 def test_an_insurance_set_is_in_the_research_datas_format(name):
     base = INSURANCE / name
     clusters = sorted((base / "clusters").glob("cluster_*.json"))

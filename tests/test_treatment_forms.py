@@ -175,3 +175,112 @@ def test_a_clinicians_credentials_are_masked_with_the_name(text, provider):
 def test_a_credential_after_a_titled_name_repeats_the_title_and_stays_out():
     assert of_type("Dr. Marisol Quintero-Baca, MD, Sonoran Clinic.", "PROVIDER")[0] == (
         "Dr. Marisol Quintero-Baca", "marisol quintero-baca")
+
+
+def test_a_relative_clause_without_who_belongs_to_the_fact():
+    assert [o for o, _ in of_type("He says he's the only ECD patient she has ever had. Any tips?", "UNIQUE_FACT")] == [
+        "the only ECD patient she has ever had"]
+
+
+@pytest.mark.parametrize("text", ["First symptoms: 11 May 2024.", "His illness worsened in May.",
+                                  "The endocrine team wrote.", "Mental health services were called.",
+                                  "The injury claim was paid."])
+def test_icd_chapters_lists_and_bare_kinds_name_no_condition(text):
+    assert not of_type(text, "MEDICAL_CONDITION")
+
+
+def test_a_symptom_is_weaker_evidence_than_a_diagnosis():
+    from sanon_graph.config import load_settings
+    from sanon_graph.extract.recognizers import RulesExtractor
+    from sanon_graph.extract.recognizers.medical import SYMPTOM_RELEVANCE
+
+    settings = load_settings(None, {"preset": "health-insurance"})
+    found = {e.normalized: e.relevance for e in RulesExtractor(settings.entity_schema, settings.rules).extract_text(
+        "Proximal weakness and new hypertension.")}
+    assert found["weakness"] == SYMPTOM_RELEVANCE < found["hypertension"]
+
+
+def test_pregnancy_stays_a_condition():
+    assert ("pregnancy", "pregnancy") in of_type("She is in her second pregnancy.", "MEDICAL_CONDITION")  # "second" counts
+
+
+# What the stop 34 review found (each case fails on the code before its mend).
+@pytest.mark.parametrize(("text", "kind", "expected"), [
+    # a ward after a hospital's name: the hospital stays a provider
+    ("She was admitted to Southmead Hospital Neonatal Unit in March.", "PROVIDER", [("Southmead Hospital", "southmead hospital")]),
+    # a side and a limb that begin the next item of a list stay out of the condition before
+    ("PMH: hypertension, left knee pain, type 2 diabetes.", "MEDICAL_CONDITION",
+     [("hypertension", "hypertension"), ("type 2 diabetes", "type 2 diabetes")]),
+    ("Problem list: asthma, right shoulder bursitis, gout.", "MEDICAL_CONDITION",
+     [("asthma", "asthma"), ("right shoulder bursitis", "bursitis"), ("gout", "gout")]),
+    # an ICD "with" tail only where the phrase ends
+    ("Type 2 diabetes with renal complications.", "MEDICAL_CONDITION", [("Type 2 diabetes", "type 2 diabetes")]),
+    ("autism with health services support", "MEDICAL_CONDITION", [("autism", "autism")]),
+    # initials of treatments in a list are no heading
+    ("ICU course: ECMO, CRRT and TPN were required.", "TREATMENT", [("ECMO", "ecmo"), ("CRRT", "crrt"), ("TPN", "tpn")]),
+    # a count before a block is no part of its value
+    ("She had three nerve blocks.", "TREATMENT", [("nerve blocks", "nerve block")]),
+    # a clinical word that opens the sentence
+    ("Mechanical ventilation was weaned on day 3.", "TREATMENT", [("Mechanical ventilation", "mechanical ventilation")]),
+    # real initials after a label word stay a name; a sex after an age is no initial
+    ("Insurance group A. Patel was copied.", "NAME", [("A. Patel", "a. patel")]),
+    ("Pt: 67 M. Rx: vemurafenib 240 mg tab.", "NAME", []),
+    # a plan's name goes on after a company's abbreviation
+    ("Members of the Acme Co. Plan pay less.", "INDIRECT_IDENTIFIER", [("Acme Co. Plan", "acme co. plan")]),
+    # "DO NOT" is no credential; British ones are
+    ("Please ask Teresa Okafor, DO NOT forward this.", "PROVIDER", []),
+    ("Alan Reid, MBChB, MRCGP reviewed it.", "PROVIDER", [("Alan Reid, MBChB, MRCGP", "alan reid")]),
+])
+def test_what_the_stop_34_review_found(text, kind, expected):
+    assert of_type(text, kind) == expected
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("International Women's Day was marked.", "PROVIDER"), ("Next Men's Suits", "PROVIDER"),
+    ("She worked as an ECT at Oakfield Primary School.", "TREATMENT"),
+    ("Poor ventilation in the office. She was seen pacing and kept pacing.", "TREATMENT"),
+    ("She stopped breast feeding in May.", "TREATMENT"),
+    ("The bypass revision was delayed.", "TREATMENT"), ("A replacement removal was booked.", "TREATMENT"),
+    ("He was convicted of bestiality in 2019.", "MEDICAL_CONDITION"),
+    ("The flock had scrapie and glanders.", "MEDICAL_CONDITION"),
+    ("The first ground of appeal concerns the conduct of the officer.", "UNIQUE_FACT"),
+])
+def test_what_the_stop_34_review_found_is_no_such_value(text, kind):
+    assert not of_type(text, kind)
+
+
+def test_a_persons_possessive_before_a_group_for_people_stays_a_name():
+    assert of_type("Emma Clarke's Women's Group met.", "NAME") == [("Emma Clarke", "emma clarke")]
+    assert not of_type("Emma Clarke's Women's Group met.", "PROVIDER")
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("She was the only Deaf employee at the branch and requested an interpreter for all meetings.",
+     "the only Deaf employee at the branch"),
+    ("The claimant was the only employee who had not received the updated handbook or signed the new terms.",
+     "the only employee who had not received the updated handbook"),
+    ("She was the only applicant with a disability and she was not shortlisted.", "the only applicant with a disability"),
+    ("The only patient at the clinic with this diagnosis died in 2019.", "The only patient at the clinic with this diagnosis"),
+])
+def test_a_fact_ends_where_the_review_found_it_runs_on(text, fact):
+    assert [o for o, _ in of_type(text, "UNIQUE_FACT", preset="hr")] == [fact]
+
+
+@pytest.mark.parametrize(("text", "kind", "value"), [
+    ("Hi, I'm ringing about my husband Rewi's policy.", "NAME", ("Rewi", "rewi")),  # after "my husband", any name
+    ("Any sunscreen or clothing tips? Thanks, Bev", "NAME", ("Bev", "bev")),  # the writer's sign-off
+    ("Option: Plus. Member age: 31, female.", "AGE", ("age: 31", "31")),  # a form's field after a word for the person
+    ("Plan: start efgartigimod once prior auth obtained.", "TREATMENT", ("efgartigimod", "efgartigimod")),  # -imod
+    ("Follow-up with Dr. med. Konstanze Albrecht in 6 weeks.", "PROVIDER",
+     ("Dr. med. Konstanze Albrecht", "konstanze albrecht")),  # a German physician's title
+])
+def test_forms_set_g_showed(text, kind, value):
+    assert value in of_type(text, kind)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("my husband Monday was off.", "NAME"), ("Please reconsider. Kind regards, Audiology Section", "NAME"),
+    ("Thanks, everyone!", "NAME"), ("She is a modest person; remodelling continues.", "TREATMENT"),
+])
+def test_no_name_or_drug_from_those_forms_without_one(text, kind):
+    assert not of_type(text, kind)

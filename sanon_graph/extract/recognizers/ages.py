@@ -18,7 +18,7 @@ _AGE_PATTERNS = [
     # (last, as texts without a colon skip it) a form's field: "Age: 72", "AGE: 72 yrs", "Patient age: 40", opening a line or after a
     # field before it; not "Age at onset: 31", "Gestational age: 32 weeks", "Retirement age: 67",
     # "Age: 6 months" (a baby's age in months is no age in years), "Age: 45-50" (a band)
-    re.compile(r"(?:^|(?<=[\n|;(,.:]))[ \t]*(?:(?i:patient|pt)[ \t]+)?(?P<field>(?i:age)[ \t]*:[ \t]*(\d{1,3})(?!\d)"
+    re.compile(r"(?:^|(?<=[\n|;(,.:]))[ \t]*(?:(?i:patient|pt|member|client|claimant|insured|employee|subscriber|dependent)[ \t]+)?(?P<field>(?i:age)[ \t]*:[ \t]*(\d{1,3})(?!\d)"
                r"(?:[ \t]*(?i:years?|yrs?|y)\b\.?)?)(?![ \t]*(?i:months?|mos?|weeks?|wks?|days?|d)\b)(?![.,/–-]\d)",
                re.M),
 ]

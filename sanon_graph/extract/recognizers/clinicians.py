@@ -19,7 +19,8 @@ import re
 
 from .base import Span
 
-_CLINICAL_TITLE = r"(?:Dr|DR|Doctor|Nurse)\.?"
+# "Dr. med." and "Dr. med. dent." as German records write a physician's and a dentist's title
+_CLINICAL_TITLE = r"(?:Dr|DR|Doctor|Nurse)\.?(?:[ \t]+med\.(?:[ \t]+dent\.)?)?"
 _TITLE_BEFORE = re.compile(rf"(?<![\w.]){_CLINICAL_TITLE}[ \t]+$")  # "Dr. " before a name span
 # a span that keeps its titles ("Dr. Tan", "Prof. Dr. Hans-Peter Müller")
 _TITLE_INSIDE = re.compile(rf"(?:(?:Prof|Professor|Sir|Dame)\.?[ \t]+)*{_CLINICAL_TITLE}[ \t]")
@@ -28,10 +29,11 @@ _ROLE_BEFORE = re.compile(
     r"oncologist|radiologist|psychiatrist|psychologist|dermatologist|pediatrician|paediatrician|physiotherapist|"
     r"pharmacist|dentist|gp|attending|midwife)(?:['’]s)?)[ \t]*[:,]?[ \t]+$"
 )
-_CREDENTIAL = r",?[ \t]+(?:MD|M\.D\.|DO|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|FACS|MBBS)(?![\w])"
+_CREDENTIAL = (r",?[ \t]+(?:MD|M\.D\.|DO(?![ \t]+(?i:not)\b)|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|FACS|MBBS|MBChB|MRCGP|"
+               r"MRCP|MRCS|FRCS|FRCP|BDS)(?![\w])")
 _CREDENTIAL_AFTER = re.compile(_CREDENTIAL)
 # the credentials after the first, written as one run ("James Whitlow, DO, FACP")
-_MORE_CREDENTIALS = re.compile(r"(?:,?[ \t]+(?:MD|DO|RN|NP|PhD|MPH|FACP|FACS|FRCP|FRCPC|FRCS|MRCP)(?![\w]))*")
+_MORE_CREDENTIALS = re.compile(r"(?:,?[ \t]+(?:MD|DO|RN|NP|PhD|MPH|FACP|FACS|FRCP|FRCPC|FRCS|MRCP|MRCGP|FRCGP|MBChB)(?![\w]))*")
 _LOOKBACK = 40
 
 

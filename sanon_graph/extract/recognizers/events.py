@@ -26,7 +26,8 @@ _EVENT_NOUN = re.compile(
 _ORDINAL_NOUNS = (
     r"(?:applicants?|claimants?|defendants?|respondents?|appellants?|plaintiffs?|petitioners?|accused|"
     r"complainants?|time|instance|hearing|day|week|month|year|page|paragraph|sentence|part|section|stage|"
-    r"round|name|half|quarter|one|two|three|four|five|of|and|session|visit|appointment|letter|application)"
+    r"round|name|half|quarter|one|two|three|four|five|of|and|session|visit|appointment|letter|application|"
+    r"grounds?|issues?|questions?|points?|remedy|arguments?|complaints?|allegations?|submissions?|limbs?|steps?)"
 )
 _UNIQUE_FACT = re.compile(
     rf"(?<!\w)((?:the\s+only|the\s+(?:first|last)(?!\s+{_ORDINAL_NOUNS}\b)|the\s+youngest|the\s+oldest|sole|only\s+known|"
@@ -64,14 +65,23 @@ class EventNoun(Base):
 
 
 _CLAUSE_TAIL = frozenset("a an the of in on at to for with and or but by from as her his their its is was are were "
-                         "that which who whose whom".split())
+                         "that which who whose whom without within under into about onto over through "
+                         "i you he she it we they not never".split())
 
 
-# Verbs that say what the one-of-few person did or was: the fact ends before them, unless a
-# relative, an infinitive or a subordinate clause opens them ("who was", "to have", "after it was").
+# Verbs that say what the one-of-few person did or was: the fact ends before them, unless an
+# infinitive or a subordinate clause opens them ("to have", "after it was") or they are a
+# relative clause's.
 _MAIN_VERBS = frozenset("is was were are has had have reported received required remains remained said showed "
-                        "underwent returned became developed".split())
-_VERB_OPENERS = frozenset("to who that which whom after before when while since because until once".split())
+                        "underwent returned became developed gave died joined signed requested worked lived moved "
+                        "took went came began concerns concerned told asked applied appealed claimed attended "
+                        "testified".split())
+_VERB_OPENERS = frozenset("to after before when while since because until once".split())
+# after "and": another clause of the sentence ("... and later left", "... and then moved")
+_THEN = frozenset("later then also subsequently afterwards".split())
+# a relative clause runs to the clause's end: "the only patient who was treated", "the only
+# patient she has ever had"
+_RELATIVE_OPENERS = frozenset("who that which whom whose i you he she we they".split())
 
 
 @register("unique_fact", "UNIQUE_FACT")
@@ -85,11 +95,17 @@ class UniqueFact(Base):
             # registrant from X to have started Y | reported an early improvement"); a clause cut at
             # the word limit ends on a content word, not "in a"
             words = span.split()
-            cut = next((i for i in range(2, len(words)) if words[i].lower() in _MAIN_VERBS
-                        and not _VERB_OPENERS.intersection(w.lower() for w in words[i - 2:i])), len(words))
+            cut, relative = len(words), False
+            for i in range(2, len(words)):
+                word = words[i].lower()
+                relative = relative or word in _RELATIVE_OPENERS  # the rest is a relative clause
+                if word in _MAIN_VERBS and not relative and not _VERB_OPENERS.intersection(w.lower() for w in words[i - 2:i]):
+                    cut = i
+                    break
             # a coordination that opens another phrase ends it ("... project | and to his wife's")
             cut = next((i for i in range(2, cut - 1) if words[i].lower() in ("and", "but", "or")
-                        and words[i + 1].lower() in _CLAUSE_TAIL), cut)
+                        and (words[i + 1].lower() in _CLAUSE_TAIL or words[i + 1].lower() in _THEN
+                             or words[i + 1].lower().endswith("ed"))), cut)
             words = words[:cut]
             while len(words) > 2 and words[-1].lower() in _CLAUSE_TAIL:
                 words.pop()

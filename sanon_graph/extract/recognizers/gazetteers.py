@@ -50,11 +50,14 @@ def _conditions() -> frozenset[str]:
             "contact", "exposure", "screening", "examination", "sequela", "subsequent", "initial",
             "without", "with", "due to", "in ", "and", "following", "classified")
     before_with: dict[str, int] = {}
+    symptoms: set[str] = set()
     for code in icd.get_all_codes(with_dots=False):
         # Chapters V-Z are external causes and "factors influencing health status"
         # (counseling, screening): not conditions a person has.
         if code[0] in "VWXYZ":
             continue
+        if code.isdigit() or "-" in code:
+            continue  # a chapter or a block names a group ("Symptoms", "Mental", "Nerve"), no condition
         description = icd.get_description(code)
         _count_head_before_with(description, before_with)
         if code[0] not in "RST":  # the other names a code includes (its inclusion terms)
@@ -65,17 +68,38 @@ def _conditions() -> frozenset[str]:
         words = head.split()
         if not 1 <= len(words) <= 3 or any(s in head for s in skip):
             continue
+        if len(words) == 1 and _LIST_OF_KINDS.match(description):
+            continue  # "Endocrine, nutritional and metabolic diseases": one word of a list, no condition
         # A short single word is a condition only as the whole name of a three-character
         # category outside the symptoms chapter (R): "Gout", "Acne", "Mumps"; as a head of a
         # longer description it is too often a generic word ("pain", "blood", "nerve").
         if len(words) == 1 and len(head) < 6 and not (len(code) == 3 and code[0] != "R" and head == description.lower()):
             continue
         terms.add(head)
+        if code[0] == "R":
+            symptoms.add(head)
     # ICD-10-CM names many conditions only as "X with Y" / "X without Y" ("Myasthenia gravis
     # without (acute) exacerbation"): a multi-word X that heads two or more such codes is a
     # condition name of its own.
     terms.update(head for head, n in before_with.items() if n >= 2)
-    return frozenset(terms)
+    # a symptom only: a term ICD-10-CM names in chapter R and no curated list or disease
+    # ontology names as a condition ("weakness", "dizziness", "cough")
+    _SYMPTOMS.update(symptoms - data_terms("conditions.txt") - data_terms("disease_ontology.txt"))
+    # a word that only says what kind of thing it is ("illness", "injury") names no condition
+    from .words import GENERIC_HEAD  # words.py reads its lists through this module
+    return frozenset(t for t in terms if " " in t or not GENERIC_HEAD.fullmatch(t))
+
+
+_LIST_OF_KINDS = re.compile(r"[A-Za-z-]+, [a-z][a-z -]*(?:, [a-z][a-z -]*)* and ")
+
+
+_SYMPTOMS: set[str] = set()
+
+
+def symptom_terms() -> frozenset[str]:
+    """The condition terms that name only a symptom: said of many people, weak evidence."""
+    _conditions()
+    return frozenset(_SYMPTOMS)
 
 
 _BRACKETED = re.compile(r"\s*\([^)]*\)|\s*\[[^\]]*\]")
@@ -126,7 +150,7 @@ def condition_with_tails() -> frozenset[str]:
 
 _WITH_TAIL = re.compile(r"\bwith\s+([^,()\[\]]+?)(?=,|\(|\[|$| and | or | with | without )")
 _NOT_A_TAIL = frozenset("other unspecified specified and or the of mention two both focal acute sedative burns pattern "
-                        "complications complication findings".split())
+                        "complications complication findings by services elsewhere classified present".split())
 _WITH = re.compile(r"\s+(?:with|without)\b")
 _NOT_A_HEAD = {"other", "unspecified", "of", "in", "and", "or", "to", "by", "for", "associated", "encounter",
                "history", "status", "personal", "family", "contact", "exposure", "screening", "sequela"}

@@ -11,7 +11,7 @@ from ...normalize import fold
 from ..ngrams import plural_stem
 from .base import Base, Span, register
 from .drugs import drug_names
-from .gazetteers import data_terms
+from .gazetteers import data_terms, symptom_terms
 from .widen import DOSE_AFTER, PHRASE_STOP, modifies
 from .words import (
     BODY_PARTS,
@@ -54,6 +54,17 @@ _META_HEADS = frozenset("treatment treatments procedure procedures medication me
 # Nouns for what is done with a device or a line, only after its name: "VP shunt placement",
 # "port removal" (alone: "job placement", "snow removal").
 _AFTER_HEADS = r"placement|insertion|removal|revision"
+_AFTER_HEAD_WORDS = frozenset("placement placements insertion insertions removal removals revision revisions".split())
+_AFTER_DEVICES = frozenset("shunt stent implant catheter port line tube pacemaker pump lead graft drain prosthesis "
+                           "device valve electrode stimulator expander filter plate screw rod wire monitor brace "
+                           "defibrillator concentrator orthosis".split())
+# Support named by its kind, a treatment only with the word that says which: "mechanical
+# ventilation", "transvenous pacing", "tube feeding" (not "poor ventilation", "breast feeding").
+_SUPPORT_HEADS = frozenset("pacing ventilation feeding feedings".split())
+_SUPPORT_MODIFIERS = frozenset(
+    "mechanical invasive non-invasive noninvasive assisted positive-pressure oscillatory transvenous transcutaneous "
+    "temporary permanent cardiac ventricular atrial epicardial biventricular tube enteral parenteral nasogastric "
+    "nasojejunal gastrostomy jejunostomy peg ng ngt supplemental".split())
 _TREATMENT_HEAD = re.compile(
     rf"(?<![\w-])((?:(?:[A-Za-z][a-z-]+|{_ACRONYM})\s+){{0,2}}(?:{_TREATMENT_HEADS})s?"
     rf"(?:\s+(?:{_TREATMENT_HEADS}|{_AFTER_HEADS})s?)*)"
@@ -63,14 +74,14 @@ _TREATMENT_HEAD_WORD = re.compile(rf"(?:{_TREATMENT_HEADS}|{_AFTER_HEADS})s?")
 DRUG_SUFFIX = re.compile(
     r"(?<!\w)([A-Za-z][a-z]{2,}(?:mab|nib|pril|sartan|olol|statin|mycin|cillin|azole|vir|parin|"
     r"formin|gliptin|glutide|tide|semide|zepam|azepam|oxetine|triptan|profen|cycline|floxacin|trexate|platin|"
-    r"rubicin|tinib|lukast|dronate|prazole|racetam|osamide|isone|olone|dipine|afil))(?!\w)"
+    r"rubicin|tinib|lukast|dronate|prazole|racetam|osamide|isone|olone|dipine|afil|imod))(?!\w)"
 )
 _CONDITION_HEADS = (
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|insufficiency|dysfunction|"
     r"palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|condition|dementia|damage|fracture|tear|rupture|stenosis|"
     r"aneurysm|instability|laxity|erosion|disturbance|intolerance|impairment|deformity|dislocation|hernia|ulcer|"
     r"cyst|pseudocyst|polyp|nodule|effusion|allergy|allergie|toxicity|overdose|poisoning|sprain|strain|laceration|"
-    r"contusion"
+    r"contusion|symptom"
 )
 # A vitamin before the head is named by a letter and a number ("vitamin D deficiency", "B12
 # deficiency"), which the modifiers' pattern (two letters or more) would not take.
@@ -143,7 +154,7 @@ _CONDITION_HEAD_WORD = re.compile(rf"(?:{_CONDITION_HEADS})s?")
 # A capitalised adjective with a clinical ending ("Hyperbaric", "Cochlear", "Endoscopic"),
 # as opposed to "Detailed", "General", "Annual" or a name ("Oscar", "Eric": six letters or
 # more, and no first name).
-_CLINICAL_ADJECTIVE = re.compile(r"[A-Z][a-z]{3,}(?:ic|ar|eal)")
+_CLINICAL_ADJECTIVE = re.compile(r"[A-Z][a-z]{3,}(?:ic|ar|eal)|Mechanical|Enteral|Parenteral|Invasive|Emergency")
 
 
 def _opens_sentence(text: str, start: int) -> bool:
@@ -191,7 +202,12 @@ class _Medical(Base):
                 if value != term and value not in terms:
                     value = term
                 kind = _TYPE_AFTER.match(text, end) if entity_type == "MEDICAL_CONDITION" else None
-                yield self.span(start, kind.end() if kind else end, entity_type, value, self.boost(text, start, entity_type))
+                relevance = self.boost(text, start, entity_type)
+                if entity_type == "MEDICAL_CONDITION" and term in symptom_terms():
+                    # a symptom ("weakness", "dizziness") is said of many people: weaker evidence
+                    # than a diagnosis, so two records sharing one link less
+                    relevance = min(relevance, SYMPTOM_RELEVANCE)
+                yield self.span(start, kind.end() if kind else end, entity_type, value, relevance)
 
     def head_finding(self, text: str, start: int, end: int, phrase: str, entity_type: str) -> Span | None:
         """A head-noun phrase; a leading "rare"/"experimental" raises relevance and is not part
@@ -212,6 +228,11 @@ class _Medical(Base):
         base = self.ctx.base(entity_type)
         before = text[max(0, start - 30):start]
         return min(1.0, base + 0.2) if BOOST_WORDS.search(before) else base
+
+
+# A symptom's relevance: about a location's (METHOD 3 ranks symptoms with the condition, but a
+# symptom alone narrows down few people).
+SYMPTOM_RELEVANCE = 0.45
 
 
 @register("condition_term", "MEDICAL_CONDITION")
@@ -247,6 +268,7 @@ class ConditionAcronym(_Medical):
 
 # Treatments named by their initials alone (data/treatment_acronyms.txt), written in capitals.
 _TREATMENT_ACRONYMS = frozenset(a.upper() for a in data_terms("treatment_acronyms.txt"))
+_KNOWN_INITIALS = _TREATMENT_ACRONYMS | _CONDITION_ACRONYMS
 
 
 @register("treatment_acronym", "TREATMENT")
@@ -256,7 +278,7 @@ class TreatmentAcronym(_Medical):
 
     def find(self, text: str):
         for m in _CAPITALS_WORD.finditer(text):
-            if m.group(0) not in _TREATMENT_ACRONYMS or capitals_beside(text, m.start(), m.end()):
+            if m.group(0) not in _TREATMENT_ACRONYMS or capitals_beside(text, m.start(), m.end(), _KNOWN_INITIALS):
                 continue  # "NOTICE OF IVF CLAIMS": a heading in capitals
             before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
             if _NAME_BEFORE.search(before) or _BUSINESS_AFTER.match(after):
@@ -340,6 +362,7 @@ class TreatmentTerm(_Medical):
         yield from self.gazetteer_terms(text, self.gaz.treatments, 3, "TREATMENT")
 
 
+_REPEATS = frozenset("repeat another further more single".split())
 # An anaesthetic block, named by the nerve, ganglion or space it numbs: "stellate ganglion
 # blocks", "lumbar facet block", "epidural block".
 _NERVE_BLOCK = re.compile(
@@ -358,6 +381,10 @@ class TreatmentHead(_Medical):
             if not phrase:
                 continue
             words = phrase.split()
+            while len(words) > 1 and words[-1] in _AFTER_HEAD_WORDS and plural_stem(words[-2]) not in _AFTER_DEVICES:
+                # "bypass revision" (a road's), "replacement removal": done with a device only
+                end = start + len(text[start:end].rsplit(None, 1)[0])
+                words = words[:-1]
             # the head nouns are the run at the end ("disc replacement surgery"); a head word
             # further left is a modifier or another phrase ("surgery versus injections")
             modifiers = len(words)
@@ -391,6 +418,8 @@ class TreatmentHead(_Medical):
                 continue
             if not modifiers and words[0] in _META_HEADS:
                 continue  # "medication regimen", "treatment procedures": no treatment named
+            if words[modifiers] in _SUPPORT_HEADS and (not modifiers or words[modifiers - 1] not in _SUPPORT_MODIFIERS):
+                continue  # "poor ventilation", "kept pacing", "breast feeding": no treatment
             # The value is one modifier and the first head noun: "valve repair" for "mitral valve
             # repair", "lumbar fusion" for "lumbar fusion surgeries", so records that write the
             # phrase longer or shorter share it ("infusion therapies": a bare head says nothing,
@@ -411,7 +440,8 @@ class TreatmentHead(_Medical):
                 # the word before says where ("stellate", "lumbar"), unless it is a function word,
                 # a participle or an adverb ("an", "targeted", "repeatedly")
                 before = m.group(1) or ""
-                start = m.start(2) if before in PHRASE_STOP or before.endswith(("ed", "ing", "ly")) else m.start()
+                start = m.start(2) if before in PHRASE_STOP or before in NUMBER_WORDS or before in _REPEATS \
+                    or before.endswith(("ed", "ing", "ly")) else m.start()
                 yield self.span(start, m.end(), "TREATMENT", fold(text[start:m.end()]).removesuffix("s"))
 
 

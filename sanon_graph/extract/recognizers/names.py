@@ -86,6 +86,15 @@ def _by_first_letter(alternatives: str) -> str:
 
 
 _KIN_CUE = re.compile(rf"(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]*$")
+# The closing words of a letter or a post, then the writer's name at the end of the text or of
+# its line: "Thanks, Bev", "Kind regards,\nAnouk Verstraeten".
+_SIGN_OFF_CUE = re.compile(r"(?i:thanks|thank you|regards|wishes|cheers|sincerely|faithfully)")
+_SIGN_OFF = re.compile(
+    r"(?<![\w-])(?:Thanks|Thank you|Many thanks|Regards|Kind regards|Best regards|Warm regards|Best wishes|Cheers|"
+    r"Sincerely|Yours sincerely|Yours faithfully|Yours truly),?[ \t]*\n?[ \t]*"
+    rf"({_NAME_WORD})(?:[ \t]+({_NAME_WORD}))?(?=[ \t]*[.!]?[ \t]*(?:\n|$))")
+# a word of kin after "my", "his", "her", "our", "their": the person's own relative
+_OWN_KIN = re.compile(rf"(?<![\w-])(?i:my|his|her|our|their)[ \t]+(?i:{_KIN_WORDS})[ \t]*,?[ \t]*$")
 # Initials after a word of kin: "the applicant's son, A.G.,", "his wife S.K." (judgments write
 # relatives so).
 _NOT_INITIALS = frozenset("u.s. u.k. e.u. u.n. n.b. e.g. i.e. a.m. p.m. n.a. p.s. d.c. a.d. b.c. s.a. d.o.b. i.d. s.s.n. "
@@ -300,7 +309,10 @@ class RoleName(_Names):
                 # "his wife Anna", "the applicant's brother, Mehmet,": one first name after a
                 # word of kin is a name, even one that is also a place ("Anna", Illinois)
                 word = text[tokens[0][0]:tokens[0][1]]
-                if word.lower() in first_names and word.lower() not in STOP_CAPITALS and not word.isupper():
+                # after "my husband", "her son" any name is a name ("my husband Rewi's policy")
+                own = _OWN_KIN.search(text, max(0, m.start() - 8), m.start(1)) is not None
+                if (word.lower() in first_names or own and not self._not_a_name_word(word)) \
+                        and word.lower() not in STOP_CAPITALS and not word.isupper():
                     yield self.span(tokens[0][0], tokens[0][1], "NAME", _normalize_name(word), 0.85)
                 continue
             if len(tokens) < 2 or self._is_place(text[tokens[0][0]:tokens[-1][1]]):
@@ -310,6 +322,17 @@ class RoleName(_Names):
                 continue  # "Claims Adjuster, Blue Harbor Mutual": the employer, not a person
             start, end = tokens[0][0], tokens[-1][1]
             yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
+        if _SIGN_OFF_CUE.search(text):
+            yield from self._signed(text)
+
+    def _signed(self, text: str):
+        """The name a letter, an e-mail or a post ends with after its closing words: "Thanks,
+        Bev", "Kind regards,\nAnouk Verstraeten" (the writer, whoever the gazetteer knows)."""
+        for m in _SIGN_OFF.finditer(text):
+            words = [w for w in m.group(1, 2) if w]
+            if self._name_words_ok(words, every_word_checked=True) and not self._is_place(" ".join(words)):
+                end = m.end(2) if m.group(2) else m.end(1)
+                yield self.span(m.start(1), end, "NAME", _normalize_name(text[m.start(1):end]), 0.85)
 
 
 @register("initial_name", "NAME")
@@ -374,8 +397,12 @@ class InitialsSurname(_Names):
             previous = before.split()[-1] if before.split() else ""
             if previous[:1].isupper() and previous[-1:].isalpha() and previous.lower() not in _TITLE_SET:
                 continue  # "Hepatitis C. Treatment", "Plan B. Smith": a label, not an initial
-            if previous.lower() in _LETTER_LABELS:
-                continue  # "Blood type O. Weight-based dose", "grade A. Review": a letter of a kind
+            surname = m.group(2)
+            if previous.lower() in _LETTER_LABELS and (re.search(r"-[a-z]", surname) or surname.lower() in STOP_CAPITALS
+                                                       or surname.lower() in self.gaz.not_name_words):
+                continue  # "Blood type O. Weight-based dose", "risk group A. Follow-up": a letter of a kind
+            if re.fullmatch(r"\d+", previous):
+                continue  # "Pt: 67 M. Rx": a sex or a unit after a number, no initial
             if self._name_words_ok(_name_words(m.group(2))) and not self._org_follows(text, m.end()):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.9)
 

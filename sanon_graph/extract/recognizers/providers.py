@@ -15,7 +15,7 @@ _PROVIDER = re.compile(
     r"Health\s+Partners|Health\s+Fund|Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
     r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
-    r"Genomics|Genetics|Dental\s+Group|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|Unit|"
+    r"Genomics|Genetics|Dental\s+Group|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology|"
     r"Immunology|Ha?ematology|Ophthalmology|Mutual|Medicine|Vascular|Home\s+Infusion|Infusion|Rx|"
@@ -89,8 +89,6 @@ class Provider(Base):
                 continue  # "Allergy & Immunology", "Obstetrics & Gynecology": a specialty, not a practice
             if _NOT_A_PRACTICE_AFTER.match(text, m.end(1)):
                 continue
-            if words[-1] == "Unit" and not any(w.endswith(("'s", "’s")) for w in words):
-                continue  # "Avonmere Women's Unit" is a hospital's; "Renal Unit", "Claims Unit" are any
             if words[-1] in ("Infusion", "Rx") and (
                     any(w.lower() in drug_names() or w.isupper() or w.lower() in MODIFIER_NOISE or w.lower() in _HOW_OFTEN
                         for w in words[:-1]) or all(w.lower() in _BENEFIT_WORDS for w in words[:-1])):
@@ -114,6 +112,14 @@ class Provider(Base):
             # a full stop after the name ends the sentence: "Avonmere Women's Unit. Routine review"
             stop = next((i for i in range(people, len(words)) if words[i].group(0).endswith(".")), len(words) - 1)
             words = words[:stop + 1]
+            # the name ends in what the body is ("Unit", "Therapy", "Home"): not "International
+            # Women's Day", "Next Men's Suits", "Women's Health Cover"
+            while len(words) > people + 1 and words[-1].group(0).rstrip(".").lower() not in _SERVICE_HEADS \
+                    and words[-1].group(0).rstrip(".").lower() not in self.gaz.organisation_heads:
+                words.pop()
+            before = [w.group(0) for w in words[:people]]
+            if len(words) == people + 1 or any(w.endswith(("'s", "’s")) or w.lower() in _FUNCTION_WORDS for w in before):
+                continue  # "Emma Clarke's Women's Group": a person's; "Claim Form For Women's Health": a heading
             start, end = m.start(1) + words[0].start(), m.start(1) + words[-1].end()
             if text[end - 1] == ".":
                 end -= 1
@@ -121,6 +127,11 @@ class Provider(Base):
 
 
 _PEOPLE = re.compile(r"(?:Women|Children|Men|Veterans)(?:['’]s|['’])?")
+# What a body that serves people is (besides the organisation heads of data/organisation_heads.txt):
+# care, a place of care, a service.
+_SERVICE_HEADS = frozenset(
+    "unit units therapy therapies home homes service respite shelter refuge wing ward program programme aid".split())
+_FUNCTION_WORDS = frozenset("for of the and to in on at by with from a an".split())
 _FOR_PEOPLE_PROVIDER = re.compile(
     rf"(?<![\w-])((?:{CAP}[ \t]+){{1,3}}(?:Women|Children|Men|Veterans)(?:['’]s|['’])(?:[ \t]+{CAP}){{0,3}})(?![\w'’])")
 
@@ -161,6 +172,8 @@ _GENERIC_PLAN_WORDS = frozenset(
     "diet meal lesson site members member company".split()
 )
 PLAN_RELEVANCE = 0.4
+# Abbreviations a name ends or goes on after: "Acme Co. Plan", "St. Luke's".
+_NAME_ABBREVIATIONS = frozenset("Co. Inc. Ltd. Corp. Bros. St. Mt.".split())
 
 
 @register("plan_name", "INDIRECT_IDENTIFIER")
@@ -173,7 +186,8 @@ class PlanName(Base):
             if found is None:
                 continue
             start, words = found
-            if words[-1].endswith(".") and words[-1].count(".") == 1 and text[m.end(1):].lstrip()[:1].isupper():
+            if words[-1].endswith(".") and words[-1].count(".") == 1 and words[-1] not in _NAME_ABBREVIATIONS \
+                    and text[m.end(1):].lstrip()[:1].isupper():
                 continue  # "12 weeks of OT. Plan: review": a sentence ends before the plan ("U.S. Plan" does not)
             # "plans" and "plan" are one value when both occur (the cross-document pass)
             yield self.span(start, m.end(), "INDIRECT_IDENTIFIER", fold(text[start:m.end()]), PLAN_RELEVANCE)

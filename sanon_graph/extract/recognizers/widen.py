@@ -126,14 +126,16 @@ _CONDITION_TAIL = re.compile(
     r"(?:,[ \t]+[a-z]+(?:ive|ing|ed|ic|al)[ \t]+type"  # a subtype: ", restricting type"
     rf"|,[ \t]+(?:left|right|bilateral)(?:[ \t]+(?:upper|lower))?[ \t]+(?:{_ANATOMY})s?"  # ", right upper limb"
     rf"|[ \t]+of[ \t]+the[ \t]+(?:(?:left|right|distal|proximal|upper|lower|middle)[ \t]+){{0,2}}(?:{_ANATOMY})(?:s|es)?"
-    r")(?![\w-])"
+    # only where the item ends: "hypertension, left knee pain" is two items of a list
+    r")(?=[ \t]*(?:[,;.)\n]|$))"
 )
 
 
 @lru_cache(maxsize=1)
 def _with_tail() -> re.Pattern:
     tails = "|".join(re.escape(t).replace(r"\ ", r"[ \t]+") for t in sorted(condition_with_tails(), key=len, reverse=True))
-    return re.compile(rf"[ \t]+with[ \t]+(?i:{tails or '(?!)'})(?![\w-])")
+    # only where the phrase ends: "diabetes with renal complications" is no "with renal"
+    return re.compile(rf"[ \t]+with[ \t]+(?i:{tails or '(?!)'})(?=[ \t]*(?:[,;.)\n]|$))")
 
 
 def _grow_left(text: str, start: int, limit: int) -> int:

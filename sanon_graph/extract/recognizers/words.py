@@ -70,7 +70,7 @@ GENERIC_HEAD = re.compile(
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
     r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?|"
     r"instability|laxity|erosion|disturbance|intolerance|impairment|deformity|dislocation|cyst|nodule|effusion|"
-    r"toxicity|overdose|poisoning|sprain|strain|laceration|contusion)s?"
+    r"toxicity|overdose|poisoning|sprain|strain|laceration|contusion|illness|symptom|sign)s?"
 )
 BOOST_WORDS = re.compile(r"\b(?:rare|experimental|unusual|uncommon|orphan|novel|unique|only|first)\b", re.I)
 
@@ -162,11 +162,13 @@ _WORD_BEFORE = re.compile(r"([^\W\d_]+)[^\w\n]{0,3}$")
 _WORD_AFTER = re.compile(r"[^\w\n]{0,3}([^\W\d_]+)")
 
 
-def capitals_beside(text: str, start: int, end: int) -> bool:
-    """Whether the word just before or just after text[start:end] is written in capitals."""
+def capitals_beside(text: str, start: int, end: int, known: frozenset[str] = frozenset()) -> bool:
+    """Whether the word just before or just after text[start:end] is written in capitals (and is
+    not one of `known`: initials of the same kind side by side are a list, "ECMO, CRRT and TPN")."""
     before = _WORD_BEFORE.search(text, max(0, start - 40), start)
     after = _WORD_AFTER.match(text, end)
-    return any(m is not None and len(m.group(1)) >= 2 and m.group(1).isupper() for m in (before, after))
+    return any(m is not None and len(m.group(1)) >= 2 and m.group(1).isupper() and m.group(1) not in known
+               for m in (before, after))
 
 
 # Numbers written as words, as terms and durations give them ("twelve years", "twenty-two days").

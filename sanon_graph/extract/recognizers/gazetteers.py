@@ -36,16 +36,28 @@ def data_terms(name: str) -> frozenset[str]:
     )
 
 
-@lru_cache(maxsize=1)
 def _conditions() -> frozenset[str]:
     """Short ICD-10-CM description heads ("Tuberculosis of larynx") and inclusion terms, the
     Human Disease Ontology's names of up to four words, and the curated list."""
+    return _condition_vocabulary()[0]
+
+
+def symptom_terms() -> frozenset[str]:
+    """The condition terms that name only a symptom: a term ICD-10-CM names in chapter R and
+    neither the curated list nor the disease ontology names ("weakness", "dizziness", "cough").
+    Said of many people, they are weak evidence."""
+    return _condition_vocabulary()[1]
+
+
+@lru_cache(maxsize=1)
+def _condition_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
     # the curated list and the Human Disease Ontology's names (data/disease_ontology.txt)
-    terms = set(data_terms("conditions.txt")) | data_terms("disease_ontology.txt")
+    named = data_terms("conditions.txt") | data_terms("disease_ontology.txt")
+    terms = set(named)
     try:
         import simple_icd_10_cm as icd
     except ImportError:  # the curated list still works without the package
-        return frozenset(terms)
+        return frozenset(terms), frozenset()
     skip = ("other", "unspecified", "encounter", "history", "status", "personal", "family",
             "contact", "exposure", "screening", "examination", "sequela", "subsequent", "initial",
             "without", "with", "due to", "in ", "and", "following", "classified")
@@ -82,24 +94,12 @@ def _conditions() -> frozenset[str]:
     # without (acute) exacerbation"): a multi-word X that heads two or more such codes is a
     # condition name of its own.
     terms.update(head for head, n in before_with.items() if n >= 2)
-    # a symptom only: a term ICD-10-CM names in chapter R and no curated list or disease
-    # ontology names as a condition ("weakness", "dizziness", "cough")
-    _SYMPTOMS.update(symptoms - data_terms("conditions.txt") - data_terms("disease_ontology.txt"))
     # a word that only says what kind of thing it is ("illness", "injury") names no condition
     from .words import GENERIC_HEAD  # words.py reads its lists through this module
-    return frozenset(t for t in terms if " " in t or not GENERIC_HEAD.fullmatch(t))
+    return frozenset(t for t in terms if " " in t or not GENERIC_HEAD.fullmatch(t)), frozenset(symptoms - named)
 
 
 _LIST_OF_KINDS = re.compile(r"[A-Za-z-]+, [a-z][a-z -]*(?:, [a-z][a-z -]*)* and ")
-
-
-_SYMPTOMS: set[str] = set()
-
-
-def symptom_terms() -> frozenset[str]:
-    """The condition terms that name only a symptom: said of many people, weak evidence."""
-    _conditions()
-    return frozenset(_SYMPTOMS)
 
 
 _BRACKETED = re.compile(r"\s*\([^)]*\)|\s*\[[^\]]*\]")

@@ -49,8 +49,6 @@ _ACRONYM_WORD = re.compile(_ACRONYM)
 _NOT_TECHNIQUES = frozenset("ICU NICU PICU CCU ER ED OR ENT OB GP EMS MRI CT PET ECG EKG EEG".split())
 # Heads that say only that something is a treatment: alone, or before another head, no value.
 _META_HEADS = frozenset("treatment treatments procedure procedures medication medications regimen supplement supplements".split())
-# Up to two modifiers, then one head noun or more: "infusion therapies", "disc replacement
-# surgery", "coronary artery bypass grafting" (a head noun can modify the next one).
 # Nouns for what is done with a device or a line, only after its name: "VP shunt placement",
 # "port removal" (alone: "job placement", "snow removal").
 _AFTER_HEADS = r"placement|insertion|removal|revision"
@@ -65,6 +63,8 @@ _SUPPORT_MODIFIERS = frozenset(
     "mechanical invasive non-invasive noninvasive assisted positive-pressure oscillatory transvenous transcutaneous "
     "temporary permanent cardiac ventricular atrial epicardial biventricular tube enteral parenteral nasogastric "
     "nasojejunal gastrostomy jejunostomy peg ng ngt supplemental".split())
+# Up to two modifiers, then one head noun or more: "infusion therapies", "disc replacement
+# surgery", "coronary artery bypass grafting" (a head noun can modify the next one).
 _TREATMENT_HEAD = re.compile(
     rf"(?<![\w-])((?:(?:[A-Za-z][a-z-]+|{_ACRONYM})\s+){{0,2}}(?:{_TREATMENT_HEADS})s?"
     rf"(?:\s+(?:{_TREATMENT_HEADS}|{_AFTER_HEADS})s?)*)"

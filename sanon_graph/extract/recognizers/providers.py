@@ -95,13 +95,13 @@ class Provider(Base):
                 continue  # "Remicade Infusion", "Ozempic Rx", "Weekly IV Infusion", "Mail Order Rx": a treatment
                 # or a benefit, not the company that gives it
             yield self.span(start, m.end(1), "PROVIDER", " ".join(words).lower())
-        if "en's" in text or "en’s" in text or "ans'" in text:
+        if "en's" in text or "en’s" in text or "ans'" in text or "ans’" in text:
             yield from self._for_people(text)
 
     def _for_people(self, text: str):
-        """A body named for the people it serves, whatever its head word: "Avonmere Women's Unit",
-        "Lakeside Children's Therapy", "Riverside Veterans' Home" (women, children, men and
-        veterans are no one's surname)."""
+        """A body named for the people it serves, ending in a word for a body or a service that
+        the provider heads lack: "Avonmere Women's Unit", "Lakeside Children's Therapy",
+        "Riverside Veterans' Home" (women, children, men and veterans are no one's surname)."""
         for m in _FOR_PEOPLE_PROVIDER.finditer(text):
             words = list(re.finditer(r"\S+", m.group(1)))
             while words and (words[0].group(0).lower() in LEADING_NOISE or words[0].group(0).lower() in STOP_CAPITALS):

@@ -154,7 +154,7 @@ def _grow_left(text: str, start: int, limit: int) -> int:
     return start
 
 
-_SENTENCE_OPENING_COMPOUND = re.compile(r"(?:^|[.;:!?\n][ \t]*|\n)([A-Z][a-z]+-[a-z]+)[ \t]+$")
+_SENTENCE_OPENING_COMPOUND = re.compile(r"(?:^|[.;:!?\n][ \t]*)([A-Z][a-z]+-[a-z]+)[ \t]+$")
 
 
 def modifies(word: str) -> bool:

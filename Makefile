@@ -52,6 +52,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_scale.py --sizes 10000 30000 100000 1000000
 	$(BIN)/python benchmarks/bench_neo4j.py
 	$(BIN)/python benchmarks/bench_ner.py
+	$(BIN)/python benchmarks/bench_hostile.py
 	# extraction on a corpus the insurance rules were not tuned on (examples/legal, per preset)
 	for preset in health-insurance legal hr; do \
 	  $(BIN)/sanon-graph eval spans examples/legal/documents --gold examples/legal/gold_spans.jsonl --preset $$preset; \

@@ -109,7 +109,7 @@ class NerModel:
         pieces: list[tuple[int, int, str]] = []  # (text index, offset, piece)
         for i, text in enumerate(texts):
             for offset, piece in _segments(text, only_candidates):
-                pieces.append((i, offset, piece))
+                pieces.extend((i, o, p) for o, p in defused(offset, piece))
         out: list[list[NerSpan]] = [[] for _ in texts]
         docs = self.nlp.pipe((p for _, _, p in pieces), batch_size=batch_size)
         for (i, offset, _), doc in zip(pieces, docs, strict=True):
@@ -141,6 +141,26 @@ def _in_processes(texts: Sequence[str], batch_size: int, n_process: int,
         for result in pool.map(_chunk, ((c, batch_size, only_candidates) for c in chunks)):
             out.extend(result)
     return out
+
+
+# Runs no entity lives in, which spaCy's tokenizer takes time quadratic in their length for
+# (50,000 nested brackets took minutes): a long run of spaces ends a piece, and a long word
+# without a space (brackets, a base64 blob) is read as spaces of the same length, so every
+# offset stays the text's.
+LONG_RUN = 100
+_LONG_SPACE = re.compile(rf"\s{{{LONG_RUN},}}")
+_LONG_WORD = re.compile(rf"\S{{{LONG_RUN},}}")
+
+
+def defused(offset: int, piece: str) -> Iterator[tuple[int, str]]:
+    """(offset, piece) split at long runs of spaces, long words blanked."""
+    start = 0
+    for m in [*_LONG_SPACE.finditer(piece), None]:
+        cut, after = (m.start(), m.end()) if m else (len(piece), len(piece))
+        part = piece[start:cut]
+        if part.strip():
+            yield offset + start, _LONG_WORD.sub(lambda w: " " * len(w.group()), part)
+        start = after
 
 
 def _segments(text: str, only_candidates: bool) -> Iterator[tuple[int, str]]:

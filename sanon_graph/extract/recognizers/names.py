@@ -132,10 +132,12 @@ _SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_
 _POSSESSIVE_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})['’]s(?!\w)")
 # A name followed by what only a person has: "Rex Marin, the applicant", "Lin Tran (employee)",
 # "Arlo Finch, born 1961", "Arlo Finch, 54, of Denver".
+# (a run of spaces is tried from its first space only: from each space of it, a long run took
+# time quadratic in its length)
 _ROLE_AFTER = re.compile(
     r"(?i:,[ \t]*(?:the|a|an|our|their|his|her)[ \t]+(?:applicant|patient|employee|claimant|insured|member|"
     r"policyholder|respondent|appellant|defendant|plaintiff|petitioner|beneficiary|subscriber|tenant|client|"
-    r"deceased|worker)\b|[ \t]*\([ \t]*(?:applicant|patient|employee|claimant|insured|member|policyholder|"
+    r"deceased|worker)\b|(?<![ \t])[ \t]*\([ \t]*(?:applicant|patient|employee|claimant|insured|member|policyholder|"
     r"respondent|dob|d\.o\.b\.|born)\b|,[ \t]*(?:born|dob|d\.o\.b\.|aged[ \t]+\d|\d{1,3},|a[ \t]+\d{1,3}-year-old))"
 )
 _NAME_BEFORE = re.compile(  # the two name words that end where a _ROLE_AFTER cue begins

@@ -284,3 +284,12 @@ def test_forms_set_g_showed(text, kind, value):
 ])
 def test_no_name_or_drug_from_those_forms_without_one(text, kind):
     assert not of_type(text, kind)
+
+
+@pytest.mark.parametrize(("text", "provider"), [
+    ("Protea Medical Scheme approved the claim.", ("Protea Medical Scheme", "protea medical scheme")),
+    ("Tussock Health Cover, claims line, 20 May 2024.", ("Tussock Health Cover", "tussock health cover")),
+    ("insured with Elbtal BKK (cost approval on file).", ("Elbtal BKK", "elbtal bkk")),
+])
+def test_insurers_as_other_countries_name_them(text, provider):
+    assert of_type(text, "PROVIDER") == [provider]

@@ -10,8 +10,10 @@ from .base import Base, register
 from .drugs import drug_names
 from .words import CAP, LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS, STOP_CAPITALS
 
+# (insurers as other countries name them come first, before their shorter heads: South African
+# medical schemes, Australian and New Zealand health cover)
 _PROVIDER = re.compile(
-    rf"(?<![\w-])((?:{CAP}\s+(?:(?:&|de|del|la|du|di|da|y)\s+)?){{0,3}}{CAP}\s+(?:&\s+)?(?:Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
+    rf"(?<![\w-])((?:{CAP}\s+(?:(?:&|de|del|la|du|di|da|y)\s+)?){{0,3}}{CAP}\s+(?:&\s+)?(?:Medical\s+Scheme|Health\s+Cover|Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
     r"Health\s+Partners|Health\s+Fund|Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
     r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
@@ -20,7 +22,9 @@ _PROVIDER = re.compile(
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology|"
     r"Immunology|Ha?ematology|Ophthalmology|Mutual|Medicine|Vascular|Home\s+Infusion|Infusion|Rx|"
     # the same heads in the languages of European records, written after the name too
-    r"Ziekenhuis|Kliniek|Zorgverzekeraar|Klinik|Klinikum|Krankenhaus|Praxis|Krankenkasse|Sykehus|Sjukhus|Mutuelle))(?!\w)"
+    r"Ziekenhuis|Kliniek|Zorgverzekeraar|Klinik|Klinikum|Krankenhaus|Praxis|Krankenkasse|Sykehus|Sjukhus|Mutuelle|"
+    # German company and guild health funds
+    r"BKK|IKK))(?!\w)"
 )
 # Heads written before the name ("Apotheek De Linde", "Clinique Saint-Jean", "Klinikum Rechts
 # der Isar"), with the articles and saints' titles those names take.

@@ -293,3 +293,13 @@ def test_no_name_or_drug_from_those_forms_without_one(text, kind):
 ])
 def test_insurers_as_other_countries_name_them(text, provider):
     assert of_type(text, "PROVIDER") == [provider]
+
+
+def test_an_age_and_sex_that_open_a_sentence():
+    assert ("31F", "31") in of_type("Swanepoel Endocrine Rooms, Rondebosch. 31F, pastry chef at a wine estate.", "AGE")
+
+
+@pytest.mark.parametrize("text", ["Budget review. 35M dollars were spent.", "Staff list. 35 F, 12 M.",
+                                  "Exhibits filed. 10F, 11F and 12F.", "Bed 12F. Next patient."])
+def test_no_age_from_money_head_counts_exhibits_or_beds_after_a_sentence_end(text):
+    assert not of_type(text, "AGE")

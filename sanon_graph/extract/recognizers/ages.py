@@ -44,10 +44,11 @@ _NUMBERING_WORD = re.compile(
 _NOT_AN_AGE_NEAR = re.compile(
     r"(?i:exhibit|\bex\.|temp\w*|°|degrees|valued|worth|revenue|grew|budget|\$|€|£|staff|headcount|ratio|employees)")
 # Where the number ends its phrase with punctuation ("52 M, arborist"), someone is being
-# described: a word for the person, a name and a comma, or the start of a line or field.
+# described: a word for the person, a name and a comma, or the start of a line, a field or a
+# sentence ("Rondebosch. 31F, pastry chef").
 _PERSON_BEFORE_SHORTHAND = re.compile(
     r"(?:(?i:patient|pt|member|claimant|client|insured|enrollee|subscriber|dependa?ent|child|son|daughter|man|woman)"
-    r"\W{0,3}|[A-Z][a-z]+,[ \t]*|(?:^|[\n:;(])[ \t]*)$")
+    r"\W{0,3}|[A-Z][a-z]+,[ \t]*|(?:^|[\n:;(])[ \t]*|[.!?][ \t]+)$")
 # Babies' ages in months, weeks or days: "a 9-month-old infant", "3-week-old neonate" (the value
 # says the unit, so "9 months" and the age 9 stay apart).
 _AGE_YOUNG = re.compile(r"(?<![\w-])(\d{1,2})[- ](month|week|day)s?[- ]old(?![\w-])", re.I)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_insurance_forms import of_type
+from .test_insurance_forms import found, of_type
 
 
 @pytest.mark.parametrize(("text", "treatment"), [
@@ -303,3 +303,14 @@ def test_an_age_and_sex_that_open_a_sentence():
                                   "Exhibits filed. 10F, 11F and 12F.", "Bed 12F. Next patient."])
 def test_no_age_from_money_head_counts_exhibits_or_beds_after_a_sentence_end(text):
     assert not of_type(text, "AGE")
+
+
+def test_a_masked_number_after_its_cue_is_its_visible_digits():
+    assert of_type("EOB. Member ID: ****4471. Claim paid.", "PATIENT_ID") == [("****4471", "4471")]
+    # the same digits as "card ending 4471" gives them, so the two records link
+    assert of_type("Card ending 4471 was charged.", "NON_PERSONAL_ID") == [("4471", "4471")]
+
+
+@pytest.mark.parametrize("text", ["Rated ***** 5 stars by 1200 users.", "Password: ****1234"])
+def test_stars_without_a_number_cue_are_no_identifier(text):
+    assert not [o for o, _, t in found(text) if t in ("PATIENT_ID", "NON_PERSONAL_ID")]

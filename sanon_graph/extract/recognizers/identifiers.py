@@ -131,6 +131,13 @@ class Identifier(Base):
                 start, token = start + glued.end(), token[glued.end():]
             if _is_identifier(text, start, token):
                 yield self._typed(text, start, start + len(token), token)
+        if "**" in text or "••" in text:
+            for m in _MASKED_ID.finditer(text):
+                if _ID_CUE.search(text, max(0, m.start() - 16), m.start()):
+                    # "Member ID: ****4471": the digits a statement leaves visible are the number's
+                    # own, as "account ending 4471" gives them; the value is those digits
+                    span = self._typed(text, m.start(), m.end(), m.group(1))
+                    yield Span(m.start(), m.end(), span.type, m.group(1), span.relevance, span.recognizer)
 
     def _typed(self, text: str, start: int, end: int, token: str) -> Span:
         # "#KF2390JL": the number sign written against an identifier is part of how it is
@@ -145,6 +152,8 @@ class Identifier(Base):
 
 
 _RANGE_BEFORE = re.compile(r"\b(?:range|between|from|to)\s*:?\s*$", re.I)
+# A number printed with all but its last digits masked: "****4471", "•••• 5521".
+_MASKED_ID = re.compile(r"(?<![\w*•])[*•]{2,}[ \t-]?(\d{3,6})(?![\w*•])")
 
 
 def _uneven_pair(parts: list[str]) -> bool:

@@ -314,3 +314,9 @@ def test_a_masked_number_after_its_cue_is_its_visible_digits():
 @pytest.mark.parametrize("text", ["Rated ***** 5 stars by 1200 users.", "Password: ****1234"])
 def test_stars_without_a_number_cue_are_no_identifier(text):
     assert not [o for o, _, t in found(text) if t in ("PATIENT_ID", "NON_PERSONAL_ID")]
+
+
+def test_condition_initials_in_a_list_are_no_heading_either():
+    assert of_type("Hx: CKD, CHF and COPD since 2019.", "MEDICAL_CONDITION") == [
+        ("CKD", "ckd"), ("CHF", "chf"), ("COPD", "copd")]
+    assert not of_type("NOTICE OF DVT CLAIMS", "MEDICAL_CONDITION")

@@ -52,17 +52,17 @@ def clinicians(text: str, spans: list[Span], clinician_type: str, relevance: flo
         before_start = max(left_limit, s.start - _LOOKBACK)
         start = s.start
         title = _TITLE_BEFORE.search(text, before_start, s.start)
+        titled = title is not None or _TITLE_INSIDE.match(text, s.start) is not None
+        credential = _CREDENTIAL_AFTER.match(text, s.end)
         if title:
             start = title.start()
         # the role word may be a span of its own ("Physician" as an occupation): look past it
-        elif not (_TITLE_INSIDE.match(text, s.start) or _ROLE_BEFORE.search(text, max(0, s.start - _LOOKBACK), s.start)
-                  or _CREDENTIAL_AFTER.match(text, s.end)):
+        elif not (titled or credential or _ROLE_BEFORE.search(text, max(0, s.start - _LOOKBACK), s.start)):
             out.append(s)
             continue
         end = s.end
-        credential = _CREDENTIAL_AFTER.match(text, s.end)
         right_limit = spans[i + 1].start if i + 1 < len(spans) else len(text)
-        if credential and not title and not _TITLE_INSIDE.match(text, s.start) \
+        if credential and not titled \
                 and (more := _MORE_CREDENTIALS.match(text, credential.end())).end() <= right_limit:
             # "Teresa Okafor, MD" is masked whole, as "Dr. Teresa Okafor" is; after a title the
             # credential repeats it ("Dr. Marisol Quintero-Baca, MD") and the span is the titled name

@@ -6,6 +6,7 @@ lists shipped in sanon_graph/data for terms those packages do not phrase the way
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 
@@ -50,27 +51,31 @@ def symptom_terms() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _condition_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+def _condition_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(condition terms, symptom terms, "with" tails), from one pass over ICD-10-CM."""
     # the curated list and the Human Disease Ontology's names (data/disease_ontology.txt)
     named = data_terms("conditions.txt") | data_terms("disease_ontology.txt")
     terms = set(named)
     try:
         import simple_icd_10_cm as icd
     except ImportError:  # the curated list still works without the package
-        return frozenset(terms), frozenset()
+        return frozenset(terms), frozenset(), frozenset()
     skip = ("other", "unspecified", "encounter", "history", "status", "personal", "family",
             "contact", "exposure", "screening", "examination", "sequela", "subsequent", "initial",
             "without", "with", "due to", "in ", "and", "following", "classified")
     before_with: dict[str, int] = {}
     symptoms: set[str] = set()
+    tails: set[str] = set()
     for code in icd.get_all_codes(with_dots=False):
         # Chapters V-Z are external causes and "factors influencing health status"
         # (counseling, screening): not conditions a person has.
         if code[0] in "VWXYZ":
             continue
+        description = icd.get_description(code)
+        if code[0] not in "ST":  # not injuries' and poisonings' ("with routine healing")
+            tails.update(_with_tails(description))
         if code.isdigit() or "-" in code:
             continue  # a chapter or a block names a group ("Symptoms", "Mental", "Nerve"), no condition
-        description = icd.get_description(code)
         _count_head_before_with(description, before_with)
         if code[0] not in "RST":  # the other names a code includes (its inclusion terms)
             terms.update(_inclusion_terms(icd, code, skip))
@@ -96,7 +101,7 @@ def _condition_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
     terms.update(head for head, n in before_with.items() if n >= 2)
     # a word that only says what kind of thing it is ("illness", "injury") names no condition
     from .words import GENERIC_HEAD  # words.py reads its lists through this module
-    return frozenset(t for t in terms if " " in t or not GENERIC_HEAD.fullmatch(t)), frozenset(symptoms - named)
+    return frozenset(t for t in terms if " " in t or not GENERIC_HEAD.fullmatch(t)), frozenset(symptoms - named), frozenset(tails)
 
 
 _LIST_OF_KINDS = re.compile(r"[A-Za-z-]+, [a-z][a-z -]*(?:, [a-z][a-z -]*)* and ")
@@ -131,21 +136,16 @@ def condition_with_tails() -> frozenset[str]:
     """What ICD-10-CM writes after "with" in a condition's name ("Migraine with aura",
     "Narcolepsy with cataplexy", "... with status epilepticus"): the words that, after a
     condition, say which form of it someone has. Empty without the ICD package."""
-    try:
-        import simple_icd_10_cm as icd
-    except ImportError:
-        return frozenset()
-    tails = set()
-    for code in icd.get_all_codes(with_dots=False):
-        if code[0] in "STVWXYZ":  # injuries, external causes, health-status factors
-            continue
-        for m in _WITH_TAIL.finditer(icd.get_description(code)):
-            tail = m.group(1).strip().lower()
-            words = tail.split()
-            if 1 <= len(words) <= 3 and not _NOT_A_TAIL.intersection(words) and not any(c.isdigit() for c in tail) \
-                    and (len(words) > 1 or len(tail) >= 4):
-                tails.add(tail)
-    return frozenset(tails)
+    return _condition_vocabulary()[2]
+
+
+def _with_tails(description: str) -> Iterator[str]:
+    for m in _WITH_TAIL.finditer(description):
+        tail = m.group(1).strip().lower()
+        words = tail.split()
+        if 1 <= len(words) <= 3 and not _NOT_A_TAIL.intersection(words) and not any(c.isdigit() for c in tail) \
+                and (len(words) > 1 or len(tail) >= 4):
+            yield tail
 
 
 _WITH_TAIL = re.compile(r"\bwith\s+([^,()\[\]]+?)(?=,|\(|\[|$| and | or | with | without )")

@@ -136,8 +136,7 @@ class Identifier(Base):
                 if _ID_CUE.search(text, max(0, m.start() - 16), m.start()):
                     # "Member ID: ****4471": the digits a statement leaves visible are the number's
                     # own, as "account ending 4471" gives them; the value is those digits
-                    span = self._typed(text, m.start(), m.end(), m.group(1))
-                    yield Span(m.start(), m.end(), span.type, m.group(1), span.relevance, span.recognizer)
+                    yield self._typed(text, m.start(), m.end(), m.group(1))
 
     def _typed(self, text: str, start: int, end: int, token: str) -> Span:
         # "#KF2390JL": the number sign written against an identifier is part of how it is

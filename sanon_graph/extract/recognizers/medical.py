@@ -256,12 +256,7 @@ class ConditionAcronym(_Medical):
     cross-document pass makes them a spelling of the condition written out in another record."""
 
     def find(self, text: str):
-        for m in _CAPITALS_WORD.finditer(text):
-            if m.group(0) not in _CONDITION_ACRONYMS or capitals_beside(text, m.start(), m.end()):
-                continue  # "NOTICE OF DVT CLAIMS", "Mr John NASH": a heading or a name in capitals
-            before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
-            if _NAME_BEFORE.search(before) or _BUSINESS_AFTER.match(after):
-                continue  # "Mr John NASH"; "AMD shares", "PSC Group", "the CML contract"
+        for m in _standalone_initials(text, _CONDITION_ACRONYMS):
             kind = _TYPE_AFTER.match(text, m.end())
             yield self.span(m.start(), kind.end() if kind else m.end(), "MEDICAL_CONDITION", m.group(0).lower())
 
@@ -271,18 +266,26 @@ _TREATMENT_ACRONYMS = frozenset(a.upper() for a in data_terms("treatment_acronym
 _KNOWN_INITIALS = _TREATMENT_ACRONYMS | _CONDITION_ACRONYMS
 
 
+def _standalone_initials(text: str, initials: frozenset[str]):
+    """The words of `initials` in text that stand as a condition's or a treatment's name: not
+    in a heading in capitals ("NOTICE OF DVT CLAIMS"; known initials side by side are a list,
+    "ECMO, CRRT and TPN"), a name ("Mr John NASH") or a business ("AMD shares", "PSC Group")."""
+    for m in _CAPITALS_WORD.finditer(text):
+        if m.group(0) not in initials or capitals_beside(text, m.start(), m.end(), _KNOWN_INITIALS):
+            continue
+        before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
+        if _NAME_BEFORE.search(before) or _BUSINESS_AFTER.match(after):
+            continue
+        yield m
+
+
 @register("treatment_acronym", "TREATMENT")
 class TreatmentAcronym(_Medical):
     """"Received IVIG 2 g/kg", "CABG in 2022": a treatment's initials, with the dose written
     after them (masked with them, as a drug's is); the value is the initials."""
 
     def find(self, text: str):
-        for m in _CAPITALS_WORD.finditer(text):
-            if m.group(0) not in _TREATMENT_ACRONYMS or capitals_beside(text, m.start(), m.end(), _KNOWN_INITIALS):
-                continue  # "NOTICE OF IVF CLAIMS": a heading in capitals
-            before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
-            if _NAME_BEFORE.search(before) or _BUSINESS_AFTER.match(after):
-                continue  # "Mr John THA"; "ECT Group", "the TKA contract"
+        for m in _standalone_initials(text, _TREATMENT_ACRONYMS):
             dose = DOSE_AFTER.match(text, m.end())
             yield self.span(m.start(), dose.end() if dose else m.end(), "TREATMENT", m.group(0).lower())
 

@@ -33,11 +33,16 @@ def test_the_court_corpus_is_what_build_makes_of_the_annotated_source():
             assert contents[record["id"]][s["start"]:s["end"]] == s["text"], (record["id"], s)
 
 
-@pytest.mark.parametrize("name", ["set_a", "set_b", "set_c", "set_d", "set_e", "set_f", "set_g"])
-def test_an_insurance_set_is_in_the_research_datas_format(name):
-    base = INSURANCE / name
+TRAINING = ROOT / "examples" / "insurance_train"
+
+
+@pytest.mark.parametrize("base, n_clusters", [
+    *[(INSURANCE / s, 8) for s in ("set_a", "set_b", "set_c", "set_d", "set_e", "set_f", "set_g")],
+    *[(TRAINING / s, 10) for s in ("set_h", "set_i", "set_j", "set_k")],  # the insurance model's training sets
+], ids=lambda x: x.name if hasattr(x, "name") else str(x))
+def test_an_insurance_set_is_in_the_research_datas_format(base, n_clusters):
     clusters = sorted((base / "clusters").glob("cluster_*.json"))
-    assert len(clusters) == 8
+    assert len(clusters) == n_clusters
     cluster_of = {}
     for path in clusters:
         cluster = json.loads(path.read_text(encoding="utf-8"))

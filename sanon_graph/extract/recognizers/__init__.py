@@ -21,6 +21,7 @@ from . import (  # noqa: F401  (importing a module registers its recognizers)
     drugs,
     events,
     identifiers,
+    insurance_model,
     locations,
     measurements,
     medical,

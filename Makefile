@@ -53,6 +53,8 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_neo4j.py
 	$(BIN)/python benchmarks/bench_ner.py
 	$(BIN)/python benchmarks/bench_hostile.py
+	# the insurance entity model (preset health-insurance-thorough) against the rules alone, held out and trained on
+	$(BIN)/python benchmarks/bench_insurance_model.py
 	# extraction on a corpus the insurance rules were not tuned on (examples/legal, per preset)
 	for preset in health-insurance legal hr; do \
 	  $(BIN)/sanon-graph eval spans examples/legal/documents --gold examples/legal/gold_spans.jsonl --preset $$preset; \

@@ -150,7 +150,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
 
     run = {
         "tool": "sanon-graph",
-        "versions": versions(a.graph),
+        "versions": versions(a.graph, a.settings),
         "run_id": a.run_id,
         "started": a.started,
         "graph": a.graph.model_dump(mode="json", exclude_none=True) if a.graph else None,

@@ -9,6 +9,7 @@ of the masked corpus, has succeeded.
 from __future__ import annotations
 
 import gc
+import importlib.metadata
 import os
 import platform
 import shutil
@@ -399,8 +400,15 @@ def cross_document_pass(documents: list[Document], findings: dict[str, list[Extr
 
 
 def _extraction_passes(settings: Settings) -> int:
-    """How many times the extractor reads each document (for progress totals)."""
-    return 2 if settings.extractor == "llm" and settings.llm.context_pass else 1
+    """How many times the extractor reads each document (for progress totals): twice for the
+    LLM's context pass; once more for each statistical model the rules extractor runs."""
+    if settings.extractor == "llm":
+        return 2 if settings.llm.context_pass else 1
+    if settings.extractor == "rules":
+        from .extract.recognizers import model_passes
+
+        return 1 + model_passes(settings.rules)
+    return 1
 
 
 def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
@@ -661,9 +669,18 @@ def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str
     return warnings
 
 
-def versions(graph: GraphLocation | None = None) -> dict[str, str]:
-    return {
+def versions(graph: GraphLocation | None = None, settings: Settings | None = None) -> dict[str, str]:
+    out = {
         "sanon-graph": __version__,
         "graph": graph.version if graph is not None and graph.version else "unknown",
         "python": platform.python_version(),
     }
+    if settings is not None and settings.extractor == "rules":
+        from .extract import ner_model
+
+        enabled = settings.rules.auto_recognizers()
+        if "insurance_model" in enabled:  # which build of the trained model found these values
+            out["insurance_model_manifest_sha256"] = ner_model.INSURANCE_MANIFEST_SHA256
+        if {"insurance_model", "ner"} & set(enabled):
+            out["spacy"] = importlib.metadata.version("spacy")
+    return out

@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import sys
+from contextlib import contextmanager
 
 import pytest
 
@@ -111,7 +112,9 @@ def test_the_cli_runs_the_thorough_preset(spacy_installed, run_cli, tmp_path):
     result = run_cli("analyze", HELD_OUT / "documents", "--out", out, "--preset", "health-insurance-thorough", "-q")
     assert result.exit_code == 0, result.output
     run = json.loads((out / "run.json").read_text(encoding="utf-8"))
-    assert "insurance_model" in json.dumps(run)
+    assert "insurance_model" in run["settings"]["rules"]["recognizers"]
+    assert run["versions"]["insurance_model_manifest_sha256"] == ner_model.INSURANCE_MANIFEST_SHA256
+    assert run["versions"]["spacy"].startswith("3.8")
     default_out = tmp_path / "default"
     assert run_cli("analyze", HELD_OUT / "documents", "--out", default_out, "-q").exit_code == 0
     assert len(read_jsonl(out / "entities.jsonl")) > len(read_jsonl(default_out / "entities.jsonl"))
@@ -129,3 +132,101 @@ def test_settings_name_it_like_any_recognizer():
     from sanon_graph.extract.recognizers import emitted_types
 
     assert {"MEDICAL_CONDITION", "TREATMENT", "DEMOGRAPHIC"} <= emitted_types(settings)
+
+
+def test_the_manifest_says_how_the_script_trains():
+    script = _train_script()
+    manifest = json.loads((ner_model.INSURANCE_MODEL_DIR / "manifest.json").read_text(encoding="utf-8"))
+    assert (manifest["epochs"], manifest["seed"]) == (script.EPOCHS, script.SEED)
+
+
+def test_no_held_out_document_is_in_a_training_set():
+    """A held-out document copied into a training set would make the held-out figures tuned-on."""
+    script = _train_script()
+    training = {" ".join(text.split()) for text, _ in script.labelled_docs(script.training_sets())}
+    for held_out in script.HELD_OUT:
+        for path in sorted((ROOT / "examples" / held_out / "clusters").glob("*.json")):
+            for doc in json.loads(path.read_text(encoding="utf-8"))["documents"]:
+                assert " ".join(doc["content"].split()) not in training, (held_out, doc["id"])
+
+
+def test_worker_processes_run_the_insurance_model_not_the_other(spacy_installed):
+    text = ("Member Rosalind Achterberg, 58, a retired lighthouse keeper from Tobermory, was treated at "
+            "Strathmore Infirmary for hereditary angioedema with lanadelumab injections.")
+    texts = [text] * (2 * ner_model.CHUNK + 7)  # enough for the worker path
+    one = ner_model.ner_spans(texts[:1], which=ner_model.INSURANCE)[0]
+    many = ner_model.ner_spans(texts, n_process=2, which=ner_model.INSURANCE)
+    from sanon_graph.extract.recognizers.insurance_model import MODEL_TYPES
+
+    assert {s.label for s in one} & set(MODEL_TYPES)  # the insurance model's labels, not OntoNotes'
+    assert all(spans == one for spans in many)
+
+
+def test_without_spacy_the_error_names_the_recognizer_and_the_way_out(monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(ner_model.importlib.util, "find_spec", lambda name, *a: None if name == "spacy" else real(name, *a))
+    settings = load_settings(overrides={"preset": "health-insurance-thorough"})
+    with pytest.raises(ConfigError) as caught:
+        RulesExtractor(settings.entity_schema, settings.rules)
+    message = str(caught.value)
+    assert "insurance_model" in message and "pip install 'sanon-graph[ner]'" in message and "disable" in message
+
+
+def test_a_schema_without_the_models_types_gets_none_of_them(spacy_installed, tmp_path):
+    config = tmp_path / "names.toml"
+    config.write_text('[entity_types.NAME]\nweight = 1.0\ndirect = true\n\n[extraction]\nrecognizers = ["titled_name", "insurance_model"]\n',
+                      encoding="utf-8")
+    settings = load_settings(config)
+    extractor = RulesExtractor(settings.entity_schema, settings.rules)
+    found = extractor.extract_text("Mr. Oswin Carraway, 58, has hereditary angioedema treated with lanadelumab.")
+    assert found and {e.type for e in found} == {"NAME"}
+
+
+def test_the_models_values_are_written_as_the_rules_write_them(spacy_installed):
+    _, thorough = _extractors()
+    [model] = [r for r in thorough.recognizers if r.name == "insurance_model"]
+    [phone] = [e for e in thorough.extract_text("Call (415) 555-0132 today.") if e.type == "PHONE_NUMBER"]
+    assert model._value("PHONE_NUMBER", "(415) 555-0132") == phone.normalized
+    assert model._value("NAME", "Dr.  Okafor") == "dr okafor"
+    assert model._value("MEDICAL_CONDITION", "e11.9") == "E11.9"
+    assert model._value("EVENT_DATE", "March 3, 2024") == "2024-03-03"
+
+
+def test_a_closing_bracket_the_span_opened_stays():
+    from sanon_graph.extract.ner_model import NerSpan, trimmed
+
+    text = "type 2 diabetes (T2DM)."
+    assert trimmed(NerSpan(0, len(text), "X", text)).text == "type 2 diabetes (T2DM)"
+    assert trimmed(NerSpan(0, 5, "X", "EUR),")).text == "EUR"
+
+
+class _Recorder:
+    """A Progress that keeps each stage's total and what was reported done."""
+
+    def __init__(self):
+        self.stages = {}
+
+    @contextmanager
+    def stage(self, name, total=None):
+        done = self.stages.setdefault(name, [total, 0])
+
+        def advance(n, note=None):
+            done[1] += n
+
+        yield advance
+
+    def warn(self, message):
+        pass
+
+
+def test_the_progress_bar_counts_the_models_pass(spacy_installed, tmp_path):
+    """The model reads the corpus before the rules do (minutes for a large corpus): the extract
+    bar counts both passes and ends full."""
+    from sanon_graph.pipeline import analyze
+
+    settings = load_settings(overrides={"preset": "health-insurance-thorough"})
+    recorder = _Recorder()
+    analyze(ROOT / "examples" / "insurance_heldout" / "set_a" / "documents", tmp_path / "out", settings,
+            progress=recorder)
+    total, done = recorder.stages["extract"]
+    assert total == 2 * 40 and done == total

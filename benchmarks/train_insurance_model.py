@@ -71,14 +71,14 @@ def labelled_docs(sets: list[Path]):
                 yield text, spans
 
 
-def write_docbin(sets: list[Path], out: Path) -> tuple[int, int]:
+def write_docbin(docs: list[tuple[str, list[tuple[int, int, str]]]], out: Path) -> tuple[int, int]:
     import spacy
     from spacy.tokens import DocBin
     from spacy.util import filter_spans
 
     nlp = spacy.blank("en")
     db, n_docs, n_spans = DocBin(), 0, 0
-    for text, spans in labelled_docs(sets):
+    for text, spans in docs:
         doc = nlp.make_doc(text)
         ents = [doc.char_span(a, b, label=t, alignment_mode="contract") for a, b, t in spans]
         doc.ents = filter_spans([e for e in ents if e is not None and len(e)])  # longest wins
@@ -143,7 +143,8 @@ def main() -> int:
     target = args.check or TARGET
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        n_docs, n_spans = write_docbin(sets, tmp / "train.spacy")
+        docs = list(labelled_docs(sets))  # read once: trained on, then labels, then the check
+        n_docs, n_spans = write_docbin(docs, tmp / "train.spacy")
         print(f"training on {len(sets)} sets, {n_docs} documents, {n_spans} labelled spans", flush=True)
         cmd = [sys.executable, "-m", "spacy", "train", str(CONFIG), "--output", str(tmp / "out"),
                "--paths.train", str(tmp / "train.spacy"), "--paths.dev", str(tmp / "train.spacy"),
@@ -159,9 +160,9 @@ def main() -> int:
         for name in KEEP:
             src = trained / name
             (shutil.copytree if src.is_dir() else shutil.copy2)(src, staging / name)
-        labels = sorted({t for _, spans in labelled_docs(sets) for _, _, t in spans})
+        labels = sorted({t for _, spans in docs for _, _, t in spans})
         sanitise(staging, base, labels)
-        check_same_predictions(trained, staging, [text for text, _ in labelled_docs(sets)])
+        check_same_predictions(trained, staging, [text for text, _ in docs])
         manifest = {
             "name": "insurance-ner",
             "base": f"{ner_model.MODEL_PACKAGE} {ner_model.MODEL_VERSION} (ner component)",

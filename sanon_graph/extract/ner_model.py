@@ -23,6 +23,7 @@ import hashlib
 import importlib.util
 import json
 import multiprocessing
+import os
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -307,6 +308,36 @@ def label_map(types: Iterable[str], only: Iterable[str] | None = None) -> dict[s
     wanted = set(LABEL_CANDIDATES) if only is None else set(only) & set(LABEL_CANDIDATES)
     return {label: next((t for t in LABEL_CANDIDATES[label] if t in have), LABEL_CANDIDATES[label][0])
             for label in sorted(wanted)}
+
+
+class CorpusSpans:
+    """One model's spans for the texts of a corpus: `prepare` runs the model once over all of them
+    (batched, over the cores; repeated texts once), `of(text)` looks a text up, or runs the model
+    on a text prepare() did not see (a single extract_text call). What a recognizer keeps of
+    the spans is its own business."""
+
+    def __init__(self, which: str = ONTONOTES):
+        self.which = which
+        self._cache: dict[bytes, list[NerSpan]] = {}
+
+    @staticmethod
+    def _key(text: str) -> bytes:
+        return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+    def prepare(self, texts: list[str], progress: Callable[[int], None] | None = None) -> None:
+        todo = list({self._key(t): t for t in texts if self._key(t) not in self._cache}.items())
+        if progress and len(texts) > len(todo):
+            progress(len(texts) - len(todo))  # repeated texts, and texts read before
+        if not todo:
+            return
+        workers = max(1, min(os.cpu_count() or 1, 8))
+        found = ner_spans([t for _, t in todo], n_process=workers, which=self.which, progress=progress)
+        for (key, _), spans in zip(todo, found, strict=True):
+            self._cache[key] = spans
+
+    def of(self, text: str) -> list[NerSpan]:
+        spans = self._cache.get(self._key(text))
+        return spans if spans is not None else ner_spans([text], which=self.which)[0]
 
 
 _LEADING = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)

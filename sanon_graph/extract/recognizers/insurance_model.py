@@ -16,8 +16,6 @@ rules alone (README), which is why the default preset leaves it off.
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
 
 from ...errors import ConfigError
@@ -42,9 +40,6 @@ _SHORT_OK = re.compile(r"^[A-Z0-9]{2}$")
 _ICD_CODE = re.compile(r"^[A-Za-z]\d{2}(?:\.[0-9A-Za-z]{1,4})?$")
 
 
-def _key(text: str) -> bytes:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-
 
 @register("insurance_model", *MODEL_TYPES)
 class InsuranceModelRecognizer(Base):
@@ -55,7 +50,7 @@ class InsuranceModelRecognizer(Base):
         from .. import ner_model
 
         self._model = ner_model
-        self._cache: dict[bytes, list] = {}
+        self._spans = ner_model.CorpusSpans(ner_model.INSURANCE)
         try:
             ner_model.insurance_model_path()  # a missing spaCy or a changed file is an error before any work
         except ConfigError as exc:
@@ -65,21 +60,11 @@ class InsuranceModelRecognizer(Base):
         self.regions = tuple(ctx.settings.phone_regions)
 
     def prepare(self, texts: list[str], progress=None) -> None:
-        """Run the model once over the corpus (batched, over the cores); find() looks the text up."""
-        todo = list({_key(t): t for t in texts if _key(t) not in self._cache}.items())
-        if progress and len(texts) > len(todo):
-            progress(len(texts) - len(todo))  # repeated texts, and texts read before
-        if not todo:
-            return
-        workers = max(1, min(os.cpu_count() or 1, 8))
-        found = self._model.ner_spans([t for _, t in todo], n_process=workers, which=self._model.INSURANCE, progress=progress)
-        for (key, _), spans in zip(todo, found, strict=True):
-            self._cache[key] = spans
+        """The model reads the corpus once; find() looks each text up."""
+        self._spans.prepare(texts, progress)
 
     def find(self, text: str):
-        spans = self._cache.get(_key(text))
-        if spans is None:  # a text prepare() did not see (a single extract_text call)
-            spans = self._model.ner_spans([text], which=self._model.INSURANCE)[0]
+        spans = self._spans.of(text)
         for span in spans:
             if span.label not in self.types or (t := self._model.trimmed(span)) is None:
                 continue

@@ -15,8 +15,6 @@ second on this 2-core machine): the health-insurance preset leaves it off, legal
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
 
 from ...errors import ConfigError
@@ -28,9 +26,6 @@ NER_TYPES = ("NAME", "ORGANISATION", "PROVIDER", "LOCATION", "NATIONALITY", "DEM
 # A model's span is one piece of evidence among the rules', never stronger than the type's base.
 NER_RELEVANCE_FACTOR = 0.9
 
-
-def _key(text: str) -> bytes:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 # Forms of address and the titles of documents the model reads as persons ("Dear Sir or Madam",
@@ -88,25 +83,15 @@ class NerRecognizer(Base):
             raise ConfigError(f"[extraction] ner_labels maps to {bad}; the NER recognizer emits {list(NER_TYPES)}")
         self.types = self.emits(ctx.settings)  # what this preset lets it emit
         self.ignore = {fold(w) for w in ctx.settings.ner_ignore}
-        self._cache: dict[bytes, list] = {}
+        self._spans = ner_model.CorpusSpans(ner_model.ONTONOTES)
         ner_model.model_path()  # a missing extra is a clear error before any work is done
 
     def prepare(self, texts: list[str], progress=None) -> None:
-        """Run the model once over the corpus; the results are looked up by text in find()."""
-        todo = list({_key(t): t for t in texts if _key(t) not in self._cache}.items())
-        if progress and len(texts) > len(todo):
-            progress(len(texts) - len(todo))  # repeated texts, and texts read before
-        if not todo:
-            return
-        workers = max(1, min(os.cpu_count() or 1, 8))
-        found = self._model.ner_spans([t for _, t in todo], n_process=workers, progress=progress)
-        for (key, _), spans in zip(todo, found, strict=True):
-            self._cache[key] = spans
+        """The model reads the corpus once; find() looks each text up."""
+        self._spans.prepare(texts, progress)
 
     def find(self, text: str):
-        spans = self._cache.get(_key(text))
-        if spans is None:  # a text prepare() did not see (a single extract_text call)
-            spans = self._model.ner_spans([text])[0]
+        spans = self._spans.of(text)
         lower_words = None
         for span, entity_type in self._model.mapped(spans, self.labels):
             value = fold(span.text)

@@ -188,6 +188,15 @@ _CLINICIAN_TITLES = frozenset({"dr", "prof", "professor"})  # as words, without 
 _FIRST_NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*")
 
 
+def _given_first(spelling: str) -> str:
+    """A register's surname-first spelling in the order the rest of this module reads a name:
+    "Lindqvist, Jenna M." -> "Jenna M. Lindqvist", "ASHGROVE, P." -> "P. ASHGROVE"."""
+    surname, comma, given = spelling.partition(",")
+    if not comma or not given.strip() or len(surname.split()) != 1 or "," in given:
+        return spelling
+    return f"{given.strip()} {surname.strip()}"
+
+
 def first_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     """First names for the people's names in spellings_of (entity -> its spellings): "Teodora"
     -> the entity of "Teodora Halvorsen" when no other name starts with it. A clinician's name
@@ -197,7 +206,7 @@ def first_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
         if any(w.rstrip(".").casefold() in _CLINICIAN_TITLES for s in spellings for w in s.split()):
             continue
         for spelling in spellings:
-            words = [w for w in spelling.split() if w not in _TITLES]
+            words = [w for w in _given_first(spelling).split() if w not in _TITLES]
             # "Judge Anna Whitfield", "Nurse Priya Raman": the first word says what, not who
             if len(words) >= 2 and len(words[0]) >= 3 and _FIRST_NAME.fullmatch(words[0]) \
                     and words[0].casefold() not in PERSON_WORDS:
@@ -253,7 +262,7 @@ def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     for entity, spellings in spellings_of.items():
         forms = set()
         for spelling in spellings:
-            words = [w for w in spelling.split() if w not in _TITLES]
+            words = [w for w in _given_first(spelling).split() if w not in _TITLES]
             if len(words) < 2 or len(words[-1]) < 3:
                 continue
             first, surname = words[0], words[-1].casefold()
@@ -261,8 +270,8 @@ def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
                 forms.add((_initial_letter(first), surname))
             elif len(first) > 2 and first[:1].isupper():
                 full_by_surname[(_initial_letter(first), surname)].add(entity)
-        if forms and all(_INITIAL.fullmatch([w for w in s.split() if w not in _TITLES][0])
-                         for s in spellings if len([w for w in s.split() if w not in _TITLES]) >= 2):
+        ordered = [[w for w in _given_first(s).split() if w not in _TITLES] for s in spellings]
+        if forms and all(_INITIAL.fullmatch(words[0]) for words in ordered if len(words) >= 2):
             initialled[entity] = forms
     merged = {}
     for entity, forms in initialled.items():

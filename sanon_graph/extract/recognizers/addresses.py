@@ -15,8 +15,10 @@ _STREET = (
     r"(?:[ \t](?:North|South|East|West))?"  # "Wellington Road North"
 )
 _ADDRESS = re.compile(
-    rf"(?<!\w)(?:(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]+[A-Za-z0-9-]+,?[ \t]+)?"  # "Flat 4, 17 Clanbrassil Mews"
-    rf"\d{{1,6}}\s+(?:[NSEW]\.?\s+)?(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*\s+){{1,3}}{_STREET}\.?"
+    # the house number is a number of its own ("09.01.2025" ends no address) and the street is
+    # on its line: "Clinic date 09.01.2025\nDear Dr Ross" is a date and a letter's greeting
+    rf"(?<![\w./-])(?:(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]+[A-Za-z0-9-]+,?[ \t]+)?"  # "Flat 4, 17 Clanbrassil Mews"
+    rf"\d{{1,6}}[ \t]+(?:[NSEW]\.?[ \t]+)?(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*[ \t]+){{1,3}}{_STREET}\.?"
     r"(?:,?\s+(?:Apt|Apartment|apartment|Suite|Ste|Unit|Flat|flat|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
 )
 # A British postcode ("LE1 3HR", "SW1A 1AA"), with the town before it when there is one
@@ -74,6 +76,8 @@ _POSTCODE_TOWN = (rf"(?:,?[ \t]+(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{5}}|\d{{2}}-\d{{3
 _HOUSE_NUMBER = r"\d{1,5}(?:[ \t]?[a-zA-Z](?![\w]))?(?:[-/]\d{1,4}[a-zA-Z]?)?"
 # A number before a month is a day ("Calea Victoriei, 12 March 2004"), not a house.
 _MONTH_WORD = r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+# A year is no house number: "Spring 2025", "Hearing 2024" end like a German "-ring" street.
+_NOT_A_YEAR = r"(?!(?:19|20)\d{2}(?![\w/-]))"
 # The number as Romanian, Turkish, Russian or Polish records write it: "no. 22", "No: 5", "nr 7".
 _NUMBER_WORD = r"(?:(?:[Nn]o|[Nn]r)\.?:?[ \t]*)?"
 _EUROPEAN_ADDRESS = re.compile(
@@ -84,7 +88,7 @@ _EUROPEAN_ADDRESS = re.compile(
     rf"[ \t]+(?:(?:de|del|della|di|da|do|dos)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+){{0,2}}"
     # a street kind written after its name as a word of its own ("Atatürk Caddesi", "Lenina ulitsa")
     rf"|{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+)?[ \t](?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|ulitsa|prospekt|"
-    rf"vulytsia)),?[ \t]+{_NUMBER_WORD}{_HOUSE_NUMBER}(?![ \t]+(?:{_MONTH_WORD}))"
+    rf"vulytsia)),?[ \t]+{_NUMBER_WORD}{_NOT_A_YEAR}{_HOUSE_NUMBER}(?![ \t]+(?:{_MONTH_WORD}))"
     rf"|\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?i:rue|avenue|boulevard|bd|place|chemin|all[ée]e|impasse|quai|cours|route|square)"
     rf"[ \t]+(?:(?:de[ \t]la|de[ \t]l['’]|du|des|de|d['’]|la|le|les)[ \t]?)?{UPPER}[\w'’-]+(?:[ \t](?:de[ \t]|du[ \t]|des[ \t])?{UPPER}[\w'’-]+){{0,2}}"
     rf"){_POSTCODE_TOWN}(?![\w-])"

@@ -28,6 +28,16 @@ _ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/9
 )
 _ID_DATE_PART = re.compile(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}/\d{4}|\d{4}")
 _QUARTER = re.compile(r"Q[1-4][/.]\d{2,4}")
+# Questionnaires, rating scales, manuals, code systems and markers named with a number, the same
+# in every record that uses them: "PHQ-9", "SF-36", "EQ-5D", "DSM-5", "ICD-10-CM", "IL-6", "CA-125".
+_NAMED_INSTRUMENT = re.compile(
+    r"(?:PHQ|GAD|SF|DSM|ICD|EQ|HADS|PCL|BDI|EPDS|MMSE|MoCA|MOCA|EDSS|PANSS|ODI|KOOS|IL)-\d{1,2}[A-Z]?(?:-[A-Z]{1,3})?"
+    r"|CA-(?:125|15-3|19-9|27-29)")
+# A fiscal or calendar year, quarter or half as reports label them: "FY2025", "FY24-25", "CY2024",
+# "Q3FY24", "H1-2025": a period every report of that year names, not anyone's number.
+_PERIOD_LABEL = re.compile(
+    r"(?:(?:Q[1-4]|H[12])[-/]?)?(?:FY|CY)[-/]?(?:19|20)?\d{2}(?:[-/](?:19|20)?\d{2})?"  # FY2025, FY24-25, Q3FY24
+    r"|(?:Q[1-4]|H[12])(?:[-/]?(?:19|20)\d{2}|[-/]\d{2})", re.I)  # Q32025, H1-2025, Q1-25
 # The number of a piece of legislation ("Council Directive 2000/78/EC", "Regulation (EU) No
 # 1215/2012"): a public text, the same for everyone.
 LEGISLATION_BEFORE = re.compile(
@@ -165,6 +175,8 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
     """Whether a whole run of identifier characters is an identifier, not a date, range, spinal
     level, measurement, amount or version."""
     if not any(c.isdigit() for c in token) or token.lower() in _NOT_IDS or _SPINAL_LEVEL.fullmatch(token):
+        return False
+    if _PERIOD_LABEL.fullmatch(token) or _NAMED_INSTRUMENT.fullmatch(token):
         return False
     before = text[max(0, start - 16):start]
     if _CURRENCY_BEFORE.search(before) or LEGISLATION_BEFORE.search(text, max(0, start - 40), start):

@@ -117,12 +117,34 @@ class Place(Base):
     def find(self, text: str):
         places = self.gaz.places
         for start, end, phrase in ngrams(text, 3, capitalised=True):
-            if phrase in places and not PUBLICATION_AFTER.match(text, end):
+            if phrase in places and not PUBLICATION_AFTER.match(text, end) and not self._beside_a_town(text, start, end):
                 part = _PART_OF.search(text, max(0, start - 24), start)
                 # "north-central Montana": the span takes the part in, the value is the place
                 yield self.span(part.start(1) if part else start, end, "LOCATION", phrase)
 
 
+    def _beside_a_town(self, text: str, start: int, end: int) -> bool:
+        """Whether another town's name is written right beside the place, with no comma between:
+        "Keystone Meridian Health", "Meridian Keystone Plan" are a brand made of town names, not
+        two places. A state or country beside a town still names where it is ("Portland Oregon",
+        "Lagos Nigeria")."""
+        if self._region_or_country(text[start:end]):
+            return False
+        for m in (_WORD_AFTER.match(text, end), _WORD_BEFORE.search(text, max(0, start - 40), start)):
+            if m is None:
+                continue
+            word = m.group(1)
+            if word.lower() in self.gaz.places and not self._region_or_country(word):
+                return True
+        return False
+
+    def _region_or_country(self, name: str) -> bool:
+        return name.lower() in self.gaz.countries or _REGION_NAME.fullmatch(name) is not None
+
+
+_WORD_AFTER = re.compile(r"[ \t]([A-Z][a-z'’-]+)(?![\w-])")
+_WORD_BEFORE = re.compile(r"(?<![\w-])([A-Z][a-z'’-]+)[ \t]$")
+_REGION_NAME = re.compile(REGION_NAMES)
 # A part of a place written before it: "northern Montana", "north-central Montana", "rural Vermont".
 _PART_OF = re.compile(
     r"(?<![\w-])((?:(?i:north|south)(?:-?(?i:east|west))?|(?i:east|west)|(?i:central))(?:-(?i:central|east|west))?"

@@ -46,7 +46,7 @@ _DEVICE_HEADS = frozenset("monitor pump brace orthosis prosthesis wheelchair con
 _ACRONYM = r"[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)?"
 _ACRONYM_WORD = re.compile(_ACRONYM)
 # Abbreviations of wards, services and scans: where or how a patient was seen, no treatment.
-_NOT_TECHNIQUES = frozenset("ICU NICU PICU CCU ER ED OR ENT OB GP EMS MRI CT PET ECG EKG EEG".split())
+WARDS_AND_SCANS = frozenset("ICU NICU PICU CCU ER ED OR ENT OB GP EMS MRI CT PET ECG EKG EEG".split())
 # Heads that say only that something is a treatment: alone, or before another head, no value.
 _META_HEADS = frozenset("treatment treatments procedure procedures medication medications regimen supplement supplements".split())
 # Nouns for what is done with a device or a line, only after its name: "VP shunt placement",
@@ -263,7 +263,7 @@ class ConditionAcronym(_Medical):
 
 # Treatments named by their initials alone (data/treatment_acronyms.txt), written in capitals.
 _TREATMENT_ACRONYMS = frozenset(a.upper() for a in data_terms("treatment_acronyms.txt"))
-_KNOWN_INITIALS = _TREATMENT_ACRONYMS | _CONDITION_ACRONYMS
+KNOWN_INITIALS = _TREATMENT_ACRONYMS | _CONDITION_ACRONYMS
 
 
 def _standalone_initials(text: str, initials: frozenset[str]):
@@ -271,7 +271,7 @@ def _standalone_initials(text: str, initials: frozenset[str]):
     in a heading in capitals ("NOTICE OF DVT CLAIMS"; known initials side by side are a list,
     "ECMO, CRRT and TPN"), a name ("Mr John NASH") or a business ("AMD shares", "PSC Group")."""
     for m in _CAPITALS_WORD.finditer(text):
-        if m.group(0) not in initials or capitals_beside(text, m.start(), m.end(), _KNOWN_INITIALS):
+        if m.group(0) not in initials or capitals_beside(text, m.start(), m.end(), KNOWN_INITIALS):
             continue
         before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
         if _NAME_BEFORE.search(before) or _BUSINESS_AFTER.match(after):
@@ -456,7 +456,7 @@ class TreatmentHead(_Medical):
         verb ("combines") or a plural, which rarely modifies, unless it ends like a singular
         ("bypass", "lupus"); a condition before the head has been cut off already."""
         if _ACRONYM_WORD.fullmatch(written):
-            return written not in _NOT_TECHNIQUES
+            return written not in WARDS_AND_SCANS
         if word in NUMBER_WORDS:
             return False  # "four implants", "two infusions": how many, not which
         if word in drugs or word in BODY_PARTS:

@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 from .base import Base, register
-from .medical import CONDITION_SUFFIX, DRUG_SUFFIX
+from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS
 from .words import GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
 
 _TITLE_WORDS = (
@@ -157,6 +157,12 @@ _CASE_OF_CAPS = re.compile(
 _CASE_V = re.compile(r"[ \t]vs?\.?[ \t]+(?:the[ \t]+)?[A-Z]")  # cheap tests before the rules above run
 _COMMA_INITIAL = re.compile(r",[ \t]+[A-Z]\.")
 _NEXT_CAPITAL = re.compile(rf"{_GAP}({_NAME_WORD}|{_CAPS_WORD})")
+# What a clinician is, capitalised in a title after a name ("Consultant Plastic Surgeon",
+# "Senior Physiotherapist"): never a word of the name.
+_CLINICIAN_WORD = re.compile(
+    r"(?:surgeon|physician|clinician|practitioner|nurse|midwife|pharmacist|dentist|paramedic|registrar|"
+    r"pa?ediatrician|obstetrician|geriatrician|technician|optician|dietitian|dietician|chiropractor|hygienist|"
+    r"sonographer|radiographer|an(?:a?e)sthetist|orthodontist|optometrist|[a-z]*therapist|[a-z]+ologist|[a-z]+iatrist)s?")
 _CAPS_NOT_NAMES = frozenset("id dob mrn ssn nhs bsn usa uk us eu na vs v tel fax sex re cc attn ref no nr".split())
 ENDS_WITH_INITIAL = re.compile(rf"(?<![A-Za-z]){_INITIAL}$")
 
@@ -221,7 +227,7 @@ class _Names(Base):
     def _not_a_name_word(self, word: str) -> bool:
         low = word.lower()
         return (low in STOP_CAPITALS or low in self.gaz.not_name_words or low in self.gaz.organisation_heads
-                or low in _TITLE_SET or low in _CAPS_NOT_NAMES)
+                or low in _TITLE_SET or low in _CAPS_NOT_NAMES or _CLINICIAN_WORD.fullmatch(low) is not None)
     def _name_words_ok(self, words: list[str], every_word_checked: bool = False) -> bool:
         """Each word could be part of a name: no function, form or organisation word, no month,
         place, condition or treatment ("Hepatitis", "Keppra")."""
@@ -419,6 +425,66 @@ class SurnameInitials(_Names):
         for m in _SURNAME_INITIALS.finditer(text):
             if self._name_words_ok(_name_words(m.group(1))):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.85)
+
+
+# Names as registers, pharmacies, claims systems and British or Australian letters write them:
+# the surname in capitals. "Re: Alfie BRENNOCK, DOB ..." (a known first name, then the surname),
+# and after a field for the person "Pt: OYELARAN, MARCUS", "Member: VARNUM, TESSA M",
+# "Pt: ASHGROVE, P." (surname first, a comma, the given name or an initial).
+_GIVEN_CAPS_SURNAME = re.compile(
+    rf"(?<![\w.'’-])({_NAME_WORD})(?:{_GAP}[A-Z]\.?)?{_GAP}({_CAPS_WORD})(?![\w'’-])(?!{_GAP}{_CAPS_WORD}(?![\w'’-]))")
+_PERSON_FIELD = r"(?<![\w-])(?i:pt|patient|member|name|insured|subscriber|claimant|employee|beneficiary|enrollee|client|resident|policyholder)[ \t]*:[ \t]*"
+_SURNAME_FIRST = re.compile(
+    rf"{_PERSON_FIELD}((?:{_CAPS_WORD}|{_NAME_WORD})),{_GAP}"
+    rf"(?:({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}([A-Z])\.?)?|([A-Z])\.)(?![\w'’-])")
+# "Member: J Ashgrove", "Patient: Poppy |": an initial without its full stop before a surname, or
+# a known first name alone, in a field for the person that ends there.
+_INITIAL_SURNAME_FIELD = re.compile(rf"{_PERSON_FIELD}([A-Z]){_GAP}({_NAME_WORD})(?=[ \t]*(?:[|,;(\n]|$))")
+_FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?=[ \t]*(?:[|,;(\n]|$))")
+_VOWEL = re.compile(r"[AEIOUY]")
+_FIELD_ENDS = re.compile(r"[ \t]*(?:[,;|(\n]|$)")
+
+
+@register("record_name", "NAME")
+class RecordName(_Names):
+    """A name as a register or a letter writes it, the surname in capitals ("Alfie BRENNOCK",
+    "Pt: OYELARAN, MARCUS"), or a person's field holding an initial and a surname or a known
+    first name alone ("Member: J Ashgrove", "Patient: Poppy"). The value is the given name
+    first, lower case, as the name written any other way gives it ("alfie brennock")."""
+
+    def find(self, text: str):
+        for m in _GIVEN_CAPS_SURNAME.finditer(text):
+            given, surname = m.group(1), m.group(2)
+            if len(surname) == 3 and not _FIELD_ENDS.match(text, m.end()):
+                continue  # "Grace ICU team": three capitals inside a phrase are an abbreviation
+            if self._first_name(given) and given.lower() not in STOP_CAPITALS and self._caps_surname(surname):
+                yield self.span(m.start(), m.end(), "NAME", f"{given} {surname}".lower(), 0.9)
+        if ":" not in text:
+            return
+        for m in _SURNAME_FIRST.finditer(text):
+            surname, given, middle, initial = m.groups()
+            if surname.isupper() and not self._caps_surname(surname) or self._not_a_name_word(surname):
+                continue
+            if given is not None:
+                if not self._first_name(given) or given.isupper() != surname.isupper():
+                    continue  # "Claims, Appeals": two words of a form, not a surname and a first name
+                value = f"{given} {surname}"
+            else:
+                value = f"{initial}. {surname}"
+            yield self.span(m.start(1), m.end(), "NAME", value.lower(), 0.9)
+        for m in _INITIAL_SURNAME_FIELD.finditer(text):
+            if self._name_words_ok([m.group(2)]) and not self._is_place(m.group(2)):
+                yield self.span(m.start(1), m.end(), "NAME", f"{m.group(1)}. {m.group(2)}".lower(), 0.85)
+        for m in _FIRST_NAME_FIELD.finditer(text):
+            word = m.group(1)
+            if self._first_name(word) and not self._not_a_name_word(word) and not self._is_place(word):
+                yield self.span(m.start(1), m.end(1), "NAME", word.lower(), 0.85)
+
+    def _caps_surname(self, word: str) -> bool:
+        """A word in capitals that can be a surname: not an abbreviation ("Grace ICU", "Mark
+        HIV"), a form's word ("Anna DOB") or a place ("Jordan USA")."""
+        return (len(word) >= 3 and _VOWEL.search(word) is not None and word not in KNOWN_INITIALS
+                and word not in WARDS_AND_SCANS and not self._not_a_name_word(word) and not self._is_place(word))
 
 
 class _ShapeAndCue(_Names):

@@ -1,0 +1,90 @@
+"""Names as registers, pharmacies, claims systems and British or Australian letters write them
+(issue 15, recognizer `record_name`): the surname in capitals, surname first after a field for
+the person, an initial without its full stop, a first name alone in such a field. The value is
+the given name first, lower case, so every way of writing one person's name links. Every
+example is invented."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sanon_graph.config import load_settings
+from sanon_graph.extract.recognizers import RulesExtractor
+from tests.conftest import read_jsonl
+
+
+def names(text: str, preset: str = "health-insurance") -> list[tuple[str, str]]:
+    settings = load_settings(None, {"preset": preset})
+    return [(e.original, e.normalized) for e in RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)
+            if e.type == "NAME"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Dear Dr Nguyen,\nRE: Poppy ASHGROVE, DOB 19/08/2018, Medicare 2951", "Poppy ASHGROVE", "poppy ashgrove"),
+    ("Re: Oliver BRENNOCK, DOB 02/09/2024, NHS No. 607", "Oliver BRENNOCK", "oliver brennock"),
+    ("Pt: OYELARAN, MARCUS   DOB 09/14/1979", "OYELARAN, MARCUS", "marcus oyelaran"),
+    ("Member: VUKOVICH, EARL J.   MBR ID: KMA-88", "VUKOVICH, EARL J.", "earl vukovich"),
+    ("Member: VARNUM, TESSA M | Member ID: KMH-3305", "VARNUM, TESSA M", "tessa varnum"),
+    ("Patient: Varnum, Tessa | DOB 08/30/1997", "Varnum, Tessa", "tessa varnum"),
+    ("Pt: ASHGROVE, P.  F  DOB 19.08.2018", "ASHGROVE, P.", "p. ashgrove"),
+    ("Member: J Ashgrove (family policy 0071-338-20)", "J Ashgrove", "j. ashgrove"),
+    ("Patient: Poppy | Provider: Sullivans Cove Eye Centre", "Poppy", "poppy"),
+])
+def test_names_as_records_write_them(text, span, value):
+    assert (span, value) in names(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The Grace ICU team met on Monday.",  # a ward's abbreviation after a first name
+    "Seen by the team: Amy MRI today.",
+    "Patient: Austin | Provider: Peach Clinic",  # a town before it is a first name
+    "Name: Claims, Appeals and Grievances",  # a form's words
+    "Member: Gold PPO, employer group",
+    "Jordan USA trip was cancelled.",
+])
+def test_capitals_and_fields_that_hold_no_name(text):
+    found = names(text)
+    assert not any(w in span for span, _ in found for w in ("ICU", "MRI", "Georgia", "Claims", "Gold", "USA", "Austin")), found
+
+
+def test_one_person_written_three_ways_is_one_entity_and_links_the_records(run_cli, tmp_path):
+    records = [
+        ("r1", "Re: Tessa VARNUM, DOB 08/30/1997\nReferred for cervical myelopathy."),
+        ("r2", "Member: VARNUM, TESSA M | Plan: Gold PPO\nInpatient stay approved."),
+        ("r3", "Patient: Tessa Varnum | 27 y/o F\nPost-operative review."),
+    ]
+    # other people's records, so that a name in three documents is rare in the corpus
+    others = [(f"o{k}", f"Patient: {first} Quillfeather{k} | visit {k + 1} of a routine review.")
+              for k, first in enumerate(["Maria", "John", "Emma", "Liam", "Sofia", "Noah", "Ava", "Lucas", "Mia"])]
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"id": i, "content": t}) + "\n" for i, t in records + others), encoding="utf-8")
+    out = tmp_path / "out"
+    assert run_cli("analyze", corpus, "--out", out, "-q").exit_code == 0
+    people = [e for e in read_jsonl(out / "entities.jsonl") if e["type"] == "NAME" and "varnum" in e["normalized_value"]]
+    assert [(p["normalized_value"], len(p["doc_ids"])) for p in people] == [("tessa varnum", 3)]
+    linked = {frozenset((link["doc_a"].split("|")[0], link["doc_b"].split("|")[0])) for link in read_jsonl(out / "links.jsonl")}
+    assert {frozenset(p) for p in (("r1", "r2"), ("r1", "r3"), ("r2", "r3"))} <= linked
+    for path in (out / "masked").rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            assert "VARNUM" not in text and "Varnum" not in text and "TESSA" not in text
+
+
+def test_a_first_name_alone_is_the_person_a_register_names_surname_first(run_cli, tmp_path):
+    # the cross-document pass reads "Lindqvist, Jenna M." as Jenna Lindqvist: "Jenna" alone in
+    # another record is her, as it would be after "Jenna Lindqvist"; "P. Ashgrove" merges likewise
+    records = [
+        ("r1", "Eye Institute. Pt: Lindqvist, Jenna M.  DOB 04/22/2001  keratitis follow-up."),
+        ("r2", "Never let lenses touch pool water. Ever. - Jenna, Harlow Falls Masters Swim Club"),
+        ("r3", "Pharmacy record. Pt: ASHGROVE, P.  DOB 19.08.2018  adalimumab dispensed."),
+        ("r4", "Re: Poppy ASHGROVE, DOB 19/08/2018, reviewed for uveitis."),
+    ]
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"id": i, "content": t}) + "\n" for i, t in records), encoding="utf-8")
+    out = tmp_path / "out"
+    assert run_cli("analyze", corpus, "--out", out, "-q").exit_code == 0
+    people = {e["normalized_value"]: sorted(d.split("|")[0] for d in e["doc_ids"])
+              for e in read_jsonl(out / "entities.jsonl") if e["type"] == "NAME"}
+    assert people == {"jenna lindqvist": ["r1", "r2"], "poppy ashgrove": ["r3", "r4"]}

@@ -31,6 +31,8 @@ def names(text: str, preset: str = "health-insurance") -> list[tuple[str, str]]:
     ("Pt: ASHGROVE, P.  F  DOB 19.08.2018", "ASHGROVE, P.", "p. ashgrove"),
     ("Member: J Ashgrove (family policy 0071-338-20)", "J Ashgrove", "j. ashgrove"),
     ("Patient: Poppy | Provider: Sullivans Cove Eye Centre", "Poppy", "poppy"),
+    ("Patient: KILROY, Desmond   UR: WB0091374", "KILROY, Desmond", "desmond kilroy"),
+    ("Adhérente: VANTROYEN Élodie - n° MRE-0448217", "VANTROYEN Élodie", "élodie vantroyen"),
 ])
 def test_names_as_records_write_them(text, span, value):
     assert (span, value) in names(text)
@@ -43,10 +45,11 @@ def test_names_as_records_write_them(text, span, value):
     "Name: Claims, Appeals and Grievances",  # a form's words
     "Member: Gold PPO, employer group",
     "Jordan USA trip was cancelled.",
+    "Status: APPROVED Maria Lopez signed.",  # capitals in a field that is not the person's
 ])
 def test_capitals_and_fields_that_hold_no_name(text):
     found = names(text)
-    assert not any(w in span for span, _ in found for w in ("ICU", "MRI", "Georgia", "Claims", "Gold", "USA", "Austin")), found
+    assert not any(w in span for span, _ in found for w in ("ICU", "MRI", "Georgia", "Claims", "Gold", "USA", "Austin", "APPROVED")), found
 
 
 def test_one_person_written_three_ways_is_one_entity_and_links_the_records(run_cli, tmp_path):
@@ -88,3 +91,22 @@ def test_a_first_name_alone_is_the_person_a_register_names_surname_first(run_cli
     people = {e["normalized_value"]: sorted(d.split("|")[0] for d in e["doc_ids"])
               for e in read_jsonl(out / "entities.jsonl") if e["type"] == "NAME"}
     assert people == {"jenna lindqvist": ["r1", "r2"], "poppy ashgrove": ["r3", "r4"]}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Member ID RHP-40219785 in case you need it. Thanks so much,\nDestiny (Mila's mom)", "Destiny"),
+    ("Caregivers trained (alarms, battery swap): Destiny (mother), grandmother", "Destiny"),
+    ("NO tape on skin!! Mom (Renata) notified by phone, will check tonight.", "Renata"),
+    ("She loves Year 1 and her ballet on Wednesdays.\nJess (Poppy's mum), Taroona", "Jess"),
+    ("See you at the pool.\nLove,\nMaria", "Maria"),
+])
+def test_a_first_name_with_its_relation_or_after_a_closing_is_a_name(text, name):
+    assert (name, name.lower()) in names(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Plan (mother) to attend.",  # a word, not a first name, before the relation
+    "Best regards,\nThe Claims Team",
+])
+def test_brackets_and_closings_without_a_first_name_hold_none(text):
+    assert [n for n, _ in names(text) if n in {"Plan", "The", "Claims", "Team"}] == []

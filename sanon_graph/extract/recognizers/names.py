@@ -88,11 +88,19 @@ def _by_first_letter(alternatives: str) -> str:
 _KIN_CUE = re.compile(rf"(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]*$")
 # The closing words of a letter or a post, then the writer's name at the end of the text or of
 # its line: "Thanks, Bev", "Kind regards,\nAnouk Verstraeten".
-_SIGN_OFF_CUE = re.compile(r"(?i:thanks|thank you|regards|wishes|cheers|sincerely|faithfully)")
+_SIGN_OFF_CUE = re.compile(r"(?i:thank|regards|wishes|cheers|sincerely|faithfully|love|take care|warmly|all the best)")
 _SIGN_OFF = re.compile(
     r"(?<![\w-])(?:Thanks|Thank you|Many thanks|Regards|Kind regards|Best regards|Warm regards|Best wishes|Cheers|"
-    r"Sincerely|Yours sincerely|Yours faithfully|Yours truly),?[ \t]*\n?[ \t]*"
-    rf"({_NAME_WORD})(?:[ \t]+({_NAME_WORD}))?(?=[ \t]*[.!]?[ \t]*(?:\n|$))")
+    r"Sincerely|Yours sincerely|Yours faithfully|Yours truly|Thanks so much|Thank you so much|Thanks again|"
+    r"Thanks a lot|Love|Lots of love|Take care|Warmly|All the best),?[ \t]*\n?[ \t]*"
+    # the writer may say who they are in brackets: "Thanks so much, Destiny (Mila's mom)"
+    rf"({_NAME_WORD})(?:[ \t]+({_NAME_WORD}))?(?=[ \t]*(?:\([^()\n]{{1,40}}\))?[ \t]*[.!]?[ \t]*(?:\n|$))")
+# A first name with the relation in brackets, or the relation with the name: "Destiny (mother)",
+# "Wei Jie (son)", "Jess (Poppy's mum)", "Mom (Renata) notified".
+_RELATIVES = rf"{_KIN_WORDS}|mum|mom|dad|mama|papa|grandma|grandpa|granny|nana|carer|caregiver|guardian"
+_NAME_THEN_KIN = re.compile(
+    rf"(?<![\w'’-])({_NAME_WORD})[ \t]*\((?i:{_RELATIVES}|{_NAME_WORD}['’]s[ \t]+(?:{_RELATIVES}))\)")
+_KIN_THEN_NAME = re.compile(rf"(?<![\w-])(?i:{_RELATIVES})[ \t]*\(({_NAME_WORD})\)")
 # a word of kin after "my", "his", "her", "our", "their": the person's own relative
 _OWN_KIN = re.compile(rf"(?<![\w-])(?i:my|his|her|our|their)[ \t]+(?i:{_KIN_WORDS})[ \t]*,?[ \t]*$")
 # Initials after a word of kin: "the applicant's son, A.G.,", "his wife S.K." (judgments write
@@ -332,6 +340,11 @@ class RoleName(_Names):
             yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
         if _SIGN_OFF_CUE.search(text):
             yield from self._signed(text)
+        if "(" in text:
+            for m in (*_NAME_THEN_KIN.finditer(text), *_KIN_THEN_NAME.finditer(text)):
+                word = m.group(1)
+                if self._first_name(word) and not self._not_a_name_word(word) and not word.isupper():
+                    yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), 0.85)
 
     def _signed(self, text: str):
         """The name a letter, an e-mail or a post ends with after its closing words: "Thanks,
@@ -433,13 +446,19 @@ class SurnameInitials(_Names):
 # "Pt: ASHGROVE, P." (surname first, a comma, the given name or an initial).
 _GIVEN_CAPS_SURNAME = re.compile(
     rf"(?<![\w.'’-])({_NAME_WORD})(?:{_GAP}[A-Z]\.?)?{_GAP}({_CAPS_WORD})(?![\w'’-])(?!{_GAP}{_CAPS_WORD}(?![\w'’-]))")
-_PERSON_FIELD = r"(?<![\w-])(?i:pt|patient|member|name|insured|subscriber|claimant|employee|beneficiary|enrollee|client|resident|policyholder)[ \t]*:[ \t]*"
+_PERSON_FIELD = (r"(?<![\w-])(?i:pt|patient|member|name|insured|subscriber|claimant|employee|beneficiary|enrollee|client|resident|"
+                 # the same fields in French, German, Dutch, Spanish and Italian forms
+                 r"policyholder|adh[ée]rente?|assur[ée]e?|b[ée]n[ée]ficiaire|nom|patiente|versicherte[rn]?|naam|verzekerde|"
+                 r"paciente|asegurad[oa]|nome|assistito)[ \t]*:[ \t]*")
 _SURNAME_FIRST = re.compile(
     rf"{_PERSON_FIELD}((?:{_CAPS_WORD}|{_NAME_WORD})),{_GAP}"
     rf"(?:({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}([A-Z])\.?)?|([A-Z])\.)(?![\w'’-])")
 # "Member: J Ashgrove", "Patient: Poppy |": an initial without its full stop before a surname, or
 # a known first name alone, in a field for the person that ends there.
 _INITIAL_SURNAME_FIELD = re.compile(rf"{_PERSON_FIELD}([A-Z]){_GAP}({_NAME_WORD})(?=[ \t]*(?:[|,;(\n]|$))")
+# "Adhérente: VANTROYEN Élodie", "Patient: KILROY Desmond": in a field for the person, the surname in
+# capitals before a known first name, as French and Belgian registers write it.
+_CAPS_SURNAME_GIVEN = re.compile(rf"{_PERSON_FIELD}({_CAPS_WORD}){_GAP}({_NAME_WORD})(?![\w'’-])(?![ \t]*:)")
 _FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?=[ \t]*(?:[|,;(\n]|$))")
 _VOWEL = re.compile(r"[AEIOUY]")
 _FIELD_ENDS = re.compile(r"[ \t]*(?:[,;|(\n]|$)")
@@ -466,12 +485,16 @@ class RecordName(_Names):
             if surname.isupper() and not self._caps_surname(surname) or self._not_a_name_word(surname):
                 continue
             if given is not None:
-                if not self._first_name(given) or given.isupper() != surname.isupper():
-                    continue  # "Claims, Appeals": two words of a form, not a surname and a first name
+                if not self._first_name(given) or given.isupper() and not surname.isupper():
+                    continue  # "Claims, Appeals", "Smith, JOHN": a form's words, no surname and first name
                 value = f"{given} {surname}"
             else:
                 value = f"{initial}. {surname}"
             yield self.span(m.start(1), m.end(), "NAME", value.lower(), 0.9)
+        for m in _CAPS_SURNAME_GIVEN.finditer(text):
+            surname, given = m.group(1), m.group(2)
+            if self._caps_surname(surname) and self._first_name(given) and not self._not_a_name_word(given):
+                yield self.span(m.start(1), m.end(2), "NAME", f"{given} {surname}".lower(), 0.9)
         for m in _INITIAL_SURNAME_FIELD.finditer(text):
             if self._name_words_ok([m.group(2)]) and not self._is_place(m.group(2)):
                 yield self.span(m.start(1), m.end(), "NAME", f"{m.group(1)}. {m.group(2)}".lower(), 0.85)

@@ -290,9 +290,21 @@ def test_no_name_or_drug_from_those_forms_without_one(text, kind):
     ("Protea Medical Scheme approved the claim.", ("Protea Medical Scheme", "protea medical scheme")),
     ("Tussock Health Cover, claims line, 20 May 2024.", ("Tussock Health Cover", "tussock health cover")),
     ("insured with Elbtal BKK (cost approval on file).", ("Elbtal BKK", "elbtal bkk")),
+    # carriers, benefit administrators and Medicare Advantage plans named by their kind (stop 36)
+    ("Policy: Albion Health Assurance, group scheme.", ("Albion Health Assurance", "albion health assurance")),
+    ("Carrier: Keystone Mutual Casualty, claim no. 44.", ("Keystone Mutual Casualty", "keystone mutual casualty")),
+    ("Chesapeake Benefit Partners - Specialty Drug PA", ("Chesapeake Benefit Partners", "chesapeake benefit partners")),
+    ("Crestline Mutual Medicare Advantage - PA request", ("Crestline Mutual Medicare Advantage",
+                                                          "crestline mutual medicare advantage")),
+    ("DISABILITY CLAIM - Harborline Life & Disability.", ("Harborline Life & Disability", "harborline life & disability")),
+    ("Lindeborg Zorgverzekeringen - bulletin 2024", ("Lindeborg Zorgverzekeringen", "lindeborg zorgverzekeringen")),
 ])
 def test_insurers_as_other_countries_name_them(text, provider):
     assert of_type(text, "PROVIDER") == [provider]
+
+
+def test_life_and_disability_in_a_sentence_name_no_insurer():
+    assert of_type("Quality of Life and Disability scores improved after rehabilitation.", "PROVIDER") == []
 
 
 def test_an_age_and_sex_that_open_a_sentence():

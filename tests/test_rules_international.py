@@ -91,6 +91,39 @@ def test_european_addresses(text, address, preset):
     assert not [r for r in result if r[2] in ("NAME", "LOCATION")], result
 
 
+ADDRESSES_AS_WRITTEN_ELSEWHERE = [  # (stop 36) text, the address masked whole, its value (the street)
+    # a unit before the house, as Australia and New Zealand write it
+    ("Address: 7/22 Kauri Crescent, Hokowhitu", "7/22 Kauri Crescent", "7 22 kauri crescent"),
+    # the street's kind first, as in the Spanish names of American streets; the town, state and ZIP after it
+    ("Lucia Reyes (mother)\n2290 W. Calle Alvord, Tucson AZ 85746 - (520) 555-0147",
+     "2290 W. Calle Alvord, Tucson AZ 85746", "2290 w calle alvord"),
+    # a British street with the town and postcode after it
+    ("NHS No. 607 314 8829, 14 Larchfield Close, Belper DE56 1QT\nThank you", "14 Larchfield Close, Belper DE56 1QT",
+     "14 larchfield close"),
+]
+
+
+@pytest.mark.parametrize(("text", "address", "value"), ADDRESSES_AS_WRITTEN_ELSEWHERE)
+def test_addresses_with_units_street_kinds_first_and_postcodes(text, address, value):
+    assert (address, value, "ADDRESS") in found(text)
+    # no part of the address is a name or a place of its own ("Calle Alvord" is no person)
+    assert not [r for r in found(text) if r[2] in ("NAME", "LOCATION") and r[0] in address]
+
+
+@pytest.mark.parametrize(("text", "span", "kind", "value"), [
+    ("Pt female, 58 y, ZIP 85719. Allergy: sulfa.", "85719", "ADDRESS", "85719"),
+    ("zip code: 60302-1142 on file", "60302-1142", "ADDRESS", "60302"),
+    # a ZIP code after a town and its state is masked with them; the value stays the town
+    ("ship to patient home, Oak Park IL 60302, administered", "Oak Park IL 60302", "LOCATION", "oak park"),
+])
+def test_a_zip_code_is_masked(text, span, kind, value):
+    assert (span, value, kind) in found(text)
+
+
+def test_fractions_and_dates_are_no_units_of_an_address():
+    assert not [r for r in found("Dose 1/2 tab twice daily; seen 3/15 Smith and Jones clinic.") if r[2] == "ADDRESS"]
+
+
 DATES = [
     # (text, date_order, expected normalised value of the first numeric date)
     ("Seen on 12/03/2024.", "MDY", "2024-12-03"),

@@ -18,7 +18,11 @@ _ADDRESS = re.compile(
     # the house number is a number of its own ("09.01.2025" ends no address) and the street is
     # on its line: "Clinic date 09.01.2025\nDear Dr Ross" is a date and a letter's greeting
     rf"(?<![\w./-])(?:(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]+[A-Za-z0-9-]+,?[ \t]+)?"  # "Flat 4, 17 Clanbrassil Mews"
-    rf"\d{{1,6}}[ \t]+(?:[NSEW]\.?[ \t]+)?(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*[ \t]+){{1,3}}{_STREET}\.?"
+    # a unit before the house as Australia and New Zealand write it: "7/22 Kauri Crescent"
+    rf"(?:\d{{1,4}}[A-Za-z]?/)?\d{{1,6}}[ \t]+(?:[NSEW]\.?[ \t]+)?"
+    rf"(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*[ \t]+){{1,3}}{_STREET}\.?"
+    # the street's kind first, as in the Spanish names of American streets: "2290 W. Calle Alvord"
+    rf"|(?:Calle|Camino|Paseo|Avenida|Via)[ \t]+(?:(?:de|del|la|las|los)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+)?)"
     r"(?:,?\s+(?:Apt|Apartment|apartment|Suite|Ste|Unit|Flat|flat|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
 )
 # A British postcode ("LE1 3HR", "SW1A 1AA"), with the town before it when there is one
@@ -47,11 +51,19 @@ class StreetAddress(Base):
             yield self.span(m.start(), end, "ADDRESS", normalized)
 
 
+# A US ZIP code after its name: "ZIP 85719", "zip code: 60302-1142" (with a birth date and a sex,
+# five digits single out most Americans).
+_NAMED_ZIP = re.compile(r"(?<![\w-])(?i:zip(?:[ \t]*code)?)[ \t]*[:#]?[ \t]*(\d{5}(?:-\d{4})?)(?![\w-])")
+
+
 @register("postcode", "ADDRESS")
 class Postcode(Base):
-    """A British postcode, with the town written before it."""
+    """A British postcode, with the town written before it; a US ZIP code after its name."""
 
     def find(self, text: str):
+        if "zip" in text or "ZIP" in text or "Zip" in text:
+            for m in _NAMED_ZIP.finditer(text):
+                yield self.span(m.start(1), m.end(1), "ADDRESS", m.group(1)[:5], 0.8)
         for m in _UK_POSTCODE.finditer(text):
             town = (m.group(1) or "").split()
             while town and town[0].lower() in _NOT_TOWN:

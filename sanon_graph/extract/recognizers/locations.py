@@ -50,6 +50,7 @@ def _names_no_town(word: str) -> bool:
     return word.lower() in STOP_CAPITALS or word.lower() in _UNIT_WORDS or word.lower() in SPECIALTY_WORDS
 
 
+_ZIP_AFTER = re.compile(r",?[ \t]+\d{5}(?:-\d{4})?(?![\w-])")
 _PLACE_PREPOSITION = re.compile(r"(?<![\w-])(?i:in|to|from|near|of|at)[ \t]+$")
 # Before the town, what says that a place follows: a comma after a name ("Medical Center,
 # Rhinelander WI") or the start of a line.
@@ -83,9 +84,11 @@ class CityState(Base):
             if known is None:
                 continue
             start = m.start() + town.index(words[known]) if known else m.start()
-            # the span masks the code with the town; the value is the town, so "Duluth MN" in
-            # one record and "the Duluth area" in another are one place
-            yield self.span(start, m.end(), "LOCATION", fold(" ".join(words[known:])), 0.55)
+            # the span masks the code with the town, and the ZIP code written after them ("Tucson
+            # AZ 85746"); the value is the town, so "Duluth MN" in one record and "the Duluth
+            # area" in another are one place
+            zip_code = _ZIP_AFTER.match(text, m.end())
+            yield self.span(start, zip_code.end() if zip_code else m.end(), "LOCATION", fold(" ".join(words[known:])), 0.55)
         if "," in text:
             for m in _CITY_REGION.finditer(text):
                 words = m.group(1).split()

@@ -173,8 +173,8 @@ _ZIP_AFTER = re.compile(r"[ \t]+\d{5}(?:-\d{4})?(?!\w)")
 def _place_after(text: str, spans: list[Span], i: int) -> int | None:
     """Where a street address ends when the place written right after it ("2289 Bayview Drive,
     Seabrook, TX 77586") belongs to it: the end of that place (and its ZIP code), else None."""
-    if i + 1 >= len(spans) or spans[i + 1].type != "LOCATION":
-        return None
+    if i + 1 >= len(spans) or not (spans[i + 1].type == "LOCATION" or spans[i + 1].recognizer == "postcode"):
+        return None  # a town, or a town with its postcode ("14 Larchfield Close, Belper DE56 1QT")
     gap = _PLACE_GAP.fullmatch(text, spans[i].end, spans[i + 1].start)
     if gap is None:
         return None

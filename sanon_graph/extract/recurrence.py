@@ -162,7 +162,9 @@ def facility_aliases(original: str) -> list[str]:
     return aliases
 
 
-_TITLES = ("Dr", "Dr.", "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Prof", "Prof.", "Professor")
+_TITLES = ("Dr", "Dr.", "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Prof", "Prof.", "Professor",
+           # honorifics a preset masks with the name (mask_honorifics) are in its spellings too
+           "Miss", "Mx", "Mx.", "Mme", "Mme.", "Mlle", "Mlle.", "Herr", "Frau", "Dhr", "Dhr.", "Mevr", "Mevr.")
 
 
 def titled_surnames(spellings_of: dict[str, set[str]]) -> dict[str, str]:
@@ -190,9 +192,17 @@ _FIRST_NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*")
 
 def _given_first(spelling: str) -> str:
     """A register's surname-first spelling in the order the rest of this module reads a name:
-    "Lindqvist, Jenna M." -> "Jenna M. Lindqvist", "ASHGROVE, P." -> "P. ASHGROVE"."""
+    "Lindqvist, Jenna M." -> "Jenna M. Lindqvist", "ASHGROVE, P." -> "P. ASHGROVE",
+    "VANTROYEN Élodie" -> "Élodie VANTROYEN"."""
     surname, comma, given = spelling.partition(",")
-    if not comma or not given.strip() or len(surname.split()) != 1 or "," in given:
+    if not comma:
+        # "VANTROYEN Élodie": the surname in capitals before the given name, as French registers write it
+        words = spelling.split()
+        if len(words) == 2 and words[0].isupper() and words[0].isalpha() and len(words[0]) > 2 \
+                and not words[1].isupper():
+            return f"{words[1]} {words[0]}"
+        return spelling
+    if not given.strip() or len(surname.split()) != 1 or "," in given:
         return spelling
     return f"{given.strip()} {surname.strip()}"
 
@@ -354,7 +364,10 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # A name with an initial for its first name ("S. Tierney", "Dr D. Kalnins") is the one full
     # name of that surname and initial ("Siobhan Tierney"): merged first, so it is neither a
     # second entity for one person nor a second Tierney that makes "Dr Tierney" ambiguous.
-    merged_into = {index[k]: index[full] for k, full in initialled_names(names).items() if k[1] == full[1]}
+    # An initialled name the extractor typed as a person merges into a clinician's full name too
+    # ("Mr E. Drummond" in a claim, "Mr Euan Drummond, Consultant ENT Surgeon" in his letter).
+    merged_into = {index[k]: index[full] for k, full in initialled_names(names).items()
+                   if k[1] == full[1] or (k[1], full[1]) == (name_type, clinician_type)}
     names = {k: spellings for k, spellings in names.items() if index[k] not in merged_into}
     titled_forms = titled_surnames(names)
     for titled, k in titled_forms.items():

@@ -29,6 +29,13 @@ _ROLE_BEFORE = re.compile(
     r"oncologist|radiologist|psychiatrist|psychologist|dermatologist|pediatrician|paediatrician|physiotherapist|"
     r"pharmacist|dentist|gp|attending|midwife)(?:['’]s)?)[ \t]*[:,]?[ \t]+$"
 )
+# A clinician's post written after the name, as British and Irish letters sign: "Mr Euan Drummond,
+# Consultant ENT Surgeon", "Hanna Vell, Consultant Paediatric Neurologist", "A. Okafor, Staff Nurse".
+_ROLE_AFTER = re.compile(
+    r",[ \t]+(?:(?:Consultant|Specialist|Senior|Staff|Attending|Locum|Chief|Head|Lead|Clinical)[ \t]+)?"
+    r"(?:[A-Z][A-Za-z&]*[ \t]+){0,3}"
+    r"(?:Surgeon|Physician|Pa?ediatrician|Obstetrician|Nurse|Midwife|Physiotherapist|Therapist|Pharmacist|Dentist|"
+    r"Registrar|Anaesthetist|Anesthetist|Radiographer|[A-Z][a-z]+ologist|[A-Z][a-z]*iatrist)(?![\w-])")
 _CREDENTIAL = (r",?[ \t]+(?:MD|M\.D\.|DO(?![ \t]+(?i:not)\b)|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|FACS|MBBS|MBChB|MRCGP|"
                r"MRCP|MRCS|FRCS|FRCP|BDS)(?![\w])")
 _CREDENTIAL_AFTER = re.compile(_CREDENTIAL)
@@ -57,7 +64,8 @@ def clinicians(text: str, spans: list[Span], clinician_type: str, relevance: flo
         if title:
             start = title.start()
         # the role word may be a span of its own ("Physician" as an occupation): look past it
-        elif not (titled or credential or _ROLE_BEFORE.search(text, max(0, s.start - _LOOKBACK), s.start)):
+        elif not (titled or credential or _ROLE_BEFORE.search(text, max(0, s.start - _LOOKBACK), s.start)
+                  or _ROLE_AFTER.match(text, s.end)):
             out.append(s)
             continue
         end = s.end

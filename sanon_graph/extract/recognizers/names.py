@@ -265,6 +265,9 @@ class TitledName(_Names):
     """After a title: "Dr. Imogen Reyes", "Mr A.B. Cd", "Judge Hale", "Mr JOHN DOE"."""
 
     def find(self, text: str):
+        for m in _TITLE_BARE_INITIAL.finditer(text):
+            if not m.group(1).isupper() and self._name_words_ok([m.group(3)]) and not self._is_place(m.group(3)):
+                yield self.span(m.start(), m.end(), "NAME", _normalize_name(f"{m.group(2)}. {m.group(3)}"), 0.85)
         for m in _TITLED_NAME.finditer(text):
             title, run = m.group(1), m.group(3)
             caps = run.isupper()
@@ -286,10 +289,17 @@ class TitledName(_Names):
                 yield self.span(m.start(), end, "NAME", _normalize_name(text[last_title:end]), 0.8)
             else:
                 # A title of office or profession ("Dr", "Prof.", "Judge", "Sir") says who someone
-                # is: masked with the name. An honorific that says only sex ("Mr", "Mme") stays.
-                # The value is the name alone either way.
-                span_start = start if title.lower() in _HONORIFICS else m.start()
-                yield self.span(span_start, end, "NAME", _normalize_name(text[start:end]))
+                # is: masked with the name. An honorific says their sex ("Mr", "Mme"), and "Mrs" and
+                # "Miss" whether they married: masked with it where the preset says so
+                # (mask_honorifics). The value is the name alone, so "Mrs. Regina Marchbanks" links
+                # with "Regina Marchbanks".
+                honorific = title.lower() in _HONORIFICS and not self.ctx.settings.mask_honorifics
+                yield self.span(start if honorific else m.start(), end, "NAME", _normalize_name(text[start:end]))
+
+
+# A title, one initial without its full stop and a surname, as British records write a doctor:
+# "Dr H Marsh", "Mr J Okafor".
+_TITLE_BARE_INITIAL = re.compile(rf"(?<![\w.])({_TITLES})\.?{_GAP}([A-Z]){_GAP}({_NAME_WORD}){_NAME_END}")
 
 
 @register("role_name", "NAME")

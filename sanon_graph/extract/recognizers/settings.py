@@ -42,6 +42,11 @@ class RecognizerSettings(BaseModel):
     # treats many of the people the corpus is about (health-insurance: PROVIDER), so a doctor
     # shared by two patients' records does not link them as one person.
     clinician_type: str = "NAME"
+    # Whether an honorific ("Mr", "Mrs", "Miss", "Mme") is masked with the name it comes before.
+    # It says a person's sex, and "Mrs"/"Miss" whether they married: health-insurance masks it as
+    # it masks "female"; court decisions keep it ("Mr A."), as the anonymisation benchmarks'
+    # gold spans do.
+    mask_honorifics: bool = False
     # Recognizer types whose masked span takes in its noun phrase ("refractory epilepsy",
     # "duloxetine 60mg daily") while the value stays the recognizer's ("epilepsy"): widen.py.
     widen_types: list[str] = Field(default_factory=list)

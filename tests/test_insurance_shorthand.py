@@ -155,7 +155,8 @@ def test_a_members_number_in_groups(text, number):
 
 
 def test_an_irish_surname_with_its_particle():
-    assert ("Ciarán Ó Floinn", "ciarán ó floinn") in of_type("Re: Mr. Ciarán Ó Floinn, DOB 19/08/1971.", "NAME")
+    # the honorific is masked with the name in this preset (mask_honorifics); the value is the name
+    assert ("Mr. Ciarán Ó Floinn", "ciarán ó floinn") in of_type("Re: Mr. Ciarán Ó Floinn, DOB 19/08/1971.", "NAME")
 
 
 @pytest.mark.parametrize(("text", "provider"), [

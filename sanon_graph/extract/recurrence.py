@@ -173,7 +173,7 @@ def titled_surnames(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     by_surname: dict[str, set[str]] = defaultdict(set)
     for entity, spellings in spellings_of.items():
         for spelling in spellings:
-            words = [w for w in spelling.split() if w not in _TITLES]
+            words = [w for w in _given_first(spelling).split() if w not in _TITLES]
             # "Dr. Laurent" is a short form itself, not a second person called Laurent
             if len(words) >= 2 and len(words[-1]) >= 3:
                 by_surname[words[-1]].add(entity)

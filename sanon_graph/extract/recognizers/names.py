@@ -260,6 +260,11 @@ class _Names(Base):
         return phrase.lower() in self.gaz.places
 
 
+# A title, one initial without its full stop and a surname, as British records write a doctor:
+# "Dr H Marsh", "Mr J Okafor".
+_TITLE_BARE_INITIAL = re.compile(rf"(?<![\w.])({_TITLES})\.?{_GAP}([A-Z]){_GAP}({_NAME_WORD}){_NAME_END}")
+
+
 @register("titled_name", "NAME")
 class TitledName(_Names):
     """After a title: "Dr. Imogen Reyes", "Mr A.B. Cd", "Judge Hale", "Mr JOHN DOE"."""
@@ -296,10 +301,6 @@ class TitledName(_Names):
                 honorific = title.lower() in _HONORIFICS and not self.ctx.settings.mask_honorifics
                 yield self.span(start if honorific else m.start(), end, "NAME", _normalize_name(text[start:end]))
 
-
-# A title, one initial without its full stop and a surname, as British records write a doctor:
-# "Dr H Marsh", "Mr J Okafor".
-_TITLE_BARE_INITIAL = re.compile(rf"(?<![\w.])({_TITLES})\.?{_GAP}([A-Z]){_GAP}({_NAME_WORD}){_NAME_END}")
 
 
 @register("role_name", "NAME")
@@ -451,7 +452,7 @@ class SurnameInitials(_Names):
 
 
 # Names as registers, pharmacies, claims systems and British or Australian letters write them:
-# the surname in capitals. "Re: Alfie BRENNOCK, DOB ..." (a known first name, then the surname),
+# the surname in capitals. "Re: Poppy ASHGROVE, DOB ..." (a known first name, then the surname),
 # and after a field for the person "Pt: OYELARAN, MARCUS", "Member: VARNUM, TESSA M",
 # "Pt: ASHGROVE, P." (surname first, a comma, the given name or an initial).
 _GIVEN_CAPS_SURNAME = re.compile(
@@ -476,10 +477,10 @@ _FIELD_ENDS = re.compile(r"[ \t]*(?:[,;|(\n]|$)")
 
 @register("record_name", "NAME")
 class RecordName(_Names):
-    """A name as a register or a letter writes it, the surname in capitals ("Alfie BRENNOCK",
+    """A name as a register or a letter writes it, the surname in capitals ("Poppy ASHGROVE",
     "Pt: OYELARAN, MARCUS"), or a person's field holding an initial and a surname or a known
     first name alone ("Member: J Ashgrove", "Patient: Poppy"). The value is the given name
-    first, lower case, as the name written any other way gives it ("alfie brennock")."""
+    first, lower case, as the name written any other way gives it ("poppy ashgrove")."""
 
     def find(self, text: str):
         for m in _GIVEN_CAPS_SURNAME.finditer(text):
@@ -491,7 +492,7 @@ class RecordName(_Names):
         if ":" not in text:
             return
         for m in _SURNAME_FIRST.finditer(text):
-            surname, given, middle, initial = m.groups()
+            surname, given, _middle, initial = m.groups()
             if surname.isupper() and not self._caps_surname(surname) or self._not_a_name_word(surname):
                 continue
             if given is not None:

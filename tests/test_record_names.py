@@ -157,3 +157,39 @@ def test_short_forms_of_a_clinician_and_a_french_register_name_join_the_full_nam
     assert ("NAME", "e. drummond") not in people
     # "VANTROYEN Élodie" is Élodie Vantroyen, so "Élodie" alone is her too
     assert people[("NAME", "élodie vantroyen")] == ["r3", "r4", "r5"]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Employee: Kagiso Mothibedi, ID no. 8205175391084.", "Kagiso Mothibedi"),  # "ID" a label here, not Idaho
+    ("Insured Person: Pandiammal Veerasamy. IP No. 5112034786.", "Pandiammal Veerasamy"),
+])
+def test_a_name_before_a_label_that_is_also_a_states_code(text, name):
+    assert (name, name.lower()) in names(text)
+    assert not [s for s in spans(text) if s[2] == "LOCATION"]
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("Visited Tulsa, OK on Monday.", "Tulsa, OK"),  # a known town before the code: still a place
+    ("She moved to Boise, ID last year.", "Boise, ID"),
+    ("Port Austin, MI", "Port Austin, MI"),  # the code ends the place: any town
+    ("Claims shipped to Elmore County, ID were sampled.", "Elmore County, ID"),  # a county, after "to"
+])
+def test_a_town_and_its_states_code_are_still_a_place(text, place):
+    assert any(s[0] == place and s[2] == "LOCATION" for s in spans(text)), spans(text)
+
+
+def test_a_name_with_its_surname_withheld_is_the_one_full_name_it_fits(run_cli, tmp_path):
+    # "Pandiammal V." (a record that withholds the surname) is Pandiammal Veerasamy, so her first
+    # name alone in a third record is her too (two entities starting with it would stand for none)
+    records = [
+        ("r1", "In-patient summary. Name: Pandiammal V., 29/F. Flame burns 35% TBSA."),
+        ("r2", "ACCIDENT REPORT. Insured Person: Pandiammal Veerasamy. IP No. 5112034786."),
+        ("r3", "Respected Sir, Pandiammal was discharged and needs an ex gratia payment."),
+    ]
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"id": i, "content": t}) + "\n" for i, t in records), encoding="utf-8")
+    out = tmp_path / "out"
+    assert run_cli("analyze", corpus, "--out", out, "-q").exit_code == 0
+    people = {e["normalized_value"]: sorted(d.split("|")[0] for d in e["doc_ids"])
+              for e in read_jsonl(out / "entities.jsonl") if e["type"] == "NAME"}
+    assert people == {"pandiammal veerasamy": ["r1", "r2", "r3"]}

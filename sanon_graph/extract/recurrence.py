@@ -264,28 +264,36 @@ _INITIAL = re.compile(r"[^\W\d_]\.?")
 
 
 def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
-    """Names written with an initial for the first name, each to the one full name with that
-    surname whose first name starts with the initial: "S. Tierney" -> "Siobhan Tierney"; none
-    when two full names fit ("S. Tierney" with "Siobhan" and "Sean Tierney")."""
-    full_by_surname: dict[tuple[str, str], set[str]] = defaultdict(set)
-    initialled: dict[str, set[tuple[str, str]]] = {}
+    """Names written with an initial, each to the one full name it fits: an initial for the
+    first name ("S. Tierney" -> "Siobhan Tierney") or for the surname, as records that withhold
+    it write ("Pandiammal V." -> "Pandiammal Veerasamy"); none when two full names fit ("S.
+    Tierney" with "Siobhan" and "Sean Tierney")."""
+    # ("s", first name's initial, surname) and ("g", first name, surname's initial)
+    full_by_form: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    initialled: dict[str, set[tuple[str, str, str]]] = {}
     for entity, spellings in spellings_of.items():
         forms = set()
+        only_initialled = True
         for spelling in spellings:
             words = [w for w in _given_first(spelling).split() if w not in _TITLES]
-            if len(words) < 2 or len(words[-1]) < 3:
+            if len(words) < 2:
                 continue
-            first, surname = words[0], words[-1].casefold()
+            first, last = words[0], words[-1]
             if _INITIAL.fullmatch(first):
-                forms.add((_initial_letter(first), surname))
-            elif len(first) > 2 and first[:1].isupper():
-                full_by_surname[(_initial_letter(first), surname)].add(entity)
-        ordered = [[w for w in _given_first(s).split() if w not in _TITLES] for s in spellings]
-        if forms and all(_INITIAL.fullmatch(words[0]) for words in ordered if len(words) >= 2):
+                if len(last) >= 3:
+                    forms.add(("s", _initial_letter(first), last.casefold()))
+            elif len(words) == 2 and _INITIAL.fullmatch(last) and len(first) > 2 and first[:1].isupper():
+                forms.add(("g", first.casefold(), _initial_letter(last)))
+            else:
+                only_initialled = False
+                if len(first) > 2 and first[:1].isupper() and len(last) >= 3:
+                    full_by_form[("s", _initial_letter(first), last.casefold())].add(entity)
+                    full_by_form[("g", first.casefold(), _initial_letter(last))].add(entity)
+        if forms and only_initialled:
             initialled[entity] = forms
     merged = {}
     for entity, forms in initialled.items():
-        fits = {full for form in forms for full in full_by_surname.get(form, ())} - {entity}
+        fits = {full for form in forms for full in full_by_form.get(form, ())} - {entity}
         if len(fits) == 1:
             full = fits.pop()
             # "Ms Siobhan Tierney" and "Mr S. Tierney, her son" are two people

@@ -73,6 +73,13 @@ class CityState(Base):
             if comma and code not in _LETTERS_AFTER_NAMES:
                 # "Port Austin, MI": the words before the comma, from the first that opens no sentence
                 known = next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
+                if known is not None and code in _AMBIGUOUS_CODES and not _CODE_ENDS_PLACE.match(text, m.end()) \
+                        and words[-1] not in ("County", "Parish", "Township") \
+                        and not _PLACE_PREPOSITION.search(text, max(0, m.start() - 8), m.start()):
+                    # a code that is also a word or a label, with more after it: the town must be
+                    # known ("Tulsa, OK on Monday"), be a county or follow "in", "to", "from" ...;
+                    # "Employee: Kagiso Mothibedi, ID no. 82..." names no Idaho
+                    known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places), None)
             else:
                 # "From Seattle WA": the known place among the words, the last ones; none in "John
                 # Smith MD", "Mark Henderson, QC" (a person and their letters)

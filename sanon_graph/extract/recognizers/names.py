@@ -61,7 +61,8 @@ _TITLE_WORD = re.compile(rf"(?<![\w.]){_TITLES}(?!\w)")
 _KIN_WORDS = (r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|niece|"
               r"grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child")
 _ROLE_WORDS = (
-    r"patient|member|claimant|policyholder|policy\s+holder|coordinator|specialist|surgeon|physician|"
+    r"patient|member|claimant|policyholder|policy\s+holder|insured\s+person|injured\s+person|injured\s+worker|"
+    r"coordinator|specialist|surgeon|physician|"
     r"case\s+manager|adjuster|auditor|director|manager|representative|agent|insured|employee|contact|supervisor|"
     r"lead|researcher|investigator|clinician|therapist|nurse|"
     r"applicants?|respondents?|appellant|defendant|plaintiff|petitioner|complainant|claimants|beneficiary|"
@@ -433,8 +434,8 @@ class InitialsSurname(_Names):
             if previous.lower() in _LETTER_LABELS and (re.search(r"-[a-z]", surname) or surname.lower() in STOP_CAPITALS
                                                        or surname.lower() in self.gaz.not_name_words):
                 continue  # "Blood type O. Weight-based dose", "risk group A. Follow-up": a letter of a kind
-            if re.fullmatch(r"\d+", previous):
-                continue  # "Pt: 67 M. Rx": a sex or a unit after a number, no initial
+            if re.fullmatch(r"\d+/?", previous):
+                continue  # "Pt: 67 M. Rx", "29/F. Flame burns": a sex or a unit after a number, no initial
             if self._name_words_ok(_name_words(m.group(2))) and not self._org_follows(text, m.end()):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.9)
 

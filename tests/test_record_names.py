@@ -21,6 +21,21 @@ def names(text: str, preset: str = "health-insurance") -> list[tuple[str, str]]:
             if e.type == "NAME"]
 
 
+def analyze_records(run_cli, tmp_path, records: list[tuple[str, str]]):
+    """Run `sanon-graph analyze` on records (id, text); the output folder."""
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"id": i, "content": t}) + "\n" for i, t in records), encoding="utf-8")
+    out = tmp_path / "out"
+    assert run_cli("analyze", corpus, "--out", out, "-q").exit_code == 0
+    return out
+
+
+def documents_of(out, types=("NAME",)) -> dict[tuple[str, str], list[str]]:
+    """(type, value) -> the sorted ids of the records each entity of those types is in."""
+    return {(e["type"], e["normalized_value"]): sorted(d.split("|")[0] for d in e["doc_ids"])
+            for e in read_jsonl(out / "entities.jsonl") if e["type"] in types}
+
+
 @pytest.mark.parametrize(("text", "span", "value"), [
     ("Dear Dr Nguyen,\nRE: Poppy ASHGROVE, DOB 19/08/2018, Medicare 2951", "Poppy ASHGROVE", "poppy ashgrove"),
     ("Re: Oliver BRENNOCK, DOB 02/09/2024, NHS No. 607", "Oliver BRENNOCK", "oliver brennock"),
@@ -61,10 +76,7 @@ def test_one_person_written_three_ways_is_one_entity_and_links_the_records(run_c
     # other people's records, so that a name in three documents is rare in the corpus
     others = [(f"o{k}", f"Patient: {first} Quillfeather{k} | visit {k + 1} of a routine review.")
               for k, first in enumerate(["Maria", "John", "Emma", "Liam", "Sofia", "Noah", "Ava", "Lucas", "Mia"])]
-    corpus = tmp_path / "corpus.jsonl"
-    corpus.write_text("".join(json.dumps({"id": i, "content": t}) + "\n" for i, t in records + others), encoding="utf-8")
-    out = tmp_path / "out"
-    assert run_cli("analyze", corpus, "--out", out, "-q").exit_code == 0
+    out = analyze_records(run_cli, tmp_path, records + others)
     people = [e for e in read_jsonl(out / "entities.jsonl") if e["type"] == "NAME" and "varnum" in e["normalized_value"]]
     assert [(p["normalized_value"], len(p["doc_ids"])) for p in people] == [("tessa varnum", 3)]
     linked = {frozenset((link["doc_a"].split("|")[0], link["doc_b"].split("|")[0])) for link in read_jsonl(out / "links.jsonl")}
@@ -84,13 +96,8 @@ def test_a_first_name_alone_is_the_person_a_register_names_surname_first(run_cli
         ("r3", "Pharmacy record. Pt: ASHGROVE, P.  DOB 19.08.2018  adalimumab dispensed."),
         ("r4", "Re: Poppy ASHGROVE, DOB 19/08/2018, reviewed for uveitis."),
     ]
-    corpus = tmp_path / "corpus.jsonl"
-    corpus.write_text("".join(json.dumps({"id": i, "content": t}) + "\n" for i, t in records), encoding="utf-8")
-    out = tmp_path / "out"
-    assert run_cli("analyze", corpus, "--out", out, "-q").exit_code == 0
-    people = {e["normalized_value"]: sorted(d.split("|")[0] for d in e["doc_ids"])
-              for e in read_jsonl(out / "entities.jsonl") if e["type"] == "NAME"}
-    assert people == {"jenna lindqvist": ["r1", "r2"], "poppy ashgrove": ["r3", "r4"]}
+    out = analyze_records(run_cli, tmp_path, records)
+    assert documents_of(out) == {("NAME", "jenna lindqvist"): ["r1", "r2"], ("NAME", "poppy ashgrove"): ["r3", "r4"]}
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -146,12 +153,8 @@ def test_short_forms_of_a_clinician_and_a_french_register_name_join_the_full_nam
         ("r4", "Adhérente: VANTROYEN Élodie - n° MRE-0448217"),
         ("r5", "Bonjour, ici Élodie : mon rendez-vous est reporté."),
     ]
-    corpus = tmp_path / "corpus.jsonl"
-    corpus.write_text("".join(json.dumps({"id": i, "content": t}) + "\n" for i, t in records), encoding="utf-8")
-    out = tmp_path / "out"
-    assert run_cli("analyze", corpus, "--out", out, "-q").exit_code == 0
-    people = {(e["type"], e["normalized_value"]): sorted(d.split("|")[0] for d in e["doc_ids"])
-              for e in read_jsonl(out / "entities.jsonl") if e["type"] in {"NAME", "PROVIDER"}}
+    out = analyze_records(run_cli, tmp_path, records)
+    people = documents_of(out, ("NAME", "PROVIDER"))
     # the initialled name in a claim is the surgeon his own letter names (a provider, as clinicians are here)
     assert people[("PROVIDER", "euan drummond")] == ["r1", "r2"]
     assert ("NAME", "e. drummond") not in people
@@ -186,10 +189,5 @@ def test_a_name_with_its_surname_withheld_is_the_one_full_name_it_fits(run_cli, 
         ("r2", "ACCIDENT REPORT. Insured Person: Pandiammal Veerasamy. IP No. 5112034786."),
         ("r3", "Respected Sir, Pandiammal was discharged and needs an ex gratia payment."),
     ]
-    corpus = tmp_path / "corpus.jsonl"
-    corpus.write_text("".join(json.dumps({"id": i, "content": t}) + "\n" for i, t in records), encoding="utf-8")
-    out = tmp_path / "out"
-    assert run_cli("analyze", corpus, "--out", out, "-q").exit_code == 0
-    people = {e["normalized_value"]: sorted(d.split("|")[0] for d in e["doc_ids"])
-              for e in read_jsonl(out / "entities.jsonl") if e["type"] == "NAME"}
-    assert people == {"pandiammal veerasamy": ["r1", "r2", "r3"]}
+    out = analyze_records(run_cli, tmp_path, records)
+    assert documents_of(out) == {("NAME", "pandiammal veerasamy"): ["r1", "r2", "r3"]}

@@ -262,7 +262,6 @@ def insurance_model_path() -> Path:
     return INSURANCE_MODEL_DIR
 
 
-
 def load_model(which: str = ONTONOTES) -> NerModel:
     """A model, loaded on first use (about 1 s) with the ner component only."""
     if which not in (ONTONOTES, INSURANCE):
@@ -325,7 +324,8 @@ class CorpusSpans:
         return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
     def prepare(self, texts: list[str], progress: Callable[[int], None] | None = None) -> None:
-        todo = list({self._key(t): t for t in texts if self._key(t) not in self._cache}.items())
+        keyed = ((self._key(t), t) for t in texts)
+        todo = list(dict((key, t) for key, t in keyed if key not in self._cache).items())
         if progress and len(texts) > len(todo):
             progress(len(texts) - len(todo))  # repeated texts, and texts read before
         if not todo:

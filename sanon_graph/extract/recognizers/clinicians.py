@@ -31,11 +31,14 @@ _ROLE_BEFORE = re.compile(
 )
 # A clinician's post written after the name, as British and Irish letters sign: "Mr Euan Drummond,
 # Consultant ENT Surgeon", "Hanna Vell, Consultant Paediatric Neurologist", "A. Okafor, Staff Nurse".
+# What a clinician is, one word, lower case ("surgeon", "physiotherapist", "neurologist").
+CLINICIAN_WORD = (
+    r"(?:surgeon|physician|clinician|practitioner|nurse|midwife|pharmacist|dentist|paramedic|registrar|"
+    r"pa?ediatrician|obstetrician|geriatrician|technician|optician|dietitian|dietician|chiropractor|hygienist|"
+    r"sonographer|radiographer|an(?:a?e)sthetist|orthodontist|optometrist|[a-z]*therapist|[a-z]+ologist|[a-z]+iatrist)s?")
 _ROLE_AFTER = re.compile(
     r",[ \t]+(?:(?:Consultant|Specialist|Senior|Staff|Attending|Locum|Chief|Head|Lead|Clinical)[ \t]+)?"
-    r"(?:[A-Z][A-Za-z&]*[ \t]+){0,3}"
-    r"(?:Surgeon|Physician|Pa?ediatrician|Obstetrician|Nurse|Midwife|Physiotherapist|Therapist|Pharmacist|Dentist|"
-    r"Registrar|Anaesthetist|Anesthetist|Radiographer|[A-Z][a-z]+ologist|[A-Z][a-z]*iatrist)(?![\w-])")
+    rf"(?:[A-Z][A-Za-z&]*[ \t]+){{0,3}}(?=[A-Z])(?i:{CLINICIAN_WORD})(?![\w-])")
 _CREDENTIAL = (r",?[ \t]+(?:MD|M\.D\.|DO(?![ \t]+(?i:not)\b)|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|FACS|MBBS|MBChB|MRCGP|"
                r"MRCP|MRCS|FRCS|FRCP|BDS)(?![\w])")
 _CREDENTIAL_AFTER = re.compile(_CREDENTIAL)

@@ -27,7 +27,6 @@ _ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/9
     r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])(?:[-/.]\d{1,2})?|\d{1,2}/(?:19|20)\d\d"
 )
 _ID_DATE_PART = re.compile(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}/\d{4}|\d{4}")
-_QUARTER = re.compile(r"Q[1-4][/.]\d{2,4}")
 # Questionnaires, rating scales, manuals, code systems and markers named with a number, the same
 # in every record that uses them: "PHQ-9", "SF-36", "EQ-5D", "DSM-5", "ICD-10-CM", "IL-6", "CA-125".
 _NAMED_INSTRUMENT = re.compile(
@@ -37,7 +36,7 @@ _NAMED_INSTRUMENT = re.compile(
 # "Q3FY24", "H1-2025": a period every report of that year names, not anyone's number.
 _PERIOD_LABEL = re.compile(
     r"(?:(?:Q[1-4]|H[12])[-/]?)?(?:FY|CY)[-/]?(?:19|20)?\d{2}(?:[-/](?:19|20)?\d{2})?"  # FY2025, FY24-25, Q3FY24
-    r"|(?:Q[1-4]|H[12])(?:[-/]?(?:19|20)\d{2}|[-/]\d{2})", re.I)  # Q32025, H1-2025, Q1-25
+    r"|(?:Q[1-4]|H[12])(?:[-/.]?(?:19|20)\d{2}|[-/.]\d{2})", re.I)  # Q32025, H1-2025, Q1-25, Q1/2025, Q3.24
 # The number of a piece of legislation ("Council Directive 2000/78/EC", "Regulation (EU) No
 # 1215/2012"): a public text, the same for everyone.
 LEGISLATION_BEFORE = re.compile(
@@ -207,7 +206,7 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
     if not token.replace("-", "").replace("/", "").replace(".", "").replace("_", "").replace("#", "").isdigit():
         if separators == {"/"} and all(any(c.isalpha() for c in part) for part in parts) and not cued:
             return False  # BRCA1/BRCA2, HER2/CD20: a pair of named things
-        return len(token) >= 5 and digits >= 2 and not _QUARTER.fullmatch(token)  # "PT/2023/001"
+        return len(token) >= 5 and digits >= 2  # "PT/2023/001"
     if _ID_THOUSANDS.fullmatch(token) or not cued and _year_pair(token):
         return False
     if separators == {"/"}:

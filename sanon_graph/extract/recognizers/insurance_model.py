@@ -40,7 +40,6 @@ _SHORT_OK = re.compile(r"^[A-Z0-9]{2}$")
 _ICD_CODE = re.compile(r"^[A-Za-z]\d{2}(?:\.[0-9A-Za-z]{1,4})?$")
 
 
-
 @register("insurance_model", *MODEL_TYPES)
 class InsuranceModelRecognizer(Base):
     """The insurance model's spans, of the schema's types."""

@@ -8,7 +8,15 @@ import re
 from ...normalize import fold
 from .base import Base, register
 from .providers import SPECIALTY_WORDS
-from .words import LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS, STOP_CAPITALS, UPPER, ngrams
+from .words import (
+    LEADING_NOISE,
+    MODIFIER_NOISE,
+    PUBLICATION_WORDS,
+    STOP_CAPITALS,
+    UPPER,
+    ZIP_AFTER,
+    ngrams,
+)
 
 US_STATE_CODES = frozenset(
     "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH "
@@ -50,7 +58,6 @@ def _names_no_town(word: str) -> bool:
     return word.lower() in STOP_CAPITALS or word.lower() in _UNIT_WORDS or word.lower() in SPECIALTY_WORDS
 
 
-_ZIP_AFTER = re.compile(r",?[ \t]+\d{5}(?:-\d{4})?(?![\w-])")
 _PLACE_PREPOSITION = re.compile(r"(?<![\w-])(?i:in|to|from|near|of|at)[ \t]+$")
 # Before the town, what says that a place follows: a comma after a name ("Medical Center,
 # Rhinelander WI") or the start of a line.
@@ -94,7 +101,7 @@ class CityState(Base):
             # the span masks the code with the town, and the ZIP code written after them ("Tucson
             # AZ 85746"); the value is the town, so "Duluth MN" in one record and "the Duluth
             # area" in another are one place
-            zip_code = _ZIP_AFTER.match(text, m.end())
+            zip_code = ZIP_AFTER.match(text, m.end())
             yield self.span(start, zip_code.end() if zip_code else m.end(), "LOCATION", fold(" ".join(words[known:])), 0.55)
         if "," in text:
             for m in _CITY_REGION.finditer(text):

@@ -10,6 +10,7 @@ import re
 import unicodedata
 
 from .base import Base, register
+from .clinicians import CLINICIAN_WORD
 from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS
 from .words import GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
 
@@ -168,10 +169,7 @@ _COMMA_INITIAL = re.compile(r",[ \t]+[A-Z]\.")
 _NEXT_CAPITAL = re.compile(rf"{_GAP}({_NAME_WORD}|{_CAPS_WORD})")
 # What a clinician is, capitalised in a title after a name ("Consultant Plastic Surgeon",
 # "Senior Physiotherapist"): never a word of the name.
-_CLINICIAN_WORD = re.compile(
-    r"(?:surgeon|physician|clinician|practitioner|nurse|midwife|pharmacist|dentist|paramedic|registrar|"
-    r"pa?ediatrician|obstetrician|geriatrician|technician|optician|dietitian|dietician|chiropractor|hygienist|"
-    r"sonographer|radiographer|an(?:a?e)sthetist|orthodontist|optometrist|[a-z]*therapist|[a-z]+ologist|[a-z]+iatrist)s?")
+_CLINICIAN_WORD = re.compile(CLINICIAN_WORD)
 _CAPS_NOT_NAMES = frozenset("id dob mrn ssn nhs bsn usa uk us eu na vs v tel fax sex re cc attn ref no nr".split())
 ENDS_WITH_INITIAL = re.compile(rf"(?<![A-Za-z]){_INITIAL}$")
 
@@ -467,13 +465,15 @@ _SURNAME_FIRST = re.compile(
     rf"(?:({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}([A-Z])\.?)?|([A-Z])\.)(?![\w'’-])")
 # "Member: J Ashgrove", "Patient: Poppy |": an initial without its full stop before a surname, or
 # a known first name alone, in a field for the person that ends there.
-_INITIAL_SURNAME_FIELD = re.compile(rf"{_PERSON_FIELD}([A-Z]){_GAP}({_NAME_WORD})(?=[ \t]*(?:[|,;(\n]|$))")
+# where a form's field ends: "Patient: Poppy | Provider", "Re: Kim LEE, DOB"
+_FIELD_END = r"[ \t]*(?:[|,;(\n]|$)"
+_INITIAL_SURNAME_FIELD = re.compile(rf"{_PERSON_FIELD}([A-Z]){_GAP}({_NAME_WORD})(?={_FIELD_END})")
 # "Adhérente: VANTROYEN Élodie", "Patient: KILROY Desmond": in a field for the person, the surname in
 # capitals before a known first name, as French and Belgian registers write it.
 _CAPS_SURNAME_GIVEN = re.compile(rf"{_PERSON_FIELD}({_CAPS_WORD}){_GAP}({_NAME_WORD})(?![\w'’-])(?![ \t]*:)")
-_FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?=[ \t]*(?:[|,;(\n]|$))")
+_FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?={_FIELD_END})")
 _VOWEL = re.compile(r"[AEIOUY]")
-_FIELD_ENDS = re.compile(r"[ \t]*(?:[,;|(\n]|$)")
+_FIELD_ENDS = re.compile(_FIELD_END)
 
 
 @register("record_name", "NAME")

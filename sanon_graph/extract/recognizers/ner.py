@@ -27,7 +27,6 @@ NER_TYPES = ("NAME", "ORGANISATION", "PROVIDER", "LOCATION", "NATIONALITY", "DEM
 NER_RELEVANCE_FACTOR = 0.9
 
 
-
 # Forms of address and the titles of documents the model reads as persons ("Dear Sir or Madam",
 # "Determination Order"); a person's name is never made of these alone. (The capitalised stop
 # words of the rules are not used here: "Page", "Lane" and "May" are also surnames.)

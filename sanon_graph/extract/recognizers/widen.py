@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from .base import Span
 from .gazetteers import condition_with_tails
-from .words import BODY_PARTS, MODIFIER_NOISE
+from .words import BODY_PARTS, MODIFIER_NOISE, ZIP_AFTER
 
 MAX_WORDS = 3
 # Modifiers the value leaves out but the phrase keeps: how often, how many, how much.
@@ -167,7 +167,6 @@ def modifies(word: str) -> bool:
 
 
 _PLACE_GAP = re.compile(r",[ \t]*")
-_ZIP_AFTER = re.compile(r"[ \t]+\d{5}(?:-\d{4})?(?!\w)")
 
 
 def _place_after(text: str, spans: list[Span], i: int) -> int | None:
@@ -180,5 +179,5 @@ def _place_after(text: str, spans: list[Span], i: int) -> int | None:
         return None
     end = spans[i + 1].end
     limit = spans[i + 2].start if i + 2 < len(spans) else len(text)
-    zip_code = _ZIP_AFTER.match(text, end)
+    zip_code = ZIP_AFTER.match(text, end)
     return zip_code.end() if zip_code and zip_code.end() <= limit else end

@@ -97,6 +97,8 @@ def ngrams(text: str, max_n: int, capitalised: bool = False):
             yield start, end, text[start:end].lower()
 
 
+# A US ZIP code written after a place: "Tucson AZ 85746", "Seabrook, TX 77586".
+ZIP_AFTER = re.compile(r",?[ \t]+\d{5}(?:-\d{4})?(?![\w-])")
 # "the" right before a span ("the late June Harris", "The Hospital turned 100").
 THE_BEFORE = re.compile(r"(?i:\bthe)[ \t]+$")
 # British and Commonwealth spellings of medical words ("haemophilia", "oesophageal", "coeliac",

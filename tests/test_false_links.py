@@ -125,3 +125,35 @@ def test_a_clinicians_title_after_a_name_is_no_name(text, name):
     names = [s[0] for s in found(text) if s[1] in {"NAME", "PROVIDER"}]
     assert any(name in n for n in names), names
     assert not any(w in n for n in names for w in ("Surgeon", "Physiotherapist", "Neurologist")), names
+
+
+def extracted(text: str, preset: str = "health-insurance"):
+    settings = load_settings(None, {"preset": preset})
+    return RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)
+
+
+def test_a_routine_examination_is_weaker_evidence_than_a_named_procedure():
+    # An MRI or a colonoscopy is done to a large share of all patients; a sleeve gastrectomy is not.
+    relevance = {e.normalized: e.relevance for e in extracted(
+        "Plan: MRI of the lumbar spine, screening colonoscopy, then sleeve gastrectomy in May.") if e.type == "TREATMENT"}
+    assert {"mri", "colonoscopy", "sleeve gastrectomy"} <= relevance.keys(), relevance
+    assert relevance["mri"] < relevance["sleeve gastrectomy"]
+    assert relevance["colonoscopy"] < relevance["sleeve gastrectomy"]
+
+
+def test_two_people_who_share_an_mri_and_a_symptom_are_not_linked(run_cli, tmp_path):
+    # Ten records of ten people; two of them had an MRI and have headaches, nothing else in common.
+    towns = ["Pelham", "Dunmore", "Ashby", "Corwin", "Fenwick", "Galloway", "Hartwell", "Ingram"]
+    records = [("p1", "Ms. Harriet Quellan, 44, reports headaches. An MRI was ordered."),
+               ("p2", "Mr. Osric Talvanne, 71, reports headaches. An MRI was ordered.")]
+    records += [(f"f{i}", f"Claim for Mx. Person{chr(65 + i)}ova of {town}: sarcoidosis follow-up.")
+                for i, town in enumerate(towns)]
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"id": i, "content": t}) + "\n" for i, t in records), encoding="utf-8")
+    out = tmp_path / "out"
+    result = run_cli("analyze", corpus, "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    shared = {e["normalized_value"] for e in read_jsonl(out / "entities.jsonl") if len(e["doc_ids"]) == 2}
+    assert {"mri", "headache"} <= shared, shared  # both found in both records: the test means something
+    linked = {frozenset(d.split("|")[0] for d in (link["doc_a"], link["doc_b"])) for link in read_jsonl(out / "links.jsonl")}
+    assert frozenset({"p1", "p2"}) not in linked

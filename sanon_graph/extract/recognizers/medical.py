@@ -207,6 +207,8 @@ class _Medical(Base):
                     # a symptom ("weakness", "dizziness") is said of many people: weaker evidence
                     # than a diagnosis, so two records sharing one link less
                     relevance = min(relevance, SYMPTOM_RELEVANCE)
+                elif entity_type == "TREATMENT" and term in ROUTINE_EXAMINATIONS:
+                    relevance = min(relevance, ROUTINE_RELEVANCE)
                 yield self.span(start, kind.end() if kind else end, entity_type, value, relevance)
 
     def head_finding(self, text: str, start: int, end: int, phrase: str, entity_type: str) -> Span | None:
@@ -233,6 +235,14 @@ class _Medical(Base):
 # A symptom's relevance: about a location's (METHOD 3 ranks symptoms with the condition, but a
 # symptom alone narrows down few people).
 SYMPTOM_RELEVANCE = 0.45
+# Examinations done to a large share of all patients (imaging, a heart or brain trace, blood
+# work, screening): an MRI in two people's records is no evidence they are one person, as a
+# drug class is not (drugs.CLASS_RELEVANCE). Still found: the kind of examination is care.
+ROUTINE_EXAMINATIONS = frozenset({
+    "mri", "mri scan", "ct scan", "cat scan", "x-ray", "ultrasound", "ecg", "ekg", "eeg", "blood test",
+    "colonoscopy", "mammogram", "mammography",
+})
+ROUTINE_RELEVANCE = 0.4
 
 
 @register("condition_term", "MEDICAL_CONDITION")

@@ -18,7 +18,10 @@ _AGE_PATTERNS = [
     # (last, as texts without a colon skip it) a form's field: "Age: 72", "AGE: 72 yrs", "Patient age: 40", opening a line or after a
     # field before it; not "Age at onset: 31", "Gestational age: 32 weeks", "Retirement age: 67",
     # "Age: 6 months" (a baby's age in months is no age in years), "Age: 45-50" (a band)
-    re.compile(r"(?:^|(?<=[\n|;(,.:]))[ \t]*(?:(?i:patient|pt|member|client|claimant|insured|employee|subscriber|dependent)[ \t]+)?(?P<field>(?i:age)[ \t]*:[ \t]*(\d{1,3})(?!\d)"
+    # (or a column of a form: two spaces or a tab after the field before it, "DOB: 03/05/1987   Age: 38");
+    # the field's name in the languages of the other presets' fields too ("Leeftijd: 29", "Alter: 41")
+    re.compile(r"(?:^|(?<=[\n|;(,.:])|(?<=\S  )|(?<=\t))[ \t]*(?:(?i:patient|pt|member|client|claimant|insured|employee|subscriber|dependent)[ \t]+)?"
+               r"(?P<field>(?i:age|âge|alter|edad|età|leeftijd|ålder|alder|wiek|idade)[ \t]*:[ \t]*(\d{1,3})(?!\d)"
                r"(?:[ \t]*(?i:years?|yrs?|y)\b\.?)?)(?![ \t]*(?i:months?|mos?|weeks?|wks?|days?|d)\b)(?![.,/–-]\d)",
                re.M),
 ]

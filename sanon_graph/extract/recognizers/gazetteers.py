@@ -201,7 +201,8 @@ def _places() -> frozenset[str]:
               # months and words for a feature of the land ("most of March", "Kestrel Bay Rowing
               # Club"): a town of that name is rarer than the word in every record
               "january", "february", "march", "april", "may", "june", "july", "august", "september",
-              "october", "november", "december", "bay", "spring", "green"}
+              "october", "november", "december", "bay", "spring", "green",
+              "best"}  # Best (Netherlands): "Best regards,"
     names -= data_terms("job_titles.txt")  # "Officer" (Victoria) is a role before it is a town
     return frozenset(n for n in names if len(n) > 2)
 

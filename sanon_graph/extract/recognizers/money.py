@@ -12,6 +12,10 @@ import re
 from .base import Base, register
 
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₺": "TRY", "₽": "RUB", "₴": "UAH", "zł": "PLN"}
+# Dollars of other countries, written with the country's letters before the sign: "HK$92,000",
+# "S$14,200", "A$1,200", "NZ$80", "US$5m".
+_PREFIXED_DOLLARS = {"HK$": "HKD", "S$": "SGD", "SG$": "SGD", "A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD",
+                     "NZ$": "NZD", "US$": "USD", "R$": "BRL", "MX$": "MXN", "NT$": "TWD"}
 _WORDS = {
     "euro": "EUR", "euros": "EUR", "eur": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD", "pound": "GBP",
     "pounds": "GBP", "gbp": "GBP", "chf": "CHF", "francs": "CHF", "swiss francs": "CHF", "pln": "PLN",
@@ -20,6 +24,7 @@ _WORDS = {
     "try": "TRY", "lei": "RON", "ron": "RON", "forints": "HUF", "huf": "HUF", "yen": "JPY", "jpy": "JPY",
     "zloty": "PLN", "hryvnia": "UAH", "kunas": "HRK", "kuna": "HRK", "leva": "BGN", "levs": "BGN", "lari": "GEL",
     "drams": "AMD", "denars": "MKD", "tenge": "KZT", "manats": "AZN", "kroner": "KRONER", "kronur": "ISK",
+    "kr": "KRONER", "kr.": "KRONER",
 }
 # A country's adjective before its currency's word: "15,000 Turkish liras", "2,000 Swiss francs".
 _CURRENCY_ADJECTIVE = (
@@ -29,21 +34,24 @@ _CURRENCY_ADJECTIVE = (
 _SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "k": 10**3, "m": 10**6, "bn": 10**9}
 _AMOUNT = r"\d{1,3}(?:[,. \u00a0]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 _SCALE_WORD = r"(?:[ \t]?(?:thousand|million|billion|bn|k|m)(?![\w]))?"
-_CODE = r"EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|RUB|UAH|TRY|RON|HUF|JPY|INR"
+# ISO 4217 codes written before or after an amount ("HKD 38,000", "4,610.20 SGD").
+_CODES = ("EUR USD GBP CHF PLN CZK SEK NOK DKK ISK RUB UAH TRY RON HUF BGN JPY INR AUD CAD NZD HKD SGD CNY RMB "
+          "MYR IDR THB PHP KRW TWD VND ZAR BRL MXN ARS CLP COP AED SAR QAR ILS EGP NGN KES").split()
+_CODE = "|".join(_CODES)
 _BEFORE = re.compile(
-    rf"(?<![\w$€£¥₹₺₽₴])(?P<cur>[$€£¥₹₺₽₴]|(?:{_CODE})(?=[ \t\u00a0]?\d))[ \t\u00a0]?(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})(?![\w])",
+    rf"(?<![\w$€£¥₹₺₽₴])(?P<cur>(?:HK|SG|S|AU|A|CA|C|NZ|US|R|MX|NT)\$|[$€£¥₹₺₽₴]|(?:{_CODE})(?=[ \t\u00a0]?\d))[ \t\u00a0]?(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})(?![\w])",
 )
 _AFTER = re.compile(
     rf"(?<![\w.,])(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})[ \t\u00a0]?"
     rf"(?P<cur>(?:{_CURRENCY_ADJECTIVE})?(?i:euros?|dollars?|pounds(?:[ \t]sterling)?|francs|zlotys?|korunas|kronor|"
-    r"roubles|rubles|hryvnias?|liras?|lei|forints|yen|kunas?|leva|levs|lari|drams|denars|tenge|manats|kroner|kronur)"
+    r"roubles|rubles|hryvnias?|liras?|lei|forints|yen|kunas?|leva|levs|lari|drams|denars|tenge|manats|kroner|kronur|kr\.?)"
     r"|(?:" + _CODE + r")|€|zł)(?![\w])",
 )
 
 
 # Every currency the patterns name contains one of these (lower case): a text without any of
 # them has no amount of money, and the amount pattern, tried at every digit, is not run.
-_CURRENCY_HINTS = (*_SYMBOLS, *(w for w in _WORDS if len(w) <= 4), "dollar", "pound", "franc", "zlot", "korun",
+_CURRENCY_HINTS = (*_SYMBOLS, *(w for w in _WORDS if len(w) <= 4), *(c.lower() for c in _CODES), "dollar", "pound", "franc", "zlot", "korun",
                    "kron", "roubl", "rubl", "hryvn", "lira", "forint", "kuna", "leva", "levs", "lari", "dram",
                    "denar", "tenge", "manat", "inr")
 
@@ -69,7 +77,7 @@ class Money(Base):
         for pattern in (_BEFORE, _AFTER):
             for m in pattern.finditer(text):
                 cur = m.group("cur").lower().replace("\t", " ")
-                code = (_SYMBOLS.get(m.group("cur")) or _WORDS.get(cur) or _WORDS.get(" ".join(cur.split()[-2:]))
+                code = (_SYMBOLS.get(m.group("cur")) or _PREFIXED_DOLLARS.get(m.group("cur").upper()) or _WORDS.get(cur) or _WORDS.get(" ".join(cur.split()[-2:]))
                         or _WORDS.get(cur.split()[-1], cur.upper()))  # "turkish liras" -> TRY
                 if cur.startswith("pounds"):
                     code = "GBP"

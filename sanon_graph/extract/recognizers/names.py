@@ -25,10 +25,10 @@ _TITLES = rf"(?:{_TITLE_WORDS})"
 _TITLE_SET = frozenset(w.lower() for w in _TITLE_WORDS.split("|"))
 _GAP = r"[ \t\u00a0]+"  # between the words of one name: never a line break
 _NAME_END = r"(?![\w-]|['’](?!s(?!\w))\w)"  # a whole word; a possessive 's may follow
-# A name word: Smith, Núñez-Ortega, O'Neill, D'Souza, al-Rashid, McDonald, MacArthur, DeVito;
+# A name word: Smith, Núñez-Ortega, O'Neill, D'Souza, al-Rashid, McDonald, MacArthur, NicLeòid, DeVito;
 # not the possessive 's.
 _NAME_WORD = (
-    rf"(?:[OoDd]['’]|(?:[Aa]l|[Ee]l)-)?(?:Mc|Mac|Fitz|De|Di|Da|Le|La|Van|Von)?{UPPER}{LOWER}+"
+    rf"(?:[OoDd]['’]|(?:[Aa]l|[Ee]l)-)?(?:Mc|Mac|Nic|Fitz|De|Di|Da|Le|La|Van|Von)?{UPPER}{LOWER}+"
     rf"(?:['’]{UPPER}{LOWER}+|-{UPPER}?{LOWER}+)*"
 )
 _CAPS_WORD = rf"(?:[OD]['’])?{UPPER}{{2,}}(?:['’-]{UPPER}+)*"  # JOHN, O'NEILL: checked with isupper()
@@ -472,6 +472,18 @@ _INITIAL_SURNAME_FIELD = re.compile(rf"{_PERSON_FIELD}([A-Z]){_GAP}({_NAME_WORD}
 # capitals before a known first name, as French and Belgian registers write it.
 _CAPS_SURNAME_GIVEN = re.compile(rf"{_PERSON_FIELD}({_CAPS_WORD}){_GAP}({_NAME_WORD})(?![\w'’-])(?![ \t]*:)")
 _FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?={_FIELD_END})")
+# "Employee: Adaeze NWACHUKWU   Staff no: ...": in a field for the person, a name word and a
+# surname in capitals, up to the field's end (or the next column of the form); the field says
+# it is a person, so the first name need not be a known one.
+_COLUMN_END = rf"(?:{_FIELD_END}|[ \t]{{2,}}|\t)"
+_GIVEN_CAPS_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}){_GAP}({_CAPS_WORD})(?={_COLUMN_END})")
+# A form's field for one part of the name: "Surname: TAUTAHI", "Given names: Hēmi Rāwiri",
+# "Nachname: Müller", "Voornaam: Sanne", in the languages of the other person fields.
+_NAME_PART_FIELD = re.compile(
+    r"(?<![\w-])(?i:surname|last[ \t]name|family[ \t]name|given[ \t]names?|first[ \t]names?|forenames?|"
+    r"christian[ \t]name|pr[ée]noms?|nom[ \t]de[ \t]famille|nachname|vorname|familienname|achternaam|voornamen?|"
+    r"apellidos?|nombre|cognome)[ \t]*:[ \t]*"
+    rf"((?:{_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}(?:{_CAPS_WORD}|{_NAME_WORD}))?)(?={_COLUMN_END})")
 _VOWEL = re.compile(r"[AEIOUY]")
 _FIELD_ENDS = re.compile(_FIELD_END)
 
@@ -510,6 +522,15 @@ class RecordName(_Names):
         for m in _INITIAL_SURNAME_FIELD.finditer(text):
             if self._name_words_ok([m.group(2)]) and not self._is_place(m.group(2)):
                 yield self.span(m.start(1), m.end(), "NAME", f"{m.group(1)}. {m.group(2)}".lower(), 0.85)
+        for m in _GIVEN_CAPS_FIELD.finditer(text):
+            given, surname = m.group(1), m.group(2)
+            if (self._caps_surname(surname) and not self._not_a_name_word(given) and not self._is_place(given)
+                    and (len(surname) > 3 or self._first_name(given))):  # "Member: Gold PPO": a plan's letters
+                yield self.span(m.start(1), m.end(2), "NAME", f"{given} {surname}".lower(), 0.9)
+        for m in _NAME_PART_FIELD.finditer(text):
+            words = m.group(1).split()
+            if all((self._caps_surname(w) if w.isupper() else not self._not_a_name_word(w)) for w in words):
+                yield self.span(m.start(1), m.end(1), "NAME", " ".join(words).lower(), 0.9)
         for m in _FIRST_NAME_FIELD.finditer(text):
             word = m.group(1)
             if self._first_name(word) and not self._not_a_name_word(word) and not self._is_place(word):

@@ -71,19 +71,33 @@ _GENERIC_BODY_WORDS = frozenset(
     "competent housing statutory supervisory regulatory tax".split())
 # "High Contracting Party", "the respondent State Party": the Convention's words for states.
 _NOT_INSTITUTION = re.compile(r"(?i)\b(?:contracting|state)[ \t]part(?:y|ies)\b")
+# The noun that ends a business function's name: what the people in it do.
+_FUNCTION_AREA = (
+    "Operations|Engineering|Services|Finance|Payroll|Compliance|Procurement|Purchasing|Logistics|Marketing|Sales|"
+    "Prevention|Documentation|Microbiology|Chemistry|Banking|Resources|Accounts|Payable|Receivable|Benefits|"
+    "Facilities|Maintenance|Assurance|Analytics|Administration|Development|Research|Support|Governance|Treasury|"
+    "Audit|Relations|Communications|Production|Manufacturing|Distribution|Recruitment|Mobility|Reward|Estates"
+)
 # Two patterns, each run on its own: "The Department of Logistics" must not be taken by the
 # second as "The Department" and lost.
 _DEPARTMENT_PATTERNS = (
     re.compile(rf"(?<![\w-])(?:Department|Dept\.?|Division|Directorate|Office|Unit)[ \t]of[ \t](?:the[ \t])?"
                rf"{_CAPWORD}(?:[ \t](?:and|&)?[ \t]?{_CAPWORD}){{0,3}}(?![\w-])"),
     re.compile(rf"(?<![\w-])(?:{_CAPWORD}[ \t]){{1,3}}(?:Department|Dept\.?|Division|Directorate|Team|Unit)(?![\w-])"),
+    # a function of a business named by its area: "People Operations", "Platform Engineering",
+    # "Finance & Operations", "Finance – Payroll", "QC Microbiology", "Loss Prevention" (two to
+    # four capitalised words, the last an area's noun)
+    # (a dash joins two areas only: "QC Analyst II – QC Microbiology" is a post and its department)
+    re.compile(rf"(?<![\w-])(?:(?:{_FUNCTION_AREA})[ \t]+[–-][ \t]+|{_CAPWORD}(?:[ \t]+(?:&|and)[ \t]+|[ \t])){{1,3}}"
+               rf"(?:{_FUNCTION_AREA})(?![\w'’-])"),
 )
 # A department in a form's field: "Department: Logistics". The span takes in the field's name:
 # the department's own name may be an ordinary word ("Emergency", "Legal"), which the recurrence
 # pass must not look for alone. Not "Team:" or "Unit:" ("Team: Management", "Unit: kg"), not
 # what fills an empty field ("None", "N/A", "See attached"), and never the next field's name.
 _DEPARTMENT_FIELD = re.compile(
-    rf"(?<![\w-])(?:Department|Dept\.?)[ \t]*:[ \t]*({_CAPWORD}(?![\w'’.-]*[:/])"
+    rf"(?<![\w-])(?:Department|Dept\.?|Business[ \t]unit|Division|(?i:reparto|afdeling|abteilung|departamento|"
+    rf"dipartimento|avdelning|avdeling|afdelingen|service|d[ée]partement|dział))[ \t]*:[ \t]*({_CAPWORD}(?![\w'’.-]*[:/])"
     rf"(?:[ \t](?:and[ \t]|&[ \t])?{_CAPWORD}(?![\w'’.-]*[:/])){{0,3}})")
 # The value of a department is its name and the word for a department, however written: "the
 # Logistics Department", "Department of Logistics" and "Department: Logistics" are one; the head
@@ -159,16 +173,24 @@ _FORM_BEFORE = r"(?:OOO|ZAO|OAO|PAO|AO|TOV|PJSC|OJSC|CJSC|JSC)"
 # "Calgary, AB") and letters after people's names as often.
 _FORM_AFTER = (r"(?:S\.A\.|S\.R\.L\.|SRL|S\.p\.A\.|SpA|S\.r\.l\.|d\.o\.o\.|d\.d\.|sp\.[ \t]?z[ \t]?o\.[ \t]?o\.|"
                r"S\.A\.S\.|SARL|a\.s\.|s\.r\.o\.|Kft\.|Zrt\.|Nyrt\.|GmbH|B\.V\.|N\.V\.|Ltd\.?|"
-               r"PLC|plc|LLP|LLC|Inc\.|EOOD|OOD|EAD|ASA|Oyj|A/S|ApS)")
+               r"PLC|plc|LLP|LLC|Inc\.|EOOD|OOD|EAD|ASA|Oyj|A/S|ApS|Srl|SPA|S\.L\.U?\.|e\.V\.|ETT|"
+               r"Pty[ \t]Ltd\.?|Limited|LIMITED|LTD\.?|INC\.|Corp\.|CORP\.)")
+# Forms a comma may come before, as English names write them: "Lumenfold Software, Inc.".
+_FORM_AFTER_COMMA = r"(?:Inc\.|INC\.|Ltd\.?|LTD\.?|Limited|LLC|LLP|PLC|plc|Corp\.|CORP\.)"
+# The two-letter forms (NV, BV, AB, AG, SA, SE, KG, Oy) after two or more capitalised words
+# and no comma: "Verhaegen Pharma NV", "Nordvik Engineering Sverige AB"; never "Reno, NV".
+_SHORT_FORM = r"(?:NV|BV|AB|AG|SA|SE|KG|Oy)"  # not AS: "SUCH AS" in capitals
 _COMPANY_WORD = rf"{UPPER}[\w'’&-]*"  # no full stop: the name ends with its sentence
 _NAME_PART = rf"(?:{_COMPANY_WORD}|[\"«„“][^\"»“”\n]{{2,40}}[\"»“”])"
 _COMPANY = re.compile(
     rf"(?<![\w-]){_FORM_BEFORE}[ \t]+{_NAME_PART}(?:[ \t]+{_COMPANY_WORD}){{0,2}}(?![\w-])"
     rf"|(?<![\w-])(?:{_COMPANY_WORD}[ \t]){{0,3}}{_COMPANY_WORD}[ \t]+{_FORM_AFTER}(?![\w-])"
+    rf"|(?<![\w-])(?:{_COMPANY_WORD}[ \t]){{0,3}}{_COMPANY_WORD},[ \t]+{_FORM_AFTER_COMMA}(?![\w-])"
+    rf"|(?<![\w-])(?:{_COMPANY_WORD}[ \t]){{1,3}}{_COMPANY_WORD}[ \t]+{_SHORT_FORM}(?![\w-])"
 )
 # A legal form that ends in its own full stop ("S.A.", "d.o.o."): the stop is the form's.
 ENDS_WITH_LEGAL_FORM = re.compile(r"(?<![\w.])(?:[A-Za-z]{1,3}\.){2,}$")
-_ANY_FORM = re.compile(rf"(?<![\w-])(?:{_FORM_BEFORE}|{_FORM_AFTER})(?![\w-])")
+_ANY_FORM = re.compile(rf"(?<![\w-])(?:{_FORM_BEFORE}|{_FORM_AFTER}|{_SHORT_FORM})(?![\w-])")
 
 
 @register("company", "ORGANISATION")
@@ -181,7 +203,8 @@ class Company(Base):
         for m in _COMPANY.finditer(text):
             trimmed = _trim(text, m.start(), m.end())
             if trimmed and " " in trimmed[1]:
-                yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]))
+                # "Lumenfold Software, Inc." and "Lumenfold Software Inc." are one company
+                yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]).replace(",", ""))
 
 
 @register("department", "DEPARTMENT")

@@ -123,3 +123,25 @@ def test_the_hr_training_sets_are_what_build_makes_of_their_sources(corpus):
     contents = {d.source_id: d.content for d in read_corpus(folder / "documents").documents}
     gold = read_gold(folder / "gold_spans.jsonl", contents)  # checks every span's text against its document
     assert set(gold) == set(contents) and sum(len(s) for s in gold.values()) >= 500
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("ALB-01988 | IBAÑEZ CASTELLO, JOSE MANUEL | Carretillero | 21.640,00 |", "IBAÑEZ CASTELLO, JOSE MANUEL",
+     "jose manuel ibañez castello"),
+    ("| Ferrández Roig, Lucía | 38 |", "Ferrández Roig, Lucía", "lucía ferrández roig"),
+])
+def test_a_name_surname_first_in_a_tables_cell(text, span, value):
+    assert (span, "NAME", value) in found(text)
+
+
+@pytest.mark.parametrize("text", ["| Claims, Appeals | Total |", "| TOTAL, GROSS | 5 |"])
+def test_a_tables_words_are_no_name(text):
+    assert [o for o, t, _ in found(text) if t == "NAME"] == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Nine days of sick leave with dengue fever.", "dengue fever"),  # ICD-10-CM: "Dengue fever [classical dengue]"
+    ("She has systemic sclerosis.", "systemic sclerosis"),  # "Systemic sclerosis [scleroderma]"
+])
+def test_a_condition_icd_names_with_a_note_in_brackets(text, value):
+    assert value in {v for _, t, v in found(text) if t == "MEDICAL_CONDITION"}

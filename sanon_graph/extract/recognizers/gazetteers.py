@@ -82,6 +82,12 @@ def _condition_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[s
         if not icd.is_leaf(code) and len(code) > 3:
             continue
         head = description.split(",")[0].strip().lower()
+        if "(" in head or "[" in head:
+            if re.search(r"[)\]]\w", head):
+                continue  # "(teno)synovitis": the bracket is part of a word
+            # "dengue fever [classical dengue]", "essential (primary) hypertension": the brackets
+            # are the classification's notes; documents write the name without them
+            head = _BRACKETED.sub("", head).strip()
         words = head.split()
         if not 1 <= len(words) <= 3 or any(s in head for s in skip):
             continue

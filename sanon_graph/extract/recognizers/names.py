@@ -477,6 +477,12 @@ _FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?={_FIELD_END})"
 # it is a person, so the first name need not be a known one.
 _COLUMN_END = rf"(?:{_FIELD_END}|[ \t]{{2,}}|\t)"
 _GIVEN_CAPS_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}){_GAP}({_CAPS_WORD})(?={_COLUMN_END})")
+# A table's cell holding a name surname first, as payroll and HR exports write it:
+# "| IBAÑEZ CASTELLO, JOSE MANUEL |", "| Ferrández Roig, Lucía |" (one or two surnames, one or
+# two given names; the first given name a known one).
+_NAME_CELL = re.compile(
+    rf"(?<=\|)[ \t]*((?:{_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}(?:{_CAPS_WORD}|{_NAME_WORD}))?),{_GAP}"
+    rf"((?:{_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}(?:{_CAPS_WORD}|{_NAME_WORD}))?)(?=[ \t]*\|)")
 # A form's field for one part of the name: "Surname: TAUTAHI", "Given names: Hēmi Rāwiri",
 # "Nachname: Müller", "Voornaam: Sanne", in the languages of the other person fields.
 _NAME_PART_FIELD = re.compile(
@@ -502,6 +508,12 @@ class RecordName(_Names):
                 continue  # "Grace ICU team": three capitals inside a phrase are an abbreviation
             if self._first_name(given) and given.lower() not in STOP_CAPITALS and self._caps_surname(surname):
                 yield self.span(m.start(), m.end(), "NAME", f"{given} {surname}".lower(), 0.9)
+        if "|" in text:
+            for m in _NAME_CELL.finditer(text):
+                surnames, given = m.group(1).split(), m.group(2).split()
+                if (self._first_name(given[0]) and all(not self._not_a_name_word(w) for w in surnames + given)
+                        and all(self._caps_surname(w) for w in surnames if w.isupper())):
+                    yield self.span(m.start(1), m.end(2), "NAME", " ".join(given + surnames).lower(), 0.9)
         if ":" not in text:
             return
         for m in _SURNAME_FIRST.finditer(text):

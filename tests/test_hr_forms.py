@@ -77,6 +77,8 @@ def test_fields_that_hold_no_name(text):
     ("Marcus DeLeon\nLumenfold Software, Inc. | (206) 555-0110", "Lumenfold Software, Inc"),
     ("Slievenamon Community Credit Union Limited\nUnit 3", "Slievenamon Community Credit Union Limited"),
     ("Super fund: Ironbark Pty Ltd, member no. 7041", "Ironbark Pty Ltd"),
+    ("I am the HR coordinator at Quincaillerie Beaulieu-Gagnon inc. in Laval, QC.", "Quincaillerie Beaulieu-Gagnon inc"),
+    ("Les Entreprises Tremblay ltée a écrit.", "Les Entreprises Tremblay ltée"),
 ])
 def test_companies_by_their_legal_form(text, company):
     assert (company, "ORGANISATION") in {(o, t) for o, t, _ in found(text)}

@@ -174,7 +174,7 @@ _FORM_BEFORE = r"(?:OOO|ZAO|OAO|PAO|AO|TOV|PJSC|OJSC|CJSC|JSC)"
 _FORM_AFTER = (r"(?:S\.A\.|S\.R\.L\.|SRL|S\.p\.A\.|SpA|S\.r\.l\.|d\.o\.o\.|d\.d\.|sp\.[ \t]?z[ \t]?o\.[ \t]?o\.|"
                r"S\.A\.S\.|SARL|a\.s\.|s\.r\.o\.|Kft\.|Zrt\.|Nyrt\.|GmbH|B\.V\.|N\.V\.|Ltd\.?|"
                r"PLC|plc|LLP|LLC|Inc\.|EOOD|OOD|EAD|ASA|Oyj|A/S|ApS|Srl|SPA|S\.L\.U?\.|e\.V\.|ETT|"
-               r"Pty[ \t]Ltd\.?|Limited|LIMITED|LTD\.?|INC\.|Corp\.|CORP\.)")
+               r"Pty[ \t]Ltd\.?|Limited|LIMITED|LTD\.?|INC\.|inc\.|[Ll]t[ée]e|Corp\.|CORP\.)")
 # Forms a comma may come before, as English names write them: "Lumenfold Software, Inc.".
 _FORM_AFTER_COMMA = r"(?:Inc\.|INC\.|Ltd\.?|LTD\.?|Limited|LLC|LLP|PLC|plc|Corp\.|CORP\.)"
 # The two-letter forms (NV, BV, AB, AG, SA, SE, KG, Oy) after two or more capitalised words

@@ -110,7 +110,6 @@ def test_departments_by_what_they_do(text, department):
 @pytest.mark.parametrize("text", [
     "Esito: positivo\nPuesto: coordinadora",
     "Software Engineer II | Employee ID LF-01288",
-    "The Centre will call you. The centre opens at nine.",
     "Best regards,\nAisyah",
 ])
 def test_a_forms_labels_and_a_greeting_are_no_places(text):
@@ -147,3 +146,16 @@ def test_a_tables_words_are_no_name(text):
 ])
 def test_a_condition_icd_names_with_a_note_in_brackets(text, value):
     assert value in {v for _, t, v in found(text) if t == "MEDICAL_CONDITION"}
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("Preferred contact: 0476 28 19 53 (private)", "0476 28 19 53"),
+    ("Her Swedish mobile is 070-318 52 96; the office one is on file.", "070-318 52 96"),
+])
+def test_national_numbers_written_in_pairs_after_a_group(text, number):
+    assert (number, "PHONE_NUMBER") in {(o, t) for o, t, _ in found(text)}
+
+
+@pytest.mark.parametrize("text", ["Dates 12.04.2025 and 01.02.03 are on file.", "Invoice 2024 0012 34 56 paid."])
+def test_dates_and_codes_are_no_phone_numbers(text):
+    assert [o for o, t, _ in found(text) if t == "PHONE_NUMBER"] == []

@@ -134,3 +134,6 @@ def test_normalize_phone():
     assert normalize_phone("020 7946 0958") == "02079460958"
     assert normalize_phone("020 7946 0958", ("GB",)) == "+442079460958"
     assert normalize_phone("555-01") is None
+    # ten digits after a country code are that country's, not a North American number's
+    assert normalize_phone("+45 22 48 91 07") == "+4522489107"
+    assert normalize_phone("0045 22 48 91 07") == "+4522489107"

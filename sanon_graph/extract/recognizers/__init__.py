@@ -27,6 +27,7 @@ from . import (  # noqa: F401  (importing a module registers its recognizers)
     medical,
     money,
     names,
+    national_ids,
     ner,
     organisations,
     penalties,

@@ -48,7 +48,7 @@ _LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][\w'’-]*(?![\w'’-])")
 _FIELD_LABEL_AFTER = re.compile(r"[ \t]*(?::|(?:ID|No\.?|Nr\.?|number|#)(?![\w]))")
 
 
-def _names_something(text: str, span, entity_type: str, lower_words: set[str], places: frozenset[str]) -> bool:
+def _names_something(text: str, span, entity_type: str, lower_words: set[str]) -> bool:
     """Whether a model's span of a proper-name type can be a name: it has a capital ("recorded
     haematomas on his back" is no person, "thighs" no place); it is not a word of a heading in
     capitals ("THE FACTS", "THE LAW": a line with no lower-case letter); and one capitalised word
@@ -65,11 +65,9 @@ def _names_something(text: str, span, entity_type: str, lower_words: set[str], p
     one_word = " " not in written.strip()
     if one_word and _FIELD_LABEL_AFTER.match(text, span.end):
         return False  # a form's label ("Esito: positivo", "Employee ID ..."), not what fills it
-    # a person: a word the text also writes in lower case; a place too, unless it is a known
-    # town that shares its name with a word ("Split", "Nice"): "Centre" beside "the centre"
-    return not (entity_type in ("NAME", "LOCATION") and one_word and not written.isupper()
-                and written.strip().lower() in lower_words
-                and (entity_type == "NAME" or written.strip().lower() not in places))
+    # a person only: a town may share its name with a word ("Split", "Nice")
+    return not (entity_type == "NAME" and one_word and not written.isupper()
+                and written.strip().lower() in lower_words)
 
 
 @register("ner", *NER_TYPES)
@@ -112,7 +110,7 @@ class NerRecognizer(Base):
             if entity_type in _PROPER_NOUN_TYPES:
                 if lower_words is None:
                     lower_words = set(_LOWER_WORD.findall(text))  # once per text, only when needed
-                if not _names_something(text, span, entity_type, lower_words, self.ctx.gaz.places):
+                if not _names_something(text, span, entity_type, lower_words):
                     continue
             yield self.span(span.start, span.end, entity_type, value,
                             self.ctx.base(entity_type) * NER_RELEVANCE_FACTOR)

@@ -38,8 +38,9 @@ _SCALE_WORD = r"(?:[ \t]?(?:thousand|million|billion|bn|k|m)(?![\w]))?"
 _CODES = ("EUR USD GBP CHF PLN CZK SEK NOK DKK ISK RUB UAH TRY RON HUF BGN JPY INR AUD CAD NZD HKD SGD CNY RMB "
           "MYR IDR THB PHP KRW TWD VND ZAR BRL MXN ARS CLP COP AED SAR QAR ILS EGP NGN KES").split()
 _CODE = "|".join(_CODES)
+_PREFIXES = "|".join(re.escape(p) for p in sorted(_PREFIXED_DOLLARS, key=len, reverse=True))  # "HK$" before "$"
 _BEFORE = re.compile(
-    rf"(?<![\w$€£¥₹₺₽₴])(?P<cur>(?:HK|SG|S|AU|A|CA|C|NZ|US|R|MX|NT)\$|[$€£¥₹₺₽₴]|(?:{_CODE})(?=[ \t\u00a0]?\d))[ \t\u00a0]?(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})(?![\w])",
+    rf"(?<![\w$€£¥₹₺₽₴])(?P<cur>{_PREFIXES}|[$€£¥₹₺₽₴]|(?:{_CODE})(?=[ \t\u00a0]?\d))[ \t\u00a0]?(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})(?![\w])",
 )
 _AFTER = re.compile(
     rf"(?<![\w.,])(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})[ \t\u00a0]?"

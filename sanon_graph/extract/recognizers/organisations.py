@@ -170,7 +170,8 @@ class Institution(Base):
 # ("Herăstrău-Nord S.A.", "Mostar-Trans d.o.o.", "Bud-Pol sp. z o.o.", "Quill Analytics Ltd").
 _FORM_BEFORE = r"(?:OOO|ZAO|OAO|PAO|AO|TOV|PJSC|OJSC|CJSC|JSC)"
 # Not the two-letter forms (SA, NV, AB, AG, BV): they are states' and provinces' codes ("Reno, NV",
-# "Calgary, AB") and letters after people's names as often.
+# "Calgary, AB") and letters after people's names as often; _SHORT_FORM takes them where more
+# words come first.
 _FORM_AFTER = (r"(?:S\.A\.|S\.R\.L\.|SRL|S\.p\.A\.|SpA|S\.r\.l\.|d\.o\.o\.|d\.d\.|sp\.[ \t]?z[ \t]?o\.[ \t]?o\.|"
                r"S\.A\.S\.|SARL|a\.s\.|s\.r\.o\.|Kft\.|Zrt\.|Nyrt\.|GmbH|B\.V\.|N\.V\.|Ltd\.?|"
                r"PLC|plc|LLP|LLC|Inc\.|EOOD|OOD|EAD|ASA|Oyj|A/S|ApS|Srl|SPA|S\.L\.U?\.|e\.V\.|ETT|"

@@ -80,3 +80,14 @@ def main(here: Path, types: Iterable[str], direct: Iterable[str], argv: list[str
         path.write_text(text, encoding="utf-8")
     print(f"{len(files) - 1} documents, gold spans in {gold.name}")
     return 0
+
+
+def main_with_types_of(here: Path, build: Path) -> int:
+    """main() with the gold types and direct identifiers another corpus's build.py names (a
+    training set labelled as the corpus it trains for: examples/hr_train/* as examples/hr)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"{build.parent.name}_build", build)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return main(here, module.TYPES, module.DIRECT)

@@ -159,3 +159,20 @@ def test_national_numbers_written_in_pairs_after_a_group(text, number):
 @pytest.mark.parametrize("text", ["Dates 12.04.2025 and 01.02.03 are on file.", "Invoice 2024 0012 34 56 paid."])
 def test_dates_and_codes_are_no_phone_numbers(text):
     assert [o for o, t, _ in found(text) if t == "PHONE_NUMBER"] == []
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Treating doctor: Tūī Kereama\nPhysiotherapist: Callum MacLeod", "Tūī Kereama"),
+    ("Case manager: Joanne Nguyễn, Coastline Return to Work", "Joanne Nguyễn"),
+    ("Prepared by: Rosa Cervera Pastor\nDate: 05.03.2025", "Rosa Cervera Pastor"),
+    ("Contact: Emer Fitzgerald    Phone: on file", "Emer Fitzgerald"),
+])
+def test_a_field_for_a_person_by_their_part_holds_a_name_of_any_origin(text, name):
+    assert (name, "NAME") in {(o, t) for o, t, _ in found(text)}
+
+
+@pytest.mark.parametrize("text", [
+    "Prepared by: Payroll Shared Services", "Approved by: Human Resources", "Doctor: Mercy Hospital",
+])
+def test_a_field_for_a_person_holding_a_body_or_a_place_is_no_name(text):
+    assert [o for o, t, _ in found(text) if t == "NAME"] == []

@@ -483,6 +483,15 @@ _GIVEN_CAPS_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}){_GAP}({_CAPS_WOR
 _NAME_CELL = re.compile(
     rf"(?<=\|)[ \t]*((?:{_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}(?:{_CAPS_WORD}|{_NAME_WORD}))?),{_GAP}"
     rf"((?:{_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}(?:{_CAPS_WORD}|{_NAME_WORD}))?)(?=[ \t]*\|)")
+# A form's field for a person by their part in the matter: "Treating doctor: Tūī Kereama",
+# "Case manager: Joanne Nguyễn", "Prepared by: Rosa Cervera Pastor". The field says a person
+# fills it, so the first name need not be a known one; two or three name words up to its end.
+_ROLE_FIELD = re.compile(
+    r"(?<![\w-])(?i:doctor|physician|gp|physiotherapist|therapist|psychologist|nurse|manager|supervisor|"
+    r"secretary|chair(?:person)?|investigators?|interviewer|witness|representative|adviser|advisor|coordinator|"
+    r"contact|complainant|respondent|reporter|(?:prepared|processed|approved|signed|reviewed|reported|"
+    r"requested|referred|issued|completed)[ \t]by)[ \t]*:[ \t]*"
+    rf"({_NAME_WORD}(?:{_GAP}{_NAME_WORD}){{1,2}})(?=,|{_COLUMN_END})")
 # A form's field for one part of the name: "Surname: TAUTAHI", "Given names: Hēmi Rāwiri",
 # "Nachname: Müller", "Voornaam: Sanne", in the languages of the other person fields.
 _NAME_PART_FIELD = re.compile(
@@ -539,6 +548,11 @@ class RecordName(_Names):
             if (self._caps_surname(surname) and not self._not_a_name_word(given) and not self._is_place(given)
                     and (len(surname) > 3 or self._first_name(given))):  # "Member: Gold PPO": a plan's letters
                 yield self.span(m.start(1), m.end(2), "NAME", f"{given} {surname}".lower(), 0.9)
+        for m in _ROLE_FIELD.finditer(text):
+            words = m.group(1).split()
+            if self._name_words_ok(words, every_word_checked=True) and not self._is_place(m.group(1)) \
+                    and not self._org_follows(text, m.end(1)) and words[-1].lower() not in self.gaz.organisation_heads:
+                yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.9)
         for m in _NAME_PART_FIELD.finditer(text):
             words = m.group(1).split()
             if all((self._caps_surname(w) if w.isupper() else not self._not_a_name_word(w)) for w in words):

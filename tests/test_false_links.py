@@ -14,9 +14,13 @@ from sanon_graph.extract.recognizers import RulesExtractor
 from tests.conftest import read_jsonl
 
 
-def found(text: str, preset: str = "health-insurance") -> list[tuple[str, str]]:
+def extracted(text: str, preset: str = "health-insurance"):
     settings = load_settings(None, {"preset": preset})
-    return [(e.original, e.type) for e in RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)]
+    return RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)
+
+
+def found(text: str, preset: str = "health-insurance") -> list[tuple[str, str]]:
+    return [(e.original, e.type) for e in extracted(text, preset)]
 
 
 @pytest.mark.parametrize("text", [
@@ -125,11 +129,6 @@ def test_a_clinicians_title_after_a_name_is_no_name(text, name):
     names = [s[0] for s in found(text) if s[1] in {"NAME", "PROVIDER"}]
     assert any(name in n for n in names), names
     assert not any(w in n for n in names for w in ("Surgeon", "Physiotherapist", "Neurologist")), names
-
-
-def extracted(text: str, preset: str = "health-insurance"):
-    settings = load_settings(None, {"preset": preset})
-    return RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)
 
 
 def test_a_routine_examination_is_weaker_evidence_than_a_named_procedure():

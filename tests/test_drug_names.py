@@ -46,6 +46,18 @@ def test_chemistry_headings_are_no_medication(name):
     assert name not in drug_names()
 
 
+@pytest.mark.parametrize("text", ["Rifampicin 300 mg caps x14, 1 BD.", "The CRNA checked the pump.",
+                                  "Buffered in MOPS before the assay."])
+def test_a_reagents_short_name_is_no_medication(text):
+    # "caps" and "MOPS" name laboratory buffers and "CRNA" complementary RNA in the dictionary;
+    # in a record they are a dosage form, a nurse anaesthetist and a lab's word
+    assert not [f for f in found(text) if f[0].lower() in {"caps", "crna", "mops"}]
+
+
+def test_short_names_of_real_drugs_stay():
+    assert {"lmwh", "nsaids", "taxol", "rhogam"} <= set(drug_names())
+
+
 def test_a_drug_name_that_is_also_a_first_name_needs_a_word_of_medication():
     names = drug_names()
     shared = sorted(n for n in names if " " not in n and n in gazetteers().first_names)

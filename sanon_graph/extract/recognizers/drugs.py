@@ -36,6 +36,11 @@ CLASS_RELEVANCE = 0.4  # a drug class ("opioid", "NSAIDs"): many people take one
 _DRUG_SOURCES = ("drugbank_id", "medline_plus_id", "nhs_url", "wikipedia_url")
 _CLASS_TREE = "D27"
 _FIRST_WORD = re.compile(r"[a-z][a-z'-]{2,}(?: |$)")  # no number, letter or short word first ("5-asa", "n acetyl")
+# A laboratory reagent's or a nucleic acid's systematic name ("3-(cyclohexylamino)propanesulfonic
+# acid", "thymidine 5'-triphosphate", "rna, complementary"): its short names are the dictionary's
+# only way to it, and in a record they are other words ("caps" of a prescription, a "CRNA").
+_SYSTEMATIC_NAME = re.compile(r"^[\d(]|\d'|\d,\d|^[a-z]-\d|^(?:rna|dna), ")
+_SHORT_NAME = 5
 _MEDICATION_CUE = re.compile(
     r"(?i:\b(?:prescribed|prescription|dose|dosage|tablets?|capsules?|mg|medication|drug|taking|started|switched\s+to|"
     r"infusions?|injections?)\b)"
@@ -61,6 +66,8 @@ def drug_names() -> dict[str, tuple[str, bool]]:
     out = {}
     for name, canonical in dictionary.get("drug_variant_to_canonical", {}).items():
         if not canonical or len(name) < 4 or not _NAME.fullmatch(name) or not _FIRST_WORD.match(name):
+            continue
+        if len(name) <= _SHORT_NAME and _SYSTEMATIC_NAME.search(canonical[0]):
             continue
         data = canonical_data.get(canonical[0], {})
         if any(key in data for key in _DRUG_SOURCES):

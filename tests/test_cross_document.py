@@ -79,6 +79,27 @@ def test_facility_short_forms():
     assert facility_aliases("Rex Marin") == []
 
 
+def test_a_body_is_named_without_the_words_for_its_kind():
+    # stop 38: the words that say what kind of body it is, not which one, come off too
+    assert facility_aliases("Eastholm Royal Infirmary")[-1] == "Eastholm"
+    assert facility_aliases("Bluewater Home Infusion")[-1] == "Bluewater"
+    assert facility_aliases("Kestrelmark Dental & Surgical") == ["Kestrelmark Dental", "Kestrelmark"]
+    # an insurer's name keeps its words: one insurer covers many people, and found in more
+    # records it would link them to each other
+    assert facility_aliases("Pinecrest Mutual Assurance") == []
+    assert facility_aliases("Saint Oswin's Private Hospital")[-1] == "Saint Oswin's"
+    assert facility_aliases("Hollow Oaks Children's Hospital")[-1] == "Hollow Oaks"
+
+
+def test_a_value_of_another_kind_is_no_short_form_of_a_body():
+    # the corpus names Tarnby as a place: "Tarnby" alone is the town, not "Tarnby Medical Center"
+    corpus = docs("Seen at Tarnby Medical Center on arrival.", "She moved to Tarnby last year.", "Tarnby is cold.")
+    findings = {"0": [ExtractedEntity("Tarnby Medical Center", "tarnby medical center", "PROVIDER", 0.7)],
+                "1": [ExtractedEntity("Tarnby", "tarnby", "LOCATION", 0.55)]}
+    propagate(corpus, findings, SCHEMA)
+    assert found(findings, "2") == {("Tarnby", "tarnby", "LOCATION")}
+
+
 def test_titled_surnames_resolve_only_when_unambiguous():
     titled = titled_surnames({"a": {"Esmé Laurent", "Dr. Esmé Laurent"}, "b": {"Elise Varga"}, "c": {"Corinne Varga"},
                               "d": {"Dr. Laurent"}})

@@ -10,6 +10,7 @@ import pytest
 
 from sanon_graph.config import load_settings
 from sanon_graph.extract.recognizers import RulesExtractor
+from sanon_graph.extract.recognizers.medical import ROUTINE_RELEVANCE
 from sanon_graph.extract.recurrence import acronyms_of, initialled_names, propagate
 from sanon_graph.models import Document, ExtractedEntity
 from sanon_graph.schema import EntitySchema
@@ -107,15 +108,15 @@ def test_mutual_as_a_word_is_no_facility():
     assert not of_type("They parted by mutual agreement.", "PROVIDER")
 
 
-@pytest.mark.parametrize(("text", "age"), [
-    ("Member (M, 57) referred after discharge.", "57"),
-    ("Patient (34, F) seen in clinic.", "34"),
-    ("Mw. A. Verstraeten, 63 y. Known liver disease.", "63"),
-    ("Re: Mr D. Kalnins, 71. Reviewed today.", "71"),
-    ("Ms. Chen, 45, was seen on Monday.", "45"),
+@pytest.mark.parametrize(("text", "span", "age"), [
+    ("Member (M, 57) referred after discharge.", "57", "57"),
+    ("Patient (34, F) seen in clinic.", "34", "34"),
+    ("Mw. A. Verstraeten, 63 y. Known liver disease.", "63 y", "63"),  # the unit is masked with it (stop 38)
+    ("Re: Mr D. Kalnins, 71. Reviewed today.", "71", "71"),
+    ("Ms. Chen, 45, was seen on Monday.", "45", "45"),
 ])
-def test_ages_beside_a_name_or_a_sex(text, age):
-    assert (age, age) in of_type(text, "AGE")
+def test_ages_beside_a_name_or_a_sex(text, span, age):
+    assert (span, age) in of_type(text, "AGE")
 
 
 @pytest.mark.parametrize("text", ["Mr Smith, 3 Main St, Springfield.", "Paid 400, 12 yrs of service, 30 y old stock.",
@@ -260,6 +261,27 @@ def test_a_condition_named_by_its_initials():
     assert ("left-leg DVT", "dvt") in of_type("Presented with left-leg DVT after a regatta.", "MEDICAL_CONDITION")
     assert not of_type("NOTICE OF DVT CLAIMS PROCESS", "MEDICAL_CONDITION")  # a heading in capitals
     assert not of_type("The Ms. Lee and PE class met.", "MEDICAL_CONDITION")  # two letters: too many things
+
+
+@pytest.mark.parametrize(("text", "condition"), [
+    ("PMH: T2DM, on metformin.", ("T2DM", "type 2 diabetes")),
+    ("Known IDDM since childhood.", ("IDDM", "type 1 diabetes")),
+    ("Rate control for AFib; apixaban continued.", ("AFib", "atrial fibrillation")),
+    ("Hx A-fib, now in sinus rhythm.", ("A-fib", "atrial fibrillation")),
+])
+def test_clinical_shorthand_is_the_condition_it_stands_for(text, condition):
+    # stop 38: the value is the condition's name, so the shorthand links with the name written out
+    assert condition in of_type(text, "MEDICAL_CONDITION")
+
+
+def test_more_initials_of_conditions_and_procedures():
+    assert ("HTN", "htn") in of_type("History of HTN and gout.", "MEDICAL_CONDITION")
+    assert ("ORIF", "orif") in of_type("S/p ORIF of the left ankle.", "TREATMENT")
+    # a routine test by its initials is weak evidence, as its name is
+    settings = load_settings(None, {"preset": "health-insurance"})
+    eeg = RulesExtractor(settings.entity_schema, settings.rules).extract_text("EEG was normal.")
+    assert [(e.original, e.type, e.relevance) for e in eeg] == [("EEG", "TREATMENT", ROUTINE_RELEVANCE)]
+    assert not of_type("AT2DMX shipped; DM2X is a part number.", "MEDICAL_CONDITION")
 
 
 def test_initials_found_as_a_value_of_their_own_become_a_spelling_of_the_written_out_condition():

@@ -292,3 +292,28 @@ def test_a_provider_stops_at_a_code_that_ends_a_sentence():
 def test_a_hyphenated_ing_word_belongs_to_the_condition():
     assert ("pre-existing type 2 diabetes", "type 2 diabetes") in of_type(
         "Dx: pre-existing type 2 diabetes in pregnancy.", "MEDICAL_CONDITION")
+
+
+# --- stop 38: more of a record's ways to write an age ----------------------------------------
+
+@pytest.mark.parametrize(("text", "age"), [
+    ("Referral 12 Mar 2025. 23 y.o. male, keen cyclist.", ("23 y.o.", "23")),  # the abbreviation's own full stop
+    ("Consult 09/2023. 38-yo F office manager.", ("38-yo", "38")),
+    ("Dispense log. Pt: F, 66. Dx: gout.", ("F, 66", "66")),
+    ("Refill history. Pt: m, 57 | plan: silver", ("m, 57", "57")),
+    ("Refill history. Pt: M, 44y   transplant 2023", ("44y", "44")),
+    ("Patient: female, 36 y\nAdmission 02-03-2024", ("36 y", "36")),
+    ("Clinic letter. Mr. B. Okafor, 59 y. Known gout.", ("59 y", "59")),
+])
+def test_more_shorthand_ages(text, age):
+    assert age in of_type(text, "AGE")
+
+
+@pytest.mark.parametrize("text", [
+    "Bed 4, 12 y old frame replaced.",  # no person before the number
+    "Thanks to Smith, 40 yrs of service ended.",
+    "Oxygen sats in the late 80s overnight.",
+    "The pt: f, 150 was a typo.",  # no age
+])
+def test_no_shorthand_age(text):
+    assert not of_type(text, "AGE")

@@ -278,9 +278,19 @@ def test_forms_set_g_showed(text, kind, value):
     assert value in of_type(text, kind)
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    # stop 38: what the thanks are for, and an exclamation mark, before the writer's name
+    ("Can the plan cover the mileage? Thank you for fighting for this,\nMarisa", ("Marisa", "marisa")),
+    ("We move again next summer. Thanks!\nKelsey (mom of your 2nd grader)", ("Kelsey", "kelsey")),
+])
+def test_a_sign_off_after_thanks_for_something(text, name):
+    assert name in of_type(text, "NAME")
+
+
 @pytest.mark.parametrize(("text", "kind"), [
     ("my husband Monday was off.", "NAME"), ("Please reconsider. Kind regards, Audiology Section", "NAME"),
     ("Thanks, everyone!", "NAME"), ("She is a modest person; remodelling continues.", "TREATMENT"),
+    ("Thank you for the update. Paris", "NAME"),  # a place after the thanks is no writer
 ])
 def test_no_name_or_drug_from_those_forms_without_one(text, kind):
     assert not of_type(text, kind)

@@ -55,7 +55,13 @@ _FACILITY_HEADS = frozenset(
     "clinic clinics hospital hospitals center centre centers institute network system health healthcare "
     "rehabilitation rehab urology oncology cardiology dermatology orthopedics orthopaedics pediatrics "
     "radiology neurology gastroenterology psychiatry rheumatology endocrinology nephrology pulmonology "
-    "associates practice pharmacy laboratory laboratories labs hospice infirmary physicians group".split()
+    "associates practice pharmacy laboratory laboratories labs hospice infirmary physicians group "
+    # what a name says of the kind of body, not which one: "Eastfield Royal Infirmary", "NorthStar
+    # Home Infusion", "Juniper Ridge Recovery Center", "St Aidan's Private Hospital" are named
+    # "Eastfield", "NorthStar" ... alone. Not an insurer's words ("Mutual", "Life", "Assurance"):
+    # one insurer covers many people, and its name found in more records links them to each other.
+    # ("Medical" and "Services" end insurers' names too: "Pinecrest Mutual Medical")
+    "royal private children childrens women womens home infusion recovery & and dental surgical".split()
 )
 # A stem that is one of these is too common to stand for a facility on its own.
 _WEAK_STEMS = frozenset(
@@ -147,13 +153,21 @@ def merge_plural_variants(findings: Findings, types: frozenset[str] = PLURAL_FOL
     return _rewrite(findings, rename)
 
 
+def _head_word(word: str) -> str:
+    """The word as the head list spells it: lower case, without a possessive ("Children's")."""
+    word = word.casefold()
+    return word[:-2] if word.endswith(("'s", "’s")) else word
+
+
 def facility_aliases(original: str) -> list[str]:
     """ "Chamonix Rehab Institute" -> ["Chamonix Rehab", "Chamonix"]: the name without its
     generic head words, as long as what is left is specific enough to name the facility."""
     words = original.split()
     aliases = []
-    while len(words) >= 2 and words[-1].casefold().strip("'’s") in _FACILITY_HEADS:
+    while len(words) >= 2 and _head_word(words[-1]) in _FACILITY_HEADS:
         words = words[:-1]
+        if words[-1] in ("&", "and"):
+            continue  # "Harborline Life &": on to "Harborline"
         if not all(w[:1].isupper() for w in words) or all(w.casefold() in _WEAK_STEMS for w in words):
             break
         alias = " ".join(words)
@@ -362,11 +376,16 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # Short forms: "Rivertown" for "Rivertown Clinic", "Dr. Laurent" for "Esmé Laurent". A
     # short form that could stand for two entities stands for neither.
     short_forms: dict[str, set[int]] = defaultdict(set)
+    # what the extractors found as a value of another kind ("Dayton" the town) is no short form
+    # of a body named after it ("Dayton Medical Center")
+    other_values = {_key(spelling) for k, (_, spellings) in known.items() if k[1] != facility_type
+                    for spelling in spellings | {k[0]}}
     for k, (_, spellings) in known.items():
         if k[1] == facility_type:
             for spelling in spellings:
                 for alias in facility_aliases(spelling):
-                    short_forms[alias].add(index[k])
+                    if _key(alias) not in other_values:
+                        short_forms[alias].add(index[k])
     # Clinicians' names too ("Dr. Laurent" for "Dr. Esmé Laurent"), when typed apart from NAME.
     names = {k: spellings for k, (_, spellings) in known.items() if k[1] in (name_type, clinician_type)}
     # A name with an initial for its first name ("S. Tierney", "Dr D. Kalnins") is the one full

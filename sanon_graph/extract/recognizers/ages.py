@@ -10,7 +10,7 @@ from .words import NUMBER, THE_BEFORE, number_value
 
 _AGE_PATTERNS = [
     re.compile(r"(?<!\w)(\d{1,3})[- ](?:year|yr)s?[- ]old(?!\w)", re.I),
-    re.compile(r"(?<!\w)(\d{1,3}) ?(?:y/o|y\.o\.|yo)(?!\w)", re.I),  # clinical shorthand: "52 y/o male"
+    re.compile(r"(?<!\w)(\d{1,3})[ -]?(?:y/o|y\.o\.|yo)(?!\w)", re.I),  # clinical shorthand: "52 y/o male", "46-yo"
     re.compile(r"(?<!\w)(\d{1,3})\s+years?\s+of\s+age(?!\w)", re.I),
     re.compile(r"(?<!\w)aged?\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
@@ -39,6 +39,15 @@ _AGE_SHORTHAND = [
     re.compile(r"(?<![\w$€£.,/:-])[MF][ \t]?/[ \t]?(\d{2})(?![\w/.-]|,\d)"),
     re.compile(r"(?<![\w$€£.,/:-])(\d{2})[ \t]?/[ \t]?[MF](?![\w/-])"),
 ]
+# A record's field for the patient with sex and age: "Pt: F, 74", "Patient: m, 34" (the letter is
+# masked with the age: together they are the shorthand); with a unit the age alone ("Pt: M, 49y",
+# "Patient: female, 41 y"), as after a name or a sex and a comma ("A. Verstraeten, 63 y.", "pt
+# female, 58 y,"). Not "Bed 4, 12 y" of a list: a person is written before it.
+_SEX_THEN_AGE = re.compile(
+    r"(?i:\b(?:pt|patient|member|client|resident)[ \t]*:?[ \t]*)(?P<sex>(?i:[mf]|(?:fe)?male)),[ \t]*"
+    r"(?P<age>\d{1,3})(?!\d)(?P<unit>[ \t]?(?i:y|yrs?|years?)\b)?(?![.,/:-]\d)")
+_AGE_WITH_UNIT_AFTER_PERSON = re.compile(
+    r"(?:\b(?i:female|male)|[A-Z][a-z]+),[ \t]*(?P<age>\d{1,3})[ \t]?(?i:y|yrs?)\b(?=\.?[ \t]*(?:[,;|\n]|$)|\.[ \t])")
 _NUMBERING_WORD = re.compile(
     r"(?i:bed|room|ward|unit|floor|level|size|form|seat|gate|apt|flat|suite|box|lot|bay|row|no|grade|class|type|"
     r"exhibits?|exs?|see|tab|pages?|pp?|at|to|of)\.?[ \t]*$")
@@ -148,6 +157,14 @@ class Age(Base):
                 if 0 < age < 120:
                     start = m.start("field") if "field" in pattern.groupindex else m.start()
                     yield self.span(start, m.end(), "AGE", str(age))
+        if "," in text:
+            for m in _SEX_THEN_AGE.finditer(text):
+                if 0 < int(m.group("age")) < 120:
+                    start = m.start("sex") if len(m.group("sex")) == 1 and not m.group("unit") else m.start("age")
+                    yield self.span(start, m.end(), "AGE", str(int(m.group("age"))))
+            for m in _AGE_WITH_UNIT_AFTER_PERSON.finditer(text):
+                if 0 < int(m.group("age")) < 120:
+                    yield self.span(m.start("age"), m.end(), "AGE", str(int(m.group("age"))))
         if "(" in text:
             for m in _AGE_IN_BRACKETS.finditer(text):
                 if _BEFORE_BRACKETS.search(text, max(0, m.start() - 25), m.start()) and 0 < int(m.group(1)) < 120:

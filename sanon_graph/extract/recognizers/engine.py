@@ -193,9 +193,10 @@ class RulesExtractor:
             original, normalized = text[f.start:f.end], f.normalized
             if original[-1:] in TRAILING_PUNCTUATION and not (
                     f.type == "NAME" and ENDS_WITH_INITIAL.search(original) or f.type == "TIME" and original.endswith("m.")
-                    or f.type == "ORGANISATION" and ENDS_WITH_LEGAL_FORM.search(original)):
+                    or f.type == "ORGANISATION" and ENDS_WITH_LEGAL_FORM.search(original)
+                    or f.type == "AGE" and original.lower().endswith("y.o.")):
                 # trailing punctuation ends the sentence, it is never part of a value ("Mr A.B."
-                # and "10.30 a.m." end in their own abbreviation's full stop)
+                # and "10.30 a.m." end in their own abbreviation's full stop, as does "19 y.o.")
                 original, normalized = original.rstrip(TRAILING_PUNCTUATION), normalized.rstrip(TRAILING_PUNCTUATION)
                 if not original:
                     continue

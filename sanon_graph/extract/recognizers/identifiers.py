@@ -198,8 +198,8 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
     if "." in separators and token.count(".") < 2 and not cued:
         return False  # 12.5, 10.30, G40.812: a decimal, a time, a diagnosis code
     if separators == {"-"}:
-        if any(len(part) >= 3 and part.isalpha() and part.islower() for part in parts):
-            return False  # "58-year-old", "covid-related": words, not codes
+        if any(len(part) >= 2 and part.isalpha() and part.islower() for part in parts):
+            return False  # "58-year-old", "covid-related", "46-yo", "6-wk": words, not codes
         return any(c.isalpha() for c in token) or len(token) >= 6
     if not all(_ID_PART.fullmatch(part) for part in parts):
         return False  # "mg/dL", "5mg/kg", "v2.1.3", "Fig.3"

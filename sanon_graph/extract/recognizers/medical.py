@@ -241,6 +241,8 @@ SYMPTOM_RELEVANCE = 0.45
 ROUTINE_EXAMINATIONS = frozenset({
     "mri", "mri scan", "ct scan", "cat scan", "x-ray", "ultrasound", "ecg", "ekg", "eeg", "blood test",
     "colonoscopy", "mammogram", "mammography",
+    # by their initials (data/treatment_acronyms.txt): heart and nerve tracings, scopes, bone scans
+    "emg", "tte", "tee", "egd", "dexa",
 })
 ROUTINE_RELEVANCE = 0.4
 
@@ -260,15 +262,31 @@ _NAME_BEFORE = re.compile(r"[a-z,][ \t]+[A-Z][a-z]+[ \t]+$")
 _BUSINESS_AFTER = re.compile(r"[ \t]+(?:[A-Z][a-z]|shares?\b|stocks?\b|office\b|team\b|contract\b|scores?\b|group\b|inc\b|ltd\b)")
 
 
+# Shorthand for a condition that is no string of initials, written as clinicians write it; the
+# value is the condition's name, so "T2DM" in a note and "type 2 diabetes" in a claim link.
+_CONDITION_SHORTHAND = {
+    "T1DM": "type 1 diabetes", "T1D": "type 1 diabetes", "DM1": "type 1 diabetes", "IDDM": "type 1 diabetes",
+    "T2DM": "type 2 diabetes", "T2D": "type 2 diabetes", "DM2": "type 2 diabetes", "NIDDM": "type 2 diabetes",
+    "AFib": "atrial fibrillation", "A-fib": "atrial fibrillation", "A-Fib": "atrial fibrillation",
+    "AFIB": "atrial fibrillation",
+}
+_CONDITION_SHORTHAND_WORD = re.compile(
+    r"(?<![\w-])(" + "|".join(sorted(map(re.escape, _CONDITION_SHORTHAND), key=len, reverse=True)) + r")(?![\w-])")
+
+
 @register("condition_acronym", "MEDICAL_CONDITION")
 class ConditionAcronym(_Medical):
     """"He has PKU", "left-leg DVT": a condition's initials; the value is the initials, and the
-    cross-document pass makes them a spelling of the condition written out in another record."""
+    cross-document pass makes them a spelling of the condition written out in another record.
+    Clinical shorthand that is no string of initials ("T2DM", "AFib") has the condition's name as
+    its value."""
 
     def find(self, text: str):
         for m in _standalone_initials(text, _CONDITION_ACRONYMS):
             kind = _TYPE_AFTER.match(text, m.end())
             yield self.span(m.start(), kind.end() if kind else m.end(), "MEDICAL_CONDITION", m.group(0).lower())
+        for m in _CONDITION_SHORTHAND_WORD.finditer(text):
+            yield self.span(m.start(), m.end(), "MEDICAL_CONDITION", _CONDITION_SHORTHAND[m.group(1)])
 
 
 # Treatments named by their initials alone (data/treatment_acronyms.txt), written in capitals.
@@ -297,7 +315,9 @@ class TreatmentAcronym(_Medical):
     def find(self, text: str):
         for m in _standalone_initials(text, _TREATMENT_ACRONYMS):
             dose = DOSE_AFTER.match(text, m.end())
-            yield self.span(m.start(), dose.end() if dose else m.end(), "TREATMENT", m.group(0).lower())
+            initials = m.group(0).lower()
+            yield self.span(m.start(), dose.end() if dose else m.end(), "TREATMENT", initials,
+                            ROUTINE_RELEVANCE if initials in ROUTINE_EXAMINATIONS else None)
 
 
 @register("condition_head", "MEDICAL_CONDITION")

@@ -46,6 +46,8 @@ _AGE_SHORTHAND = [
 _SEX_THEN_AGE = re.compile(
     r"(?i:\b(?:pt|patient|member|client|resident)[ \t]*:?[ \t]*)(?P<sex>(?i:[mf]|(?:fe)?male)),[ \t]*"
     r"(?P<age>\d{1,3})(?!\d)(?P<unit>[ \t]?(?i:y|yrs?|years?)\b)?(?![.,/:-]\d)")
+_SEX_COMMA_NUMBER = re.compile(r"(?i:\b[mf]|male),[ \t]*\d")
+_NUMBER_AND_Y = re.compile(r"\d[ \t]?(?i:y|yrs?)\b")
 _AGE_WITH_UNIT_AFTER_PERSON = re.compile(
     r"(?:\b(?i:female|male)|[A-Z][a-z]+),[ \t]*(?P<age>\d{1,3})[ \t]?(?i:y|yrs?)\b(?=\.?[ \t]*(?:[,;|\n]|$)|\.[ \t])")
 _NUMBERING_WORD = re.compile(
@@ -157,11 +159,12 @@ class Age(Base):
                 if 0 < age < 120:
                     start = m.start("field") if "field" in pattern.groupindex else m.start()
                     yield self.span(start, m.end(), "AGE", str(age))
-        if "," in text:
+        if "," in text and _SEX_COMMA_NUMBER.search(text):  # a cheap look first: most texts have none
             for m in _SEX_THEN_AGE.finditer(text):
                 if 0 < int(m.group("age")) < 120:
                     start = m.start("sex") if len(m.group("sex")) == 1 and not m.group("unit") else m.start("age")
                     yield self.span(start, m.end(), "AGE", str(int(m.group("age"))))
+        if "," in text and _NUMBER_AND_Y.search(text):
             for m in _AGE_WITH_UNIT_AFTER_PERSON.finditer(text):
                 if 0 < int(m.group("age")) < 120:
                     yield self.span(m.start("age"), m.end(), "AGE", str(int(m.group("age"))))

@@ -86,7 +86,7 @@ def test_a_body_is_named_without_the_words_for_its_kind():
     assert facility_aliases("Kestrelmark Dental & Surgical") == ["Kestrelmark Dental", "Kestrelmark"]
     # an insurer's name keeps its words: one insurer covers many people, and found in more
     # records it would link them to each other
-    assert facility_aliases("Pinecrest Mutual Assurance") == []
+    assert facility_aliases("Albion Mutual Assurance") == []
     assert facility_aliases("Saint Oswin's Private Hospital")[-1] == "Saint Oswin's"
     assert facility_aliases("Hollow Oaks Children's Hospital")[-1] == "Hollow Oaks"
 

@@ -56,11 +56,11 @@ _FACILITY_HEADS = frozenset(
     "rehabilitation rehab urology oncology cardiology dermatology orthopedics orthopaedics pediatrics "
     "radiology neurology gastroenterology psychiatry rheumatology endocrinology nephrology pulmonology "
     "associates practice pharmacy laboratory laboratories labs hospice infirmary physicians group "
-    # what a name says of the kind of body, not which one: "Eastfield Royal Infirmary", "NorthStar
-    # Home Infusion", "Juniper Ridge Recovery Center", "St Aidan's Private Hospital" are named
-    # "Eastfield", "NorthStar" ... alone. Not an insurer's words ("Mutual", "Life", "Assurance"):
-    # one insurer covers many people, and its name found in more records links them to each other.
-    # ("Medical" and "Services" end insurers' names too: "Pinecrest Mutual Medical")
+    # what a name says of the kind of body, not which one: "Eastholm Royal Infirmary", "Bluewater
+    # Home Infusion", "Hollow Oaks Recovery Center", "Saint Oswin's Private Hospital" are named
+    # "Eastholm", "Bluewater" ... alone. Not an insurer's words ("Mutual", "Life", "Assurance";
+    # "Medical" and "Services" end insurers' names too, "Albion Mutual Medical"): one insurer
+    # covers many people, and its name found in more records links them to each other.
     "royal private children childrens women womens home infusion recovery & and dental surgical".split()
 )
 # A stem that is one of these is too common to stand for a facility on its own.
@@ -153,10 +153,12 @@ def merge_plural_variants(findings: Findings, types: frozenset[str] = PLURAL_FOL
     return _rewrite(findings, rename)
 
 
-def _head_word(word: str) -> str:
-    """The word as the head list spells it: lower case, without a possessive ("Children's")."""
+def _is_head(word: str) -> bool:
+    """Whether a word is a generic head, in the singular or the plural, with or without a
+    possessive ("Children's", "Networks")."""
     word = word.casefold()
-    return word[:-2] if word.endswith(("'s", "’s")) else word
+    word = word[:-2] if word.endswith(("'s", "’s")) else word
+    return word in _FACILITY_HEADS or word.endswith("s") and word[:-1] in _FACILITY_HEADS
 
 
 def facility_aliases(original: str) -> list[str]:
@@ -164,10 +166,10 @@ def facility_aliases(original: str) -> list[str]:
     generic head words, as long as what is left is specific enough to name the facility."""
     words = original.split()
     aliases = []
-    while len(words) >= 2 and _head_word(words[-1]) in _FACILITY_HEADS:
+    while len(words) >= 2 and _is_head(words[-1]):
         words = words[:-1]
         if words[-1] in ("&", "and"):
-            continue  # "Harborline Life &": on to "Harborline"
+            continue  # "Kestrelmark Dental &": on to "Kestrelmark"
         if not all(w[:1].isupper() for w in words) or all(w.casefold() in _WEAK_STEMS for w in words):
             break
         alias = " ".join(words)
@@ -376,8 +378,8 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # Short forms: "Rivertown" for "Rivertown Clinic", "Dr. Laurent" for "Esmé Laurent". A
     # short form that could stand for two entities stands for neither.
     short_forms: dict[str, set[int]] = defaultdict(set)
-    # what the extractors found as a value of another kind ("Dayton" the town) is no short form
-    # of a body named after it ("Dayton Medical Center")
+    # what the extractors found as a value of another kind ("Tarnby" the town) is no short form
+    # of a body named after it ("Tarnby Medical Center")
     other_values = {_key(spelling) for k, (_, spellings) in known.items() if k[1] != facility_type
                     for spelling in spellings | {k[0]}}
     for k, (_, spellings) in known.items():

@@ -86,8 +86,8 @@ _CUED_DAY_MONTH = re.compile(
     r"(?<![\w-])(?<!acuity[ \t])(?<!rated[ \t])(?<!scored[ \t])(?:on|by|since|until|till|dated|before|after)[ \t]+"
     r"(\d{1,2})/(\d{1,2})(?![\w/-]|[.,]\d|[ \t]*(?:of|days?|weeks?|months?|years?|hours?|times|doses?|patients?|cases?|"
     r"mg|mcg|µg|ml|g|kg|mmhg|units?|scale|acres?|stars?|points?|score)\b)", re.I)
-# A day and a month in two digits each, zero-padded as only a date is ("filed 05/27", "Bx 04/30:",
-# a log's "16/08  Rifampicin ..."): no word of time needed. What else is written so is no valid
+# A day and a month in two digits each, zero-padded as only a date is ("filed 06/19", "Biopsy
+# 11/03:", a log's "21/09  Amoxicillin ..."): no word of time needed. What else is written so is no valid
 # date (a blood pressure "70/40", a test score "27/30", weeks of pregnancy "37/40") or follows
 # a measure's name ("BP 12/08", "MoCA 14/30", "IOP 11/12", "pain 10/10").
 _PADDED_DAY_MONTH = re.compile(
@@ -230,7 +230,7 @@ class Date(_Dated):
                     yield self.span(start, m.end(), "EVENT_DATE", normalized, relevance)
 
     def _cued_days(self, text: str):
-        """"on 03/22", "filed 05/27": a day in digits without a year, read in the document's order."""
+        """"on 03/22", "filed 06/19": a day in digits without a year, read in the document's order."""
         order = None
         cued: set[int] = set()
         for m in _CUED_DAY_MONTH.finditer(text):

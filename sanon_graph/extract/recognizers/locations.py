@@ -57,8 +57,8 @@ _UNIT_WORDS = frozenset(
 
 
 def _town_in_state(town: str, code: str) -> bool:
-    """Whether a town of 1,000 people or more of that name is in that US state ("Ellsworth ME",
-    "Crowley LA"): the state makes a small town's name, and a code that is also a word, sure."""
+    """Whether a town of 1,000 people or more of that name is in that US state ("Lamoni IA",
+    "Lusk WY"): the state makes a small town's name, and a code that is also a word, sure."""
     return code in US_STATE_CODES and f"US-{code}" in small_towns().get(town.lower(), "").split()
 
 
@@ -131,8 +131,8 @@ class CityState(Base):
                 yield self.span(start, m.end(), "LOCATION", fold(" ".join(words[known:])), 0.55)
 
 
-# Where a small town is written: after a word that says a place follows ("a cane farmer from
-# Ingham", "a dairy farm near Gore", "out of Carrington", "lives in Cloquet").
+# Where a small town is written: after a word that says a place follows ("a dairy farmer from
+# Tomah", "a farm near Kalkaska", "a charter out of Sitka", "lives in Dingwall").
 _TOWN_CUE = re.compile(
     r"(?<![\w-])(?i:from|near|outside|out[ \t]+of|around|across|off|in|at|to)[ \t]+"
     r"((?:[A-Z][a-z\u00df-\u00ff'’-]+)(?:[ \t][A-Z][a-z\u00df-\u00ff'’-]+){0,2})(?![\w-])"
@@ -149,8 +149,8 @@ _LOWER_WORD = re.compile(r"(?<![\w-])[a-z][a-z'’-]+")
 @register("small_town", "LOCATION")
 class SmallTown(Base):
     """A town of 1,000 people or more that the city list (15,000 or more) leaves out, where the
-    text says a place follows: "a cane farmer from Ingham", "a dairy farm near Gore", "hauling
-    traps off Stonington". A small town narrows a person down more than a city does, and records
+    text says a place follows: "a dairy farmer from Tomah", "a farm near Kalkaska", "fishing
+    off Sitka". A small town narrows a person down more than a city does, and records
     of one person name it again. Without the cue the name is too often a word, a surname or part
     of an organisation's name, so the name must be the whole capitalised phrase after the cue,
     no first name, month, nationality or word the text writes in lower case ("in Surgery" where

@@ -91,15 +91,6 @@ def test_a_body_is_named_without_the_words_for_its_kind():
     assert facility_aliases("Hollow Oaks Children's Hospital")[-1] == "Hollow Oaks"
 
 
-def test_a_value_of_another_kind_is_no_short_form_of_a_body():
-    # the corpus names Tarnby as a place: "Tarnby" alone is the town, not "Tarnby Medical Center"
-    corpus = docs("Seen at Tarnby Medical Center on arrival.", "She moved to Tarnby last year.", "Tarnby is cold.")
-    findings = {"0": [ExtractedEntity("Tarnby Medical Center", "tarnby medical center", "PROVIDER", 0.7)],
-                "1": [ExtractedEntity("Tarnby", "tarnby", "LOCATION", 0.55)]}
-    propagate(corpus, findings, SCHEMA)
-    assert found(findings, "2") == {("Tarnby", "tarnby", "LOCATION")}
-
-
 def test_titled_surnames_resolve_only_when_unambiguous():
     titled = titled_surnames({"a": {"Esmé Laurent", "Dr. Esmé Laurent"}, "b": {"Elise Varga"}, "c": {"Corinne Varga"},
                               "d": {"Dr. Laurent"}})

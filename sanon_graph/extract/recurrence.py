@@ -378,16 +378,11 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # Short forms: "Rivertown" for "Rivertown Clinic", "Dr. Laurent" for "Esmé Laurent". A
     # short form that could stand for two entities stands for neither.
     short_forms: dict[str, set[int]] = defaultdict(set)
-    # what the extractors found as a value of another kind ("Tarnby" the town) is no short form
-    # of a body named after it ("Tarnby Medical Center")
-    other_values = {_key(spelling) for k, (_, spellings) in known.items() if k[1] != facility_type
-                    for spelling in spellings | {k[0]}}
     for k, (_, spellings) in known.items():
         if k[1] == facility_type:
             for spelling in spellings:
                 for alias in facility_aliases(spelling):
-                    if _key(alias) not in other_values:
-                        short_forms[alias].add(index[k])
+                    short_forms[alias].add(index[k])
     # Clinicians' names too ("Dr. Laurent" for "Dr. Esmé Laurent"), when typed apart from NAME.
     names = {k: spellings for k, (_, spellings) in known.items() if k[1] in (name_type, clinician_type)}
     # A name with an initial for its first name ("S. Tierney", "Dr D. Kalnins") is the one full

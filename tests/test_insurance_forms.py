@@ -149,12 +149,17 @@ def test_initials_and_titles_of_one_clinician_are_one_value_and_link_the_records
 @pytest.mark.parametrize(("text", "initials"), [
     ("Patient: R.K., DOB 1966, male.", "R.K."),
     ("Member J.W. called about the formula.", "J.W."),
+    # stop 38: a record's short "Pt", its "initials", a letter's or an e-mail's subject
+    ("Dispense log. Pt initials T.M., F, 38.", "T.M."),
+    ("Subject: K.B. - incident details for the claim", "K.B."),
+    ("Fill record. Pt: R.D.   Age: 63   Sex: female", "R.D."),  # the next column's label is no surname
 ])
 def test_initials_after_a_word_for_the_person_are_a_name(text, initials):
     assert (initials, initials.lower()) in of_type(text, "NAME")
 
 
-@pytest.mark.parametrize("text", ["Patient A. was seen first.", "Employee U.S. staff were told."])
+@pytest.mark.parametrize("text", ["Patient A. was seen first.", "Employee U.S. staff were told.",
+                                  "Re: U.S. policy changes", "Subject: A.M. shift swap"])
 def test_one_initial_or_a_countrys_initials_are_no_name(text):
     assert not of_type(text, "NAME")
 

@@ -115,11 +115,13 @@ _ANY_INITIAL = re.compile(r"(?<![\w.])[A-Z]\.")  # a cheap test before the kin p
 _KIN_INITIALS = re.compile(
     rf"(?<![\w-])(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]+((?:[A-Z]\.[ \t]?){{1,3}}[A-Z]\.|[A-Z]\.)(?=[\s,;:)]|$)")
 # Two or three initials after a word for the person a record is about ("Patient: R.K., DOB
-# 1966", "Member J.W. called"), as records that withhold the name write it. One initial alone
-# ("Patient A.") is a label of a case series more often than a person's.
+# 1966", "Member J.W. called", "Pt initials T.M.,"), or opening a letter's or an e-mail's subject
+# ("Re: T.M.", "Subject: T.M. - incident details"), as records that withhold the name write it.
+# One initial alone ("Patient A.") is a label of a case series more often than a person's.
 _ROLE_INITIALS = re.compile(
-    r"(?<![\w-])(?i:patient|member|claimant|policyholder|insured|subscriber|enrollee|client|employee|applicant|"
-    r"child|dependent|dependant|pupil|student|resident|participant)[ \t]*[:,]?[ \t]+((?:[A-Z]\.[ \t]?){1,2}[A-Z]\.)"
+    r"(?<![\w-])(?i:patient|pt|member|claimant|policyholder|insured|subscriber|enrollee|client|employee|applicant|"
+    r"child|dependent|dependant|pupil|student|resident|participant|initials|re:|subject:)[ \t]*[:,]?[ \t]+"
+    r"((?:[A-Z]\.[ \t]?){1,2}[A-Z]\.)"
     r"(?=[\s,;)]|$)")
 # A judge named after the court: "Judge of the First-tier Tribunal Whitcombe-Adeyemi". The value
 # is "judge <surname>", as "Judge Whitcombe-Adeyemi" written elsewhere gives.
@@ -138,6 +140,8 @@ _CAPITAL_PAIR = re.compile(
     rf"(?<![\w.'’-])({_NAME_WORD}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})(?:{_GAP}({_NAME_WORD}))?{_NAME_END}"
 )
 # Initials before a surname, or a surname before its initials: "J. Smith", "A.B. Cd", "Smith, J."
+_FIELD_LABEL_AFTER = re.compile(r"[ \t]*:")
+_FIELD_LABELS = frozenset("age sex gender dob date name id tel phone address plan mrn ref zip weight height dx rx".split())
 _INITIALS_SURNAME = re.compile(rf"(?<![\w.])({_INITIALS}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){_NAME_END}")
 _SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}),{_GAP}({_INITIALS})(?![\w])(?!{_GAP}{UPPER})")
 # A possessive after two name words: "Fabrizio Wasicki's claim".
@@ -436,6 +440,8 @@ class InitialsSurname(_Names):
                 continue  # "Blood type O. Weight-based dose", "risk group A. Follow-up": a letter of a kind
             if re.fullmatch(r"\d+/?", previous):
                 continue  # "Pt: 67 M. Rx", "29/F. Flame burns": a sex or a unit after a number, no initial
+            if surname.lower() in _FIELD_LABELS and _FIELD_LABEL_AFTER.match(text, m.end()):
+                continue  # "Pt: R.D.   Age: 63": the next column's label, no surname ("J. Smith: yes" is one)
             if self._name_words_ok(_name_words(m.group(2))) and not self._org_follows(text, m.end()):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.9)
 

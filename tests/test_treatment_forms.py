@@ -280,7 +280,7 @@ def test_forms_set_g_showed(text, kind, value):
 
 @pytest.mark.parametrize(("text", "name"), [
     # stop 38: what the thanks are for, and an exclamation mark, before the writer's name
-    ("Can the plan cover the mileage? Thank you for fighting for this,\nMarisa", ("Marisa", "marisa")),
+    ("Can the plan cover the mileage? Thank you for your help with this,\nMarisa", ("Marisa", "marisa")),
     ("We move again next summer. Thanks!\nKelsey (mom of your 2nd grader)", ("Kelsey", "kelsey")),
 ])
 def test_a_sign_off_after_thanks_for_something(text, name):

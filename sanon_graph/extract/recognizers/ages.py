@@ -39,9 +39,9 @@ _AGE_SHORTHAND = [
     re.compile(r"(?<![\w$€£.,/:-])[MF][ \t]?/[ \t]?(\d{2})(?![\w/.-]|,\d)"),
     re.compile(r"(?<![\w$€£.,/:-])(\d{2})[ \t]?/[ \t]?[MF](?![\w/-])"),
 ]
-# A record's field for the patient with sex and age: "Pt: F, 74", "Patient: m, 34" (the letter is
-# masked with the age: together they are the shorthand); with a unit the age alone ("Pt: M, 49y",
-# "Patient: female, 41 y"), as after a name or a sex and a comma ("Mr. B. Okafor, 59 y.", "pt
+# A record's field for the patient with sex and age: "Pt: F, 66", "Patient: m, 57" (the letter is
+# masked with the age: together they are the shorthand); with a unit the age alone ("Pt: M, 44y",
+# "Patient: female, 36 y"), as after a name or a sex and a comma ("Mr. B. Okafor, 59 y.", "pt
 # female, 58 y,"). Not "Bed 4, 12 y" of a list: a person is written before it.
 _SEX_THEN_AGE = re.compile(
     r"(?i:\b(?:pt|patient|member|client|resident)[ \t]*:?[ \t]*)(?P<sex>(?i:[mf]|(?:fe)?male)),[ \t]*"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ...normalize import fold
+from ...normalize import MONTHS, fold
 from .base import Base, register
 from .gazetteers import small_towns
 from .providers import SPECIALTY_WORDS
@@ -139,10 +139,8 @@ _TOWN_CUE = re.compile(
     # the whole name: not the first words of a longer one ("at Sisters of Mercy Hospital")
     r"(?![ \t]+(?:[A-Z]|(?:of|and|&|for|de|du|la)[ \t]+[A-Z]))")
 # Months and days, written out and short ("in Nov", "at Sat"): towns share some of their names.
-_CALENDAR_WORDS = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
-    "saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
+_CALENDAR_WORDS = frozenset(MONTHS) | frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
 _LOWER_WORD = re.compile(r"(?<![\w-])[a-z][a-z'’-]+")
 
 

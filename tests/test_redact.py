@@ -115,3 +115,28 @@ def test_fast_occurs_in_agrees_with_the_redaction_regex(text, value):
     # occurs_in (no regex) decides what extraction keeps; the regex decides what redaction finds.
     expected = bool(value.strip()) and redactor(value).surviving(text) != []
     assert occurs_in(text, value) == expected
+
+
+def _one_alternation(text: str, values: set[str]) -> list[tuple[int, int]]:
+    """The matcher's definition, as it was first written: one regex, the values longest first,
+    whole-word on letters and digits, any case."""
+    ordered = sorted(values, key=lambda v: (-len(v), v))
+    body = "|".join(r"\s+".join(re.escape(p) for p in re.split(r"\s+", v.strip())) for v in ordered)
+    return [m.span() for m in re.finditer(rf"(?<![^\W_])(?:{body})(?![^\W_])", text, re.IGNORECASE)]
+
+
+_PIECES = st.sampled_from(["ab", "AB", "b", "a b", "ab c", "c", "é", "É1", "1", "12", "_", "-", " ", "  ", "\n", ".", "/"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(pieces=st.lists(_PIECES, min_size=1, max_size=14), data=st.data())
+def test_find_values_is_one_alternation_of_the_values(pieces, data):
+    # find_values searches value by value (an alternation compiled per document cost more
+    # than the rest of masking); overlaps, prefixes, case and boundaries must come out the same.
+    # Values are mostly runs of the text's own pieces, so they occur, overlap and nest.
+    from sanon_graph.redact import find_values
+
+    text = "".join(pieces)
+    runs = st.tuples(st.integers(0, len(pieces) - 1), st.integers(1, 4)).map(lambda r: "".join(pieces[r[0]:r[0] + r[1]]))
+    values = data.draw(st.sets(st.one_of(runs, runs.map(str.upper), _PIECES).filter(str.strip), min_size=1, max_size=6))
+    assert [m.span() for m in find_values(text, values)] == _one_alternation(text, values)

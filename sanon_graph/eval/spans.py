@@ -33,7 +33,7 @@ from ..config import Settings
 from ..errors import InputError
 from ..ingest import read_corpus
 from ..models import ExtractedEntity
-from ..redact import _widen, fold, strip_trailing_punctuation, values_pattern
+from ..redact import _widen, find_values, fold, strip_trailing_punctuation
 from ..schema import EntitySchema, EntityType
 
 # Gold type -> predicted types (besides its own name) that count as that type: the gold file
@@ -114,9 +114,9 @@ def mentions_of(content: str, findings: Iterable[tuple[ExtractedEntity, str]]) -
             types_of[fold(value)].add((f.type, source))
     if not types_of:
         return []
-    pattern = values_pattern(tuple(sorted(types_of)))
+    matches = find_values(content, types_of)
     out = []
-    for match in pattern.finditer(content):
+    for match in matches:
         start, end = _widen(content, *match.span())
         for etype, source in sorted(types_of.get(fold(match.group(0)), ())):
             out.append(Mention(start, end, etype, source))

@@ -23,7 +23,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..models import Document, ExtractedEntity
-from ..redact import values_pattern
+from ..redact import find_values
 
 PHRASE = "PHRASE"
 
@@ -121,7 +121,7 @@ def _typed_spans(text: str, originals: Iterable[str]) -> list[tuple[int, int]]:
     values = tuple(sorted({o for o in originals if o.strip()}))
     if not values:
         return []
-    return [(m.start(), m.end()) for m in values_pattern(values).finditer(text)]
+    return [m.span() for m in find_values(text, values)]
 
 
 def shared_ngrams(

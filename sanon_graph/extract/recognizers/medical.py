@@ -24,8 +24,9 @@ from .words import (
     TREATMENT_QUALIFIERS,
     capitals_beside,
     drop_first_word,
+    first_words,
+    gazetteer_ngrams,
     in_gazetteer,
-    ngrams,
     trim_modifiers,
     writes_british,
 )
@@ -190,7 +191,7 @@ class _Medical(Base):
     def gazetteer_terms(self, text: str, terms: frozenset[str], max_n: int, entity_type: str):
         """Word n-grams up to max_n that name a gazetteer term, singular or plural."""
         british = writes_british(text)  # most texts write no "haem", "oesoph", "paed"
-        for start, end, phrase in ngrams(text, max_n):
+        for start, end, phrase in gazetteer_ngrams(text, max_n, first_words(terms), british):
             if phrase not in terms and not phrase.endswith("s") and not (british and ("ae" in phrase or "oe" in phrase)):
                 continue  # decided without a call: this loop sees every word n-gram of the corpus
             term = in_gazetteer(phrase, terms)

@@ -97,6 +97,30 @@ def ngrams(text: str, max_n: int, capitalised: bool = False):
             yield start, end, text[start:end].lower()
 
 
+def gazetteer_ngrams(text: str, max_n: int, first_words: frozenset[str], british: bool):
+    """The word n-grams of `ngrams(text, max_n)` that can name a term of a gazetteer whose terms
+    begin with `first_words` (`in_gazetteer`'s rules): an n-gram whose first word begins no term
+    cannot be one, unless it is a single word that may be a term's plural, or a British spelling
+    that may become a term's first word. The same phrases in the same order, without building
+    the others: every word n-gram of the corpus was 20% of the extractor's time."""
+    words = [(m.start(), m.end(), m.group(0).lower()) for m in _WORD.finditer(text)]
+    for i, (start, end, word) in enumerate(words):
+        if word in first_words or british and ("ae" in word or "oe" in word):
+            for j in range(i, min(i + max_n, len(words))):
+                if j > i:
+                    gap = text[words[j - 1][1]:words[j][0]]
+                    if gap.strip() or "\n\n" in gap:
+                        break  # do not cross punctuation or paragraph breaks
+                yield start, words[j][1], text[start:words[j][1]].lower()
+        elif word.endswith("s"):
+            yield start, end, word
+
+
+@lru_cache(maxsize=16)  # a few gazetteers, each asked for every text
+def first_words(terms: frozenset[str]) -> frozenset[str]:
+    return frozenset(t.split(" ", 1)[0] for t in terms)
+
+
 # A US ZIP code written after a place: "Tucson AZ 85746", "Seabrook, TX 77586".
 ZIP_AFTER = re.compile(r",?[ \t]+\d{5}(?:-\d{4})?(?![\w-])")
 # "the" right before a span ("the late June Harris", "The Hospital turned 100").

@@ -464,22 +464,23 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         new: list[ExtractedEntity] = []
         for start, end, i in index.find(doc.text):
             found = doc.text[start:end]
+            key = _key(found)  # once: the walk sees every recurrence of every value
             if entries[i][1] == place_type and PUBLICATION_AFTER.match(doc.text, end):
                 continue  # "the Midwest Healthcare Journal": where a journal is, not the person
-            if _key(found) in first_keys:
+            if key in first_keys:
                 if found.islower():
-                    written_as_word.add(_key(found))  # "grace period", "will": a word of the corpus
+                    written_as_word.add(key)  # "grace period", "will": a word of the corpus
                 elif found[:1].isupper() and (doc.doc_id, i) not in first_name_seen:
                     # not marked present: if the first name is refused, the person's other spellings
                     # in this document ("Mrs Lopez") are still found; where the document names the
                     # person in full, the first name alone is masked with the name
                     first_name_seen.add((doc.doc_id, i))
                     first_name_found.append((doc.doc_id, ExtractedEntity(found, *entries[i], known[entries[i]][0]),
-                                             _key(found), i, entries[i] in present))
+                                             key, i, entries[i] in present))
                 continue
-            if _key(found) in alias_keys and not found[:1].isupper():
+            if key in alias_keys and not found[:1].isupper():
                 continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
-            if _key(found) in acronym_keys and (not found.isupper() or _among_capitals(doc.text, found)):
+            if key in acronym_keys and (not found.isupper() or _among_capitals(doc.text, found)):
                 continue  # "Ipf" or "ipf" is a word or a typo, "IPF" the initials; not in "ALL CLAIMS MUST"
             if i in proper_names and found.islower():
                 continue  # a name found only with a capital ("FACTS") is no word in lower case ("van
@@ -536,6 +537,7 @@ class SpellingIndex:
     def __init__(self) -> None:
         self._value: dict[tuple[str, ...], tuple[int, float]] = {}
         self._prefixes: set[int] = set()
+        self._first_words: set[str] = set()  # most words of a text begin no spelling: one look each
 
     def add(self, spelling: str, value: int, priority: float) -> None:
         words = tuple(_TOKEN.findall(spelling.casefold()))
@@ -544,17 +546,23 @@ class SpellingIndex:
         held = self._value.get(words)
         if held is None or priority > held[1]:
             self._value[words] = (value, priority)
+        self._first_words.add(words[0])
         self._prefixes.update(hash(words[:n]) for n in range(1, len(words)))
 
     def find(self, text: str) -> list[tuple[int, int, int]]:
         """(start, end, value) for every match, leftmost-longest, not overlapping."""
         tokens = [(m.start(), m.end(), m.group(0).casefold()) for m in _TOKEN.finditer(text)]
         found = []
+        first_words = self._first_words
         i = 0
         while i < len(tokens):
+            if tokens[i][2] not in first_words:
+                i += 1
+                continue
             best = None
+            words: tuple[str, ...] = ()
             for j in range(i, len(tokens)):
-                words = tuple(t[2] for t in tokens[i:j + 1])
+                words = (*words, tokens[j][2])
                 hit = self._value.get(words)
                 if hit is not None:
                     best = (j, hit[0])

@@ -171,9 +171,30 @@ def test_no_treatment_where_none_is_named(text):
     ("Atorvastatin 40mg prescribed at the visit.", "Atorvastatin 40mg", "atorvastatin"),
     ("He takes duloxetine 60mg daily.", "duloxetine 60mg daily", "duloxetine"),
     ("Regimen including Ivabradine 5mg BID and compression.", "Ivabradine 5mg BID", "ivabradine"),
+    # how it is given and how often, in a prescription's shorthand
+    ("Started sertraline 50 mg PO BID, review in May.", "sertraline 50 mg PO BID", "sertraline"),
+    ("Then quetiapine 25 mg nocte for sleep.", "quetiapine 25 mg nocte", "quetiapine"),
+    ("Methotrexate 15 mg SC weekly since March.", "Methotrexate 15 mg SC weekly", "methotrexate"),
+    ("Given ceftriaxone 2 g IV q12h on the ward.", "ceftriaxone 2 g IV q12h", "ceftriaxone"),
+    ("Adalimumab 40 mg every 2 weeks was approved.", "Adalimumab 40 mg every 2 weeks", "adalimumab"),
+    ("On buprenorphine 8 mg/d since then.", "buprenorphine 8 mg/d", "buprenorphine"),
+    ("Applied hydrocortisone 1% bd to the rash.", "hydrocortisone 1% bd", "hydrocortisone"),
+    # and the route written before it
+    ("Plan: oral valganciclovir 900 mg daily.", "oral valganciclovir 900 mg daily", "valganciclovir"),
+    ("She received IV methylprednisolone for three days.", "IV methylprednisolone", "methylprednisolone"),
+    ("He now receives intrathecal nusinersen.", "intrathecal nusinersen", "nusinersen"),
 ])
 def test_a_dose_after_a_drug_is_masked_with_it(text, span, value):
     assert (span, value, "TREATMENT") in found(text)
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("Sertraline 50 mg in the morning helped.", "Sertraline 50 mg"),     # "in" is no route
+    ("Took ibuprofen 400 mg. Oral fluids were encouraged.", "ibuprofen 400 mg"),
+    ("The pharmacy said im taking sertraline now.", "sertraline"),       # "im" for "I'm" is no route
+])
+def test_a_dose_tail_or_route_stops_where_the_prescription_does(text, span):
+    assert span in [s for s, _, t in found(text) if t == "TREATMENT"]
 
 
 @pytest.mark.parametrize(("text", "span"), [
@@ -338,7 +359,8 @@ def test_two_padded_numbers_that_are_no_date(text):
 
 
 @pytest.mark.parametrize(("text", "drug", "brand", "value"), [
-    ("Coverage for IV immunoglobulin (Gammagard) at Tier 2.", "immunoglobulin", "Gammagard", "immunoglobulin"),
+    # the route is masked with the drug ("IV immunoglobulin"), the brand on its own
+    ("Coverage for IV immunoglobulin (Gammagard) at Tier 2.", "IV immunoglobulin", "Gammagard", "immunoglobulin"),
 ])
 def test_a_brand_name_in_parentheses_is_the_treatment_before_it(text, drug, brand, value):
     treatments = [(o, n) for o, n, t in found(text) if t == "TREATMENT"]

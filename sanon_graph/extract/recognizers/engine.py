@@ -54,9 +54,11 @@ PHRASE_TYPES = frozenset({"UNIQUE_FACT"})
 BODY_TYPES = frozenset({"ORGANISATION", "PROVIDER", "COURT", "DEPARTMENT"})
 
 
-def _extract_chunk(texts: list[str]) -> list[list[ExtractedEntity]]:
+def _extract_chunk(texts: list[str]) -> list[list[tuple[str, str, str, float]]]:
+    # Plain tuples back to the parent: pickling a million findings as objects took the parent
+    # seconds of the cores the workers run on.
     assert _WORKER_EXTRACTOR is not None
-    return [_WORKER_EXTRACTOR.extract_text(t) for t in texts]
+    return [[(f.original, f.normalized, f.type, f.relevance) for f in _WORKER_EXTRACTOR.extract_text(t)] for t in texts]
 
 
 def build_recognizers(settings: RecognizerSettings, where: str = "") -> list[Recognizer]:
@@ -161,7 +163,7 @@ class RulesExtractor:
             with ProcessPoolExecutor(workers, mp_context=context) as pool:
                 for chunk, results in zip(chunks, pool.map(_extract_chunk, ([d.text for d in c] for c in chunks)), strict=True):
                     for doc, found in zip(chunk, results, strict=True):
-                        out[doc.doc_id] = found
+                        out[doc.doc_id] = [ExtractedEntity(*f) for f in found]
                     if progress:
                         progress(len(chunk))
         finally:

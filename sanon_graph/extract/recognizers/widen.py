@@ -52,11 +52,22 @@ PHRASE_STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
 _WORD_BEFORE = re.compile(
     r"(?<![\w'’.-])([a-z][a-z]+(?:-[a-z]+)*|[A-Z][A-Z0-9]+(?:-[A-Za-z0-9]+)+|\d{1,3}-(?:day|week|month|year))[ \t]+$"
 )
+# How a dose is given and how often, as prescriptions write them after it: a route ("PO", "SC",
+# "IM", "ODT") and a frequency ("bd", "tds", "nocte", "q8h", "every 2 weeks", "x 10 days").
+_ROUTE = r"(?:po|iv|ivi|sc|s/c|im|sl|pr|odt|inh|neb|top|oral|orally|subcut|subcutaneously|intravenously)"
+_FREQUENCY = (
+    r"(?:once[ \t]+daily|twice[ \t]+daily|(?:three|four)[ \t]+times[ \t]+(?:daily|a[ \t]+day)|(?:once|twice)[ \t]+"
+    r"(?:a|per)[ \t]+(?:day|week|month)|daily|nightly|weekly|monthly|fortnightly|"
+    r"bd|bid|tds|tid|qds|qid|od|qd|qhs|qam|qpm|nocte|mane|prn|stat|q[ \t]?\d{1,2}[ \t]?(?:h|hrs?|hourly|w|wks?|weeks?)|"
+    r"every[ \t]+(?:\d{1,2}|two|three|four|six|other|second)[ \t]+(?:hours?|days?|weeks?|months?)|"
+    r"(?:at[ \t]+)?(?:night|bedtime))"
+)
 DOSE_AFTER = re.compile(
-    r"[ \t]+\d+(?:\.\d+)?[ \t]?(?:mg|mcg|µg|g|ml|mL|IU|units?)(?![\w])"
-    # a dose by weight or body surface ("5 mg/kg", "375 mg/m2") is one dose
-    r"(?:/(?:kg|m2|m²)(?![\w]))?"
-    r"(?i:[ \t]+(?:once[ \t]+daily|twice[ \t]+daily|daily|nightly|weekly|monthly|bid|tid|qid|prn)(?![\w]))?"
+    r"[ \t]+\d+(?:\.\d+)?[ \t]?(?:mg|mcg|µg|g|ml|mL|IU|units?|%)(?![\w%])"
+    # a dose by weight or body surface ("5 mg/kg", "375 mg/m2") is one dose, as is one a day ("16 mg/d")
+    r"(?:/(?:kg|m2|m²|d|day)(?![\w]))?"
+    rf"(?i:[ \t]+{_ROUTE}(?![\w/]))?"
+    rf"(?i:[ \t]+{_FREQUENCY}(?![\w]))?"
 )
 _LOOKBACK = 80
 _CODES = frozenset({"diagnosis_code"})
@@ -65,6 +76,10 @@ _CODES = frozenset({"diagnosis_code"})
 _SIDE_BEFORE = re.compile(
     r"(?:^|[:;,(]|(?<![\w-])(?i:a|an|the|her|his|their|of|for|s/p|and|with|after|before|planned|plus|request|underwent))"
     r"[ \t]*((?i:left|right|bilateral))[ \t]+$")
+
+_ROUTE_BEFORE = re.compile(
+    r"(?<![\w/-])(IV|IM|SC|(?i:oral|intravenous|intramuscular|subcutaneous|topical|intrathecal|intravitreal|inhaled|"
+    r"nebuli[sz]ed))[ \t]+$")
 
 
 def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
@@ -90,8 +105,12 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
             # masked with it even where treatments keep their other modifiers readable
             side = _SIDE_BEFORE.search(text, max(0, s.start - 30), s.start)
             left_limit = spans[i - 1].end if i else 0
-            out.append(Span(side.start(1), s.end, s.type, s.normalized, s.relevance, s.recognizer)
-                       if side and side.start(1) >= left_limit else s)
+            start = side.start(1) if side and side.start(1) >= left_limit else s.start
+            # and so is how a drug is given, written before it ("IV artesunate", "oral
+            # valganciclovir", "intrathecal nusinersen"), as the dose after it is
+            route = _ROUTE_BEFORE.search(text, max(0, start - 20), start)
+            start = route.start(1) if route and route.start(1) >= left_limit else start
+            out.append(Span(start, s.end, s.type, s.normalized, s.relevance, s.recognizer) if start != s.start else s)
             continue
         if s.type not in types or s.recognizer in _CODES:
             out.append(s)  # a code ("G47.411") has no phrase around it

@@ -179,7 +179,13 @@ def test_no_treatment_where_none_is_named(text):
     ("Adalimumab 40 mg every 2 weeks was approved.", "Adalimumab 40 mg every 2 weeks", "adalimumab"),
     ("On buprenorphine 8 mg/d since then.", "buprenorphine 8 mg/d", "buprenorphine"),
     ("Applied hydrocortisone 1% bd to the rash.", "hydrocortisone 1% bd", "hydrocortisone"),
+    # the release formulation and the form
+    ("Switched to venlafaxine XR 150 mg daily.", "venlafaxine XR 150 mg daily", "venlafaxine"),
+    ("Dispensed: amoxicillin 500 mg caps x21.", "amoxicillin 500 mg caps", "amoxicillin"),
+    ("Use mupirocin 2% ointment on the wound.", "mupirocin 2% ointment", "mupirocin"),
+    ("Salbutamol PRN before games.", "Salbutamol PRN", "albuterol"),  # one drug, its US name
     # and the route written before it
+    ("Treated with PO metronidazole 400 mg tds.", "PO metronidazole 400 mg tds", "metronidazole"),
     ("Plan: oral valganciclovir 900 mg daily.", "oral valganciclovir 900 mg daily", "valganciclovir"),
     ("She received IV methylprednisolone for three days.", "IV methylprednisolone", "methylprednisolone"),
     ("He now receives intrathecal nusinersen.", "intrathecal nusinersen", "nusinersen"),

@@ -62,10 +62,17 @@ _FREQUENCY = (
     r"every[ \t]+(?:\d{1,2}|two|three|four|six|other|second)[ \t]+(?:hours?|days?|weeks?|months?)|"
     r"(?:at[ \t]+)?(?:night|bedtime))"
 )
+# What a prescription writes after the drug, each part optional, in this order: a release
+# formulation ("ER", "XR"), the dose, the form ("caps", "1% cream", "nasal spray"), the route and
+# how often ("tacrolimus ER 4 mg PO BID", "albuterol PRN", "iptacopan tablets").
+_FORM = (r"(?:caps(?:ules?)?|capsules?|tabs?|tablets?|drops|eye[ \t]+drops|cream|ointment|gel|lotion|foam|patch(?:es)?|"
+         r"nasal[ \t]+spray|spray|inhaler|pen|pre-filled[ \t]+pen|auto-?injector|suspension|solution|syrup|suppositor(?:y|ies))")
 DOSE_AFTER = re.compile(
-    r"[ \t]+\d+(?:\.\d+)?[ \t]?(?:mg|mcg|µg|g|ml|mL|IU|units?|%)(?![\w%])"
+    r"(?:[ \t]+(?:ER|XR|SR|XL|CR|DR|LA|MR)(?![\w-]))?"
+    r"(?:[ \t]+\d+(?:\.\d+)?[ \t]?(?:mg|mcg|µg|g|ml|mL|IU|units?|%)(?![\w%])"
     # a dose by weight or body surface ("5 mg/kg", "375 mg/m2") is one dose, as is one a day ("16 mg/d")
-    r"(?:/(?:kg|m2|m²|d|day)(?![\w]))?"
+    r"(?:/(?:kg|m2|m²|d|day)(?![\w]))?)?"
+    rf"(?i:[ \t]+{_FORM}(?![\w-]))?"
     rf"(?i:[ \t]+{_ROUTE}(?![\w/]))?"
     rf"(?i:[ \t]+{_FREQUENCY}(?![\w]))?"
 )
@@ -78,7 +85,7 @@ _SIDE_BEFORE = re.compile(
     r"[ \t]*((?i:left|right|bilateral))[ \t]+$")
 
 _ROUTE_BEFORE = re.compile(
-    r"(?<![\w/-])(IV|IM|SC|(?i:oral|intravenous|intramuscular|subcutaneous|topical|intrathecal|intravitreal|inhaled|"
+    r"(?<![\w/-])(IV|IM|SC|PO|(?i:oral|intranasal|intravenous|intramuscular|subcutaneous|topical|intrathecal|intravitreal|inhaled|"
     r"nebuli[sz]ed))[ \t]+$")
 
 

@@ -278,6 +278,31 @@ class Demographic(Base):
             yield self.span(m.start(1), m.end(1), "DEMOGRAPHIC", value)
 
 
+# A relative the record speaks of or who writes ("my husband", "his wife", "daughter, Lorraine",
+# "Mum is a nurse"): who is in someone's family is part of who they are, and insurance records
+# name it (a claim submitted by a daughter, a child's mother). Each alone is said of a great many
+# people, so it counts for little in a link (RELATIVE_RELEVANCE, below a sex's). Not a word of a
+# longer phrase ("mother tongue", "Sister Ward" the nurse's title, "son-in-law" is one word).
+_RELATIVE = re.compile(
+    r"(?<![\w'’-])(?:(?i:my|his|her|our|their|your|the)[ \t]+)?"
+    r"(?P<kin>(?i:wife|husband|spouse|daughter|son|mother|father|mum|mom|mam|dad|sister|brother|boy|girl|"
+    r"grandmother|grandfather|grandson|granddaughter|stepdaughter|stepson))(?![\w'’-])"
+    r"(?![ \t]+(?i:tongue|nature|figure|board|ship|company|country|land|of[ \t]+(?:god|the[ \t]+bride))\b)")
+_RELATIVE_CANON = {"mum": "mother", "mom": "mother", "mam": "mother", "dad": "father"}
+RELATIVE_RELEVANCE = 0.2
+
+
+@register("relative", "DEMOGRAPHIC")
+class Relative(Base):
+    def find(self, text: str):
+        for m in _RELATIVE.finditer(text):
+            kin = m.group("kin")
+            if kin[0].isupper() and _NEXT_CAPITAL.match(text, m.end()):
+                continue  # "Sister Ward", "Mother Teresa", "Girl Guides": a title or a name
+            value = kin.lower()
+            yield self.span(m.start(), m.end(), "DEMOGRAPHIC", _RELATIVE_CANON.get(value, value), RELATIVE_RELEVANCE)
+
+
 # Spellings of one belief that are one value.
 _BELIEF_CANON = {"jehovah’s witness": "jehovah's witness", "bahá'í": "baha'i", "moslem": "muslim", "shiite": "shia"}
 _BELIEF_FORMS = {form: _BELIEF_CANON.get(term, term) for term in sorted(data_terms("beliefs.txt"))

@@ -188,13 +188,16 @@ def test_months_and_words_for_land_are_no_place(text):
      "air-traffic controller"),
     ("The delivery went to the member, a commercial driver, at the depot.", "commercial driver", "commercial driver"),
     ("Her husband, a former coal miner.", "former coal miner", "coal miner"),
+    ("Social: self-employed kayak instructor, lives alone.", "self-employed kayak instructor", "kayak instructor"),
+    ("Occupation: estimator, formerly glazier.", "formerly glazier", "glazier"),
+    ("He is a semi-retired locksmith.", "semi-retired locksmith", "locksmith"),
 ])
 def test_a_job_someone_had_or_is_said_to_have_without_a_verb(text, span, value):
     assert (span, value) in of_type(text, "INDIRECT_IDENTIFIER")
 
 
 @pytest.mark.parametrize("text", ["She is a former member of the board.", "The former employer paid.",
-                                  "He retired early.", "Trade with the former colonies grew.",
+                                  "He retired early.", "Trade with the former colonies grew.", "Self-employed since 2019.",
                                   "The patient, a blocker of progress, was seen.", "She met the former Minister of Justice."])
 def test_former_things_and_standings_are_no_job(text):
     assert not of_type(text, "INDIRECT_IDENTIFIER")

@@ -61,7 +61,7 @@ _LISTED = sorted(data_terms("occupations.txt") | _SAID_OCCUPATIONS)
 _OCCUPATION_FORMS = {_plural(term): term for term in _LISTED} | {term: term for term in _LISTED}
 _OCCUPATIONS = "|".join(
     re.escape(o).replace(r"\ ", r"\s+") for o in sorted(_OCCUPATION_FORMS, key=len, reverse=True))
-_OCCUPATION_PREFIX = (r"(?P<prefix>(?:retired|former|professional|local|veteran|union|licensed|certified|self-employed|freelance|"
+_OCCUPATION_PREFIX = (r"(?P<prefix>(?:retired|semi-retired|former|formerly|professional|local|veteran|union|licensed|certified|self-employed|freelance|"
                       r"part-time|full-time|seasonal|apprentice|journeyman)\s+)?")
 # "factory worker", "machine operator": a head that is an occupation whatever its modifier.
 # Technicians and attendants are left out (in health records: the lab's, the ward's staff),
@@ -126,7 +126,8 @@ _EMPLOYED_AS = re.compile(
 # stay out.
 _JOB_END = r"(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+(?:for|living|residing|based|who|from|with)\b))"
 _JOB_WORDS = r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3}?)"
-_JOB_HAD = re.compile(rf"(?<![\w'’-])(?:(?i:former|retired)[ \t]+|(?i:ex)-[ \t]?){_JOB_WORDS}{_JOB_END}")
+_JOB_HAD = re.compile(rf"(?<![\w'’-])(?:(?i:former|formerly|retired|semi-retired|self-employed)[ \t]+|(?i:ex)-[ \t]?)"
+                      rf"{_JOB_WORDS}{_JOB_END}")
 # A job said of the person with "is a": "Patient is a primary school headteacher in Keynsham"; as
 # strict as a job after an age (the endings of jobs, no word that describes the patient).
 _JOB_IS_A = re.compile(
@@ -431,7 +432,7 @@ class Occupation(Base):
 
     def find(self, text: str):
         lower = text.lower()
-        if " as " in lower or "former" in lower or "retired" in lower or "ex-" in lower or ", a" in lower \
+        if " as " in lower or "former" in lower or "retired" in lower or "ex-" in lower or "self-employed" in lower or ", a" in lower \
                 or "old" in lower or "aged" in lower or "yo" in lower or "y/o" in lower or " is a" in lower \
                 or " was a" in lower or "for a living" in lower:
             yield from self._employed_as(text, lower)

@@ -207,6 +207,10 @@ def test_a_dose_tail_or_route_stops_where_the_prescription_does(text, span):
     ("Therapy continued at Boston Spine & Joint Clinic in May.", "Boston Spine & Joint Clinic"),
     ("Outcomes at Horizon Care Facility improved.", "Horizon Care Facility"),
     ("The RehabPlus Network approved the request.", "RehabPlus Network"),
+    # a specialty's practice, with the body it heads, and an ambulance service
+    ("Reviewed by Pinecrest Valley Neurology Group in June.", "Pinecrest Valley Neurology Group"),
+    ("Biopsy read at Larkfield Surgical Pathology.", "Larkfield Surgical Pathology"),
+    ("Transported by Arrowood County EMS to the ED.", "Arrowood County EMS"),
 ])
 def test_provider_names_with_an_ampersand_or_a_facility_head(text, span):
     assert (span, span.lower(), "PROVIDER") in found(text)
@@ -409,3 +413,9 @@ def test_a_dose_a_score_or_an_acuity_is_no_date(text):
 ])
 def test_no_brand_after_a_procedure_nor_a_plural_or_ordinal_word(text, word):
     assert word not in [o for o, _, t in found(text) if t == "TREATMENT"]
+
+
+@pytest.mark.parametrize("text", ["Surgical Pathology report follows.", "Transported by EMS to the ED.",
+                                  "Seen in Neurosurgery on Monday."])
+def test_a_specialty_or_a_service_alone_is_no_provider(text):
+    assert not [s for s, _, t in found(text) if t == "PROVIDER"]

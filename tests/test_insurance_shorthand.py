@@ -28,6 +28,9 @@ from .test_insurance_forms import of_type
     ("An elderly man of 88 was admitted.", ("88", "88")),
     ("Member is 34, female, from the north.", ("34", "34")),
     ("I write on behalf of my daughter, 16, whose request was denied.", ("16", "16")),
+    ("Caller: I'm 61, I can't lift the nets any more.", ("61", "61")),   # in the person's own words
+    ("A week now. I am seventy-two, I live alone.", ("seventy-two", "72")),
+    ("Nursing note: resident is 91, female.", ("91", "91")),
 ])
 def test_ages_in_shorthand(text, age):
     assert age in of_type(text, "AGE")
@@ -37,7 +40,7 @@ def test_ages_in_shorthand(text, age):
     "The device costs 35M dollars.", "Insert a 14F catheter and a 16 F Foley.", "She is 38 weeks pregnant.",
     "He is 6 feet tall.", "Bed 12F, ward 3.", "Form M/12 was filed.", "Size M, 40 pieces.",
     "The plan turns 10 this year.", "She turned 3 pages.", "A man of 6 feet and a woman of means.",
-    "Age at onset: 31.",
+    "Age at onset: 31.", "I'm 5 and a half weeks along.", "I am 2 weeks post-op.", "I'm 100% sure.",
 ])
 def test_numbers_that_are_no_age(text):
     assert not of_type(text, "AGE")

@@ -129,8 +129,10 @@ _AGE_CLAUSE_END = (r"(?=[ \t]*(?:[,;:!)\"”]|\.(?!\d)|$|[ \t]+(?:years?[ \t]+(?
                    r"in[ \t]+(?:19|20)\d\d|when|at\s+the\s+time|who|with|was|is|had|has|presented|presents|presenting|"
                    r"admitted)\b))")
 _AGE_SAID_SHORT = [
-    re.compile(rf"(?<![\w'’])(?i:he|she|patient|member|claimant|client|pt|child|son|daughter)(?:['’]s|[ \t]+is|[ \t]+was)"
-               rf"[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
+    re.compile(rf"(?<![\w'’])(?i:he|she|patient|member|claimant|client|pt|child|son|daughter|resident|insured|caller|"
+               rf"employee)(?:['’]s|[ \t]+is|[ \t]+was)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"
+               # in the person's own words: "I'm 58, I can't haul traps", "I am seventy-eight."
+               rf"|(?<![\w'’])(?i:i['’]m|i[ \t]+am)[ \t]+({NUMBER})(?![ \t]+and[ \t]+a[ \t]+half){_AGE_CLAUSE_END}"),
     re.compile(rf"(?<![\w'’])(?i:my|our|her|his|their)[ \t]+(?i:son|daughter|child|boy|girl|grandson|granddaughter),"
                rf"[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
     re.compile(rf"(?:(?<![\w'’])(?i:he|she|who)|(?<![\w'’])(?P<name>[A-Z][a-z]+))[ \t]+(?i:(?:has[ \t]+|had[ \t]+)?"
@@ -139,7 +141,8 @@ _AGE_SAID_SHORT = [
                rf"widower)[ \t]+of)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
 ]
 # What each of those needs in the (lower-cased) text, tested first: most texts have none.
-_AGE_SAID_SHORT_CUES = [re.compile(r"\b(?:he|she|patient|member|claimant|client|pt|child|son|daughter)(?:'s|’s| is| was) "),
+_AGE_SAID_SHORT_CUES = [re.compile(r"\b(?:he|she|patient|member|claimant|client|pt|child|son|daughter|resident|insured|"
+                                    r"caller|employee)(?:'s|’s| is| was) |\bi(?:'m|’m| am) "),
                         re.compile(r"\b(?:son|daughter|child|boy|girl|grandson|granddaughter), "),
                         re.compile(r"\bturned "),
                         re.compile(r"\b(?:man|woman|boy|girl|gentleman|lady|patient|widow|widower) of ")]

@@ -323,3 +323,17 @@ def test_areas_without_a_name_are_not_places(text):
 ])
 def test_laboratories_and_dental_practices_are_providers(text, value):
     assert value in [r[1] for r in found(text) if r[2] == "PROVIDER"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    # the value leaves the article out: "the only ..." and "only ..." are one fact
+    ("He was the only participant enrolled from a Marlow outpatient clinic.",
+     "the only participant enrolled from a Marlow outpatient clinic", "only participant enrolled from a marlow outpatient clinic"),
+    # a dash or a chat word after the clause ends no fact
+    ("Given rifampicin - the first use in that health board - and he improved.",
+     "the first use in that health board", "first use in that health board"),
+    ("You were the only one who actually bought the insurance lol", "the only one who actually bought the insurance",
+     "only one who actually bought the insurance"),
+])
+def test_a_clause_that_makes_someone_one_of_few(text, span, value):
+    assert (span, value, "UNIQUE_FACT") in found(text)

@@ -14,7 +14,7 @@ from .test_insurance_forms import found, of_type
 @pytest.mark.parametrize(("text", "treatment"), [
     ("Received IVIG 2 g/kg twice.", ("IVIG 2 g/kg", "ivig")),
     ("He had CABG in 2022.", ("CABG", "cabg")),
-    ("Started CPAP nightly.", ("CPAP", "cpap")),
+    ("Started CPAP nightly.", ("CPAP nightly", "cpap")),  # how often, masked with it as after a dose
     ("Day 3 of TPN; then ECMO was not needed.", ("ECMO", "ecmo")),
     ("Day 3 of TPN; then ECMO was not needed.", ("TPN", "tpn")),
     ("Then infliximab 5 mg/kg after a second fever spike.", ("infliximab 5 mg/kg", "infliximab")),

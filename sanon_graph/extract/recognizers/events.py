@@ -66,7 +66,8 @@ class EventNoun(Base):
 
 _CLAUSE_TAIL = frozenset("a an the of in on at to for with and or but by from as her his their its is was are were "
                          "that which who whose whom without within under into about onto over through "
-                         "i you he she it we they not never".split())
+                         "i you he she it we they not never lol haha".split())
+_ARTICLE = re.compile(r"^(?:the|a|an) ")
 
 
 # Verbs that say what the one-of-few person did or was: the fact ends before them, unless an
@@ -107,10 +108,12 @@ class UniqueFact(Base):
                         and (words[i + 1].lower() in _CLAUSE_TAIL or words[i + 1].lower() in _THEN
                              or words[i + 1].lower().endswith("ed"))), cut)
             words = words[:cut]
-            while len(words) > 2 and words[-1].lower() in _CLAUSE_TAIL:
-                words.pop()
+            while len(words) > 2 and (words[-1].lower() in _CLAUSE_TAIL or not any(c.isalnum() for c in words[-1])):
+                words.pop()  # "... in that health board -": a dash or a function word ends no fact
             span = span[:span.rindex(words[-1]) + len(words[-1])]
-            yield self.span(m.start(1), m.start(1) + len(span), "UNIQUE_FACT", fold(span))
+            # the value without its article: "the only registrant from X" and "only registrant
+            # from X" are one fact (the span keeps what is written)
+            yield self.span(m.start(1), m.start(1) + len(span), "UNIQUE_FACT", _ARTICLE.sub("", fold(span)))
 
 
 # A measured outcome of one person's care: a share of change, a score, a wait, a number of

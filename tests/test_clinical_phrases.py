@@ -419,3 +419,19 @@ def test_no_brand_after_a_procedure_nor_a_plural_or_ordinal_word(text, word):
                                   "Seen in Neurosurgery on Monday."])
 def test_a_specialty_or_a_service_alone_is_no_provider(text):
     assert not [s for s, _, t in found(text) if t == "PROVIDER"]
+
+
+@pytest.mark.parametrize(("text", "span", "kind"), [
+    # the side in a clinician's shorthand is part of the condition or the procedure
+    ("Admitted w/ R cerebellar stroke on 3/9.", "R cerebellar stroke", "MEDICAL_CONDITION"),
+    ("Hx: L distal radius fracture (2019).", "L distal radius fracture", "MEDICAL_CONDITION"),
+    ("Bilat medial thigh ulcers, dressed daily.", "Bilat medial thigh ulcers", "MEDICAL_CONDITION"),
+    ("Plan: R 2nd toe amputation.", "R 2nd toe amputation", "TREATMENT"),
+])
+def test_the_side_in_shorthand_is_taken_with_the_value(text, span, kind):
+    assert span in [s for s, _, t in found(text) if t == kind]
+
+
+@pytest.mark.parametrize("text", ["Dr R Patel reviewed the stroke.", "Seen by R. stroke team in May."])
+def test_an_initial_is_no_side(text):
+    assert ("stroke", "stroke", "MEDICAL_CONDITION") in found(text)

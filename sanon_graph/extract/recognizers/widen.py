@@ -88,6 +88,16 @@ _ROUTE_BEFORE = re.compile(
     r"(?<![\w/-])(IV|IM|SC|PO|(?i:oral|intranasal|intravenous|intramuscular|subcutaneous|topical|intrathecal|intravitreal|inhaled|"
     r"nebuli[sz]ed))[ \t]+$")
 
+# The side in a clinician's shorthand, in capitals: "R cerebellar stroke", "L distal radius
+# fracture", "Bilat medial thigh ulcers", "R 2nd toe amputation" (the labelled sets take it in
+# 27 times, leave it out once). Not after an initial's full stop or inside a code.
+_SIDE_SHORTHAND_BEFORE = re.compile(r"(?<![\w./-])(R|L|Rt|Lt|Bilat|bilat|B/L)[ \t]+(?:\d(?:st|nd|rd|th)[ \t]+)?$")
+
+
+def _side_shorthand_before(text: str, start: int, left_limit: int) -> int:
+    m = _SIDE_SHORTHAND_BEFORE.search(text, max(0, start - 12), start)
+    return m.start(1) if m and m.start(1) >= left_limit else start
+
 
 def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
     """The spans (sorted by start, disjoint among the atomic ones) with those of `types` grown
@@ -117,6 +127,7 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
             # valganciclovir", "intrathecal nusinersen"), as the dose after it is
             route = _ROUTE_BEFORE.search(text, max(0, start - 20), start)
             start = route.start(1) if route and route.start(1) >= left_limit else start
+            start = _side_shorthand_before(text, start, left_limit)
             out.append(Span(start, s.end, s.type, s.normalized, s.relevance, s.recognizer) if start != s.start else s)
             continue
         if s.type not in types or s.recognizer in _CODES:
@@ -126,6 +137,8 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
         left_limit = spans[i - 1].end if i else 0
         right_limit = spans[i + 1].start if i + 1 < len(spans) else len(text)
         start = _grow_left(text, s.start, left_limit)
+        if s.type == "MEDICAL_CONDITION":
+            start = _side_shorthand_before(text, start, left_limit)
         end = s.end
         if s.type == "TREATMENT":
             m = DOSE_AFTER.match(text, s.end)

@@ -427,6 +427,8 @@ def test_a_specialty_or_a_service_alone_is_no_provider(text):
     ("Hx: L distal radius fracture (2019).", "L distal radius fracture", "MEDICAL_CONDITION"),
     ("Bilat medial thigh ulcers, dressed daily.", "Bilat medial thigh ulcers", "MEDICAL_CONDITION"),
     ("Plan: R 2nd toe amputation.", "R 2nd toe amputation", "TREATMENT"),
+    # a genus by its initial before the species
+    ("Admitted with severe C. difficile infection.", "severe C. difficile infection", "MEDICAL_CONDITION"),
 ])
 def test_the_side_in_shorthand_is_taken_with_the_value(text, span, kind):
     assert span in [s for s, _, t in found(text) if t == kind]

@@ -48,9 +48,11 @@ PHRASE_STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
     "trained qualified experienced skilled".split()
 )
 # A word of the phrase: lower case ("refractory", "vns-related"), an upper-case code joined by a
-# hyphen ("VNS-related", "L4-L5"), or a count of days to years ("6-week").
+# hyphen ("VNS-related", "L4-L5"), a count of days to years ("6-week"), or a genus's initial.
 _WORD_BEFORE = re.compile(
-    r"(?<![\w'’.-])([a-z][a-z]+(?:-[a-z]+)*|[A-Z][A-Z0-9]+(?:-[A-Za-z0-9]+)+|\d{1,3}-(?:day|week|month|year))[ \t]+$"
+    r"(?<![\w'’.-])([a-z][a-z]+(?:-[a-z]+)*|[A-Z][A-Z0-9]+(?:-[A-Za-z0-9]+)+|\d{1,3}-(?:day|week|month|year)"
+    # a genus by its initial before the species: "C. difficile infection", "P. falciparum malaria"
+    r"|[A-Z]\.)[ \t]+$"
 )
 # How a dose is given and how often, as prescriptions write them after it: a route ("PO", "SC",
 # "IM", "ODT") and a frequency ("bd", "tds", "nocte", "q8h", "every 2 weeks", "x 10 days").
@@ -182,8 +184,8 @@ def _grow_left(text: str, start: int, limit: int) -> int:
         m = _WORD_BEFORE.search(text, max(limit, start - _LOOKBACK), start)
         if m is None or m.start(1) < limit:
             break
-        if not modifies(m.group(1)):
-            break
+        if not modifies(m.group(1)) or m.group(1).endswith(".") and not text[start:start + 1].islower():
+            break  # an initial only before a species' name in lower case ("C. difficile")
         start = m.start(1)
     # a compound adjective that opens the sentence, capitalised only for that: "Long-haul truck
     # driver", "Treatment-resistant depression" (a single capitalised word may be a name)

@@ -138,7 +138,7 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
         # disjoint and sorted by start, so sorted by end too: the neighbours bound the growth
         left_limit = spans[i - 1].end if i else 0
         right_limit = spans[i + 1].start if i + 1 < len(spans) else len(text)
-        start = _grow_left(text, s.start, left_limit)
+        start = _grow_left(text, s.start, left_limit, s.end)
         if s.type == "MEDICAL_CONDITION":
             start = _side_shorthand_before(text, start, left_limit)
         end = s.end
@@ -179,13 +179,15 @@ def _with_tail() -> re.Pattern:
     return re.compile(rf"[ \t]+with[ \t]+(?i:{tails or '(?!)'})(?=[ \t]*(?:[,;.)\n]|$))")
 
 
-def _grow_left(text: str, start: int, limit: int) -> int:
+def _grow_left(text: str, start: int, limit: int, end: int | None = None) -> int:
     for _ in range(MAX_WORDS):
         m = _WORD_BEFORE.search(text, max(limit, start - _LOOKBACK), start)
         if m is None or m.start(1) < limit:
             break
-        if not modifies(m.group(1)) or m.group(1).endswith(".") and not text[start:start + 1].islower():
-            break  # an initial only before a species' name in lower case ("C. difficile")
+        if not modifies(m.group(1)) or m.group(1).endswith(".") and not (
+                text[start:start + 1].islower() and end is not None and len(text[start:end].split()) >= 2):
+            break  # an initial only before a species' name that qualifies the condition ("C. difficile
+            #        infection"), not before the condition itself ("seen by R. stroke team")
         start = m.start(1)
     # a compound adjective that opens the sentence, capitalised only for that: "Long-haul truck
     # driver", "Treatment-resistant depression" (a single capitalised word may be a name)

@@ -573,10 +573,43 @@ def _job_value(written: str) -> str:
 
 @register("employer", "INDIRECT_IDENTIFIER")
 class Employer(Base):
-    """The employer after "employee of", "works at"."""
+    """The employer after "employee of", "works at", or in a form's "Employer:" field."""
 
     def find(self, text: str):
         for m in _INDIRECT_EMPLOYER.finditer(text):
             employer = m.group(1).strip()
             start = m.start(1)
             yield self.span(start, start + len(employer), "INDIRECT_IDENTIFIER", fold(employer))
+        if ":" in text:
+            for m in _EMPLOYER_FIELD.finditer(text):
+                employer = m.group(1).rstrip(" .")
+                if fold(employer).split()[0] in EMPTY_FIELD or fold(employer) in _NO_EMPLOYER:
+                    continue  # "Employer: n/a", "Employer: self-employed"
+                yield self.span(m.start(1), m.start(1) + len(employer), "INDIRECT_IDENTIFIER", fold(employer))
+
+
+# A person's name on a forum or a social site, where a post is quoted: "posted by tiderunner_88",
+# "user Kestrel_Q", "u/rowing_again" (Reddit's form, kept whole). A handle is written like no
+# word: an underscore, a digit, or a capital inside it; "posted by the team" is none.
+_HANDLE = re.compile(
+    r"(?:(?<![\w/])(u/)|(?<![\w-])(?i:posted[ \t]+by|user(?:name)?|handle)[ \t]*:?[ \t]+@?)"
+    r"((?=[\w.-]*(?:_|\d|[a-z][A-Z]))[A-Za-z][\w.-]{2,30}(?<![.-]))(?![\w@])")
+
+
+@register("online_handle", "INDIRECT_IDENTIFIER")
+class OnlineHandle(Base):
+    def find(self, text: str):
+        if "u/" not in text and not any(cue in text.lower() for cue in ("posted", "user", "handle")):
+            return
+        for m in _HANDLE.finditer(text):
+            start = m.start(1) if m.group(1) else m.start(2)
+            yield self.span(start, m.end(2), "INDIRECT_IDENTIFIER", text[start:m.end(2)].lower())
+
+
+# A form's employer field: the value up to the field's end (a comma, a bar, a line's end), of a
+# few words ("Employer: Tundra Silicon Inc, 40 Mill Rd", "Employer: fly-in fishing outfitter").
+_EMPLOYER_FIELD = re.compile(
+    r"(?<![\w-])(?i:employer|place[ \t]+of[ \t]+work|workplace)[ \t]*:[ \t]*"
+    r"([\w&'’(][\w&'’.()/-]*(?:[ \t]+(?!-[ \t])[\w&'’.()/-]+){0,5})(?=[ \t]*(?:[,;|\n]|[ \t]-[ \t]|\.(?:\s|$)|$))")
+_NO_EMPLOYER = frozenset(("self-employed", "self employed", "unemployed", "retired", "student", "homemaker", "none",
+                          "not employed", "not working", "unknown"))

@@ -21,7 +21,7 @@ DEFAULT_RECOGNIZERS = (
     "apposition_name", "case_parties", "provider", "head_first_provider", "camel_provider", "named_event", "event_noun",
     "unique_fact", "outcome", "clinical_measure", "condition_term", "condition_acronym", "condition_head", "diagnosis_code", "treatment_term", "treatment_acronym", "treatment_head", "drug_suffix", "drug",
     "procedure_suffix", "gene_variant", "demographic", "belief", "disability", "education", "occupation", "employer", "institution", "company", "plan_name", "city_state", "named_area", "natural_feature", "place", "small_town",
-    "relative",
+    "relative", "online_handle",
 )
 
 

@@ -327,13 +327,13 @@ def test_laboratories_and_dental_practices_are_providers(text, value):
 
 @pytest.mark.parametrize(("text", "span", "value"), [
     # the value leaves the article out: "the only ..." and "only ..." are one fact
-    ("He was the only participant enrolled from a Marlow outpatient clinic.",
-     "the only participant enrolled from a Marlow outpatient clinic", "only participant enrolled from a marlow outpatient clinic"),
+    ("She was the only patient referred from a Larkfield dental practice.",
+     "the only patient referred from a Larkfield dental practice", "only patient referred from a larkfield dental practice"),
     # a dash or a chat word after the clause ends no fact
-    ("Given rifampicin - the first use in that health board - and he improved.",
-     "the first use in that health board", "first use in that health board"),
-    ("You were the only one who actually bought the insurance lol", "the only one who actually bought the insurance",
-     "only one who actually bought the insurance"),
+    ("Given the new drug - the first use in the region - and he improved.",
+     "the first use in the region", "first use in the region"),
+    ("You were the only one who read the small print lol", "the only one who read the small print",
+     "only one who read the small print"),
 ])
 def test_a_clause_that_makes_someone_one_of_few(text, span, value):
     assert (span, value, "UNIQUE_FACT") in found(text)

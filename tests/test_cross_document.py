@@ -181,18 +181,18 @@ def test_a_name_with_a_particle_in_lower_case_is_still_found_again():
 
 
 def test_a_first_name_alone_is_the_one_full_name_that_starts_with_it():
-    corpus = docs("Patient: Teodora Halvorsen, seen today.", "Caller identified as Teodora, verified by ID.",
-                  "Dear Teodora, your appeal was received.")
-    findings = {"0": [ExtractedEntity("Teodora Halvorsen", "teodora halvorsen", "NAME", 0.9)]}
+    corpus = docs("Patient: Ottilie Quenby, seen today.", "Caller identified as Ottilie, verified by ID.",
+                  "Dear Ottilie, your appeal was received.")
+    findings = {"0": [ExtractedEntity("Ottilie Quenby", "ottilie quenby", "NAME", 0.9)]}
     propagate(corpus, findings, SCHEMA)
     for doc_id in ("1", "2"):
-        assert found(findings, doc_id) == {("Teodora", "teodora halvorsen", "NAME")}
+        assert found(findings, doc_id) == {("Ottilie", "ottilie quenby", "NAME")}
 
 
 def test_a_first_name_two_people_share_or_the_corpus_writes_as_a_word_stands_for_nobody():
-    corpus = docs("Patient: Grace Lindqvist.", "Patient: Amara Osei. Member: Amara Boateng.",
+    corpus = docs("Patient: Grace Sandholm.", "Patient: Amara Osei. Member: Amara Boateng.",
                   "Grace called again.", "Amara called again.", "The grace period ended.")
-    findings = {"0": [ExtractedEntity("Grace Lindqvist", "grace lindqvist", "NAME", 0.9)],
+    findings = {"0": [ExtractedEntity("Grace Sandholm", "grace sandholm", "NAME", 0.9)],
                 "1": [ExtractedEntity("Amara Osei", "amara osei", "NAME", 0.9),
                       ExtractedEntity("Amara Boateng", "amara boateng", "NAME", 0.9)]}
     propagate(corpus, findings, SCHEMA)
@@ -243,7 +243,7 @@ def test_a_refused_first_name_leaves_the_persons_other_spellings_to_be_found():
 
 
 def test_a_first_name_beside_the_full_name_is_masked_with_it():
-    corpus = docs("Patient: Teodora Halvorsen. Teodora called back.", "Other record.")
-    findings = {"0": [ExtractedEntity("Teodora Halvorsen", "teodora halvorsen", "NAME", 0.9)]}
+    corpus = docs("Patient: Ottilie Quenby. Ottilie called back.", "Other record.")
+    findings = {"0": [ExtractedEntity("Ottilie Quenby", "ottilie quenby", "NAME", 0.9)]}
     propagate(corpus, findings, SCHEMA)
-    assert ("Teodora", "teodora halvorsen", "NAME") in found(findings, "0")
+    assert ("Ottilie", "ottilie quenby", "NAME") in found(findings, "0")

@@ -79,8 +79,8 @@ def test_the_floor_comes_before_the_document_stage(run_cli, tmp_path):
     document stage then has nothing left to do for it."""
     corpus = tmp_path / "in"
     write_json(corpus / "docs.json", [
-        {"id": "a", "content": "Patient Wilhelmina Oyelaran-Szabo, MRN 88412-KX, phone 555-0147, "
-                               "e-mail w.oyelaran@example.net, lives at 12 Elm Road."},
+        {"id": "a", "content": "Patient Wilhelmina Tallis-Szabo, MRN 88412-KX, phone 555-0147, "
+                               "e-mail w.tallis@example.net, lives at 12 Elm Road."},
         {"id": "b", "content": "The weather report for the county."},
     ])
     out = tmp_path / "out"

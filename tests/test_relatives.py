@@ -19,10 +19,10 @@ def extract():
 
 
 @pytest.mark.parametrize(("text", "span", "value"), [
-    ("I am writing on behalf of my husband, who is unwell.", "my husband", "husband"),
-    ("His wife reports he got lost driving home.", "His wife", "wife"),
-    ("Claim submitted by daughter, Renata Oyelaran.", "daughter", "daughter"),
-    ("Mum is a nursery nurse.", "Mum", "mother"),   # one relative, however she is called
+    ("My husband drives me to the clinic.", "My husband", "husband"),
+    ("His wife says he sleeps badly.", "His wife", "wife"),
+    ("Form signed by daughter, Aurelia Quill.", "daughter", "daughter"),
+    ("Mum is a bus driver.", "Mum", "mother"),   # one relative, however she is called
     ("Please tell my mom the results.", "my mom", "mother"),
     ("A 6-year-old girl with new seizures.", "girl", "girl"),
 ])
@@ -33,7 +33,7 @@ def test_a_relative_is_a_demographic_value_of_little_weight(extract, text, span,
 
 @pytest.mark.parametrize("text", [
     "Her mother tongue is Welsh.",          # part of a longer phrase
-    "Dressing changed by Sister Okafor.",   # a nurse's title before a name
+    "Dressing changed by Sister Quenby.",   # a nurse's title before a name
     "The Girl Guides met on Tuesday.",      # a word of a name
     "His son-in-law drove him.",            # one word with its hyphens, not "son"
     "The sonogram was normal.",             # inside a word

@@ -41,7 +41,7 @@ NAMES = [
     # all capitals where the context says it is a person
     ("Mr JOHN DOE signed the form.", "JOHN DOE"),
     ("Applicant: JOHN DOE", "JOHN DOE"),
-    ("MR ORIEL ASHGROVE attended the hearing.", "ORIEL ASHGROVE"),
+    ("MR ORIEL QUARRINGTON attended the hearing.", "ORIEL QUARRINGTON"),
     # particles, diacritics, Mc/Mac, hyphens, several parts
     ("Interview with Maria de la Cruz on site.", "Maria de la Cruz"),
     ("The file of Jan van Dijk was closed.", "Jan van Dijk"),
@@ -59,7 +59,7 @@ NAMES = [
     ("The insured, Quillon Brackwater, called the office.", "Quillon Brackwater"),
     ("Employee: Thessaly Moorcroft", "Thessaly Moorcroft"),
     ("A woman named Ysolde Farraday rang.", "Ysolde Farraday"),
-    ("Signed by Corvin Ashgrove on behalf of the employer.", "Corvin Ashgrove"),
+    ("Signed by Corvin Quarrington on behalf of the employer.", "Corvin Quarrington"),
     ("We reviewed Caspian Thorneycroft's claim again.", "Caspian Thorneycroft"),
     ("Brannoch Vell, the applicant, argued otherwise.", "Brannoch Vell"),
     ("Anwen Talgarth (employee) reported the incident.", "Anwen Talgarth"),
@@ -67,7 +67,7 @@ NAMES = [
     ("member Oriel Coombe-Hallow requested a review", "Oriel Coombe-Hallow"),
     ("Patient name: Caspian Wendover", "Caspian Wendover"),
     ("Nurse Practitioner Ysolde Farraday examined her.", "Ysolde Farraday"),
-    ("Lead Investigator Corvin Ashgrove signed the protocol.", "Corvin Ashgrove"),
+    ("Lead Investigator Corvin Quarrington signed the protocol.", "Corvin Quarrington"),
     # the parties of a case
     ("In Wójcikiewicz v. Poland the Court held otherwise.", "Wójcikiewicz"),
     ("See Brannoch v. the United Kingdom, cited above.", "Brannoch"),
@@ -224,7 +224,7 @@ NOT_NAMES = [
     ("Served in the U.S. Army for years.", "U.S. Army"),
     ("History of Agent Orange Exposure during service.", "Orange Exposure"),
     ("Nurse Practitioner Ysolde Farraday examined her.", "Practitioner Ysolde Farraday"),
-    ("Signed: Corvin Ashgrove, Claims Adjuster, Blue Harbor Mutual", "Blue Harbor Mutual"),
+    ("Signed: Corvin Quarrington, Claims Adjuster, Blue Harbor Mutual", "Blue Harbor Mutual"),
 ]
 
 

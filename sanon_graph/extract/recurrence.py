@@ -16,7 +16,7 @@ Things per-document extraction cannot see, because they only show across documen
    Short forms of one person are spellings of the full name, not values of their own: a
    clinician's titled surname ("Dr. Vargas") and a name with an initial ("S. Tierney"), when one
    full name of that surname (and initial, type and sex) is in the corpus; so is a person's first
-   name alone ("Dear Teodora"), when one full name starts with it and the corpus never writes it
+   name alone ("Dear Ottilie"), when one full name starts with it and the corpus never writes it
    as a word. A place in a publication's title ("the Midwest Healthcare Journal") is not found
    again. A value of a naming kind found only with a capital is found again only where the text
    has one ("THE FACTS" read as a body must not make every "facts" one).
@@ -208,11 +208,11 @@ _FIRST_NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*")
 
 def _given_first(spelling: str) -> str:
     """A register's surname-first spelling in the order the rest of this module reads a name:
-    "Lindqvist, Jenna M." -> "Jenna M. Lindqvist", "ASHGROVE, P." -> "P. ASHGROVE",
-    "VANTROYEN Élodie" -> "Élodie VANTROYEN"."""
+    "Grelling, Philippa M." -> "Philippa M. Grelling", "QUARRINGTON, M." -> "M. QUARRINGTON",
+    "DUMESNIL Amélie" -> "Amélie DUMESNIL"."""
     surname, comma, given = spelling.partition(",")
     if not comma:
-        # "VANTROYEN Élodie": the surname in capitals before the given name, as French registers write it
+        # "DUMESNIL Amélie": the surname in capitals before the given name, as French registers write it
         words = spelling.split()
         if len(words) == 2 and words[0].isupper() and words[0].isalpha() and len(words[0]) > 2 \
                 and not words[1].isupper():
@@ -224,8 +224,8 @@ def _given_first(spelling: str) -> str:
 
 
 def first_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
-    """First names for the people's names in spellings_of (entity -> its spellings): "Teodora"
-    -> the entity of "Teodora Halvorsen" when no other name starts with it. A clinician's name
+    """First names for the people's names in spellings_of (entity -> its spellings): "Ottilie"
+    -> the entity of "Ottilie Quenby" when no other name starts with it. A clinician's name
     ("Dr. Esmé Laurent") gives none: records call a doctor by the surname."""
     by_first: dict[str, set[str]] = defaultdict(set)
     for entity, spellings in spellings_of.items():
@@ -396,7 +396,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     titled_forms = titled_surnames(names)
     for titled, k in titled_forms.items():
         short_forms[titled].add(index[k])
-    # A person's first name alone ("Caller identified as Teodora", "Dear Dainis") is the one full
+    # A person's first name alone ("Caller identified as Ottilie", "Dear Dainis") is the one full
     # name that starts with it; not where it is a value of another kind ("Jordan" the country),
     # and (decided in the walk below) not where the corpus writes it in lower case too, as a word.
     types_of: dict[str, set[str]] = defaultdict(set)

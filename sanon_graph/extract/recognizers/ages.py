@@ -131,7 +131,7 @@ _AGE_CLAUSE_END = (r"(?=[ \t]*(?:[,;:!)\"”]|\.(?!\d)|$|[ \t]+(?:years?[ \t]+(?
 _AGE_SAID_SHORT = [
     re.compile(rf"(?<![\w'’])(?i:he|she|patient|member|claimant|client|pt|child|son|daughter|resident|insured|caller|"
                rf"employee)(?:['’]s|[ \t]+is|[ \t]+was)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"
-               # in the person's own words: "I'm 58, I can't haul traps", "I am seventy-eight."
+               # in the person's own words: "I'm 61, I can't lift the nets", "I am seventy-two."
                rf"|(?<![\w'’])(?i:i['’]m|i[ \t]+am)[ \t]+({NUMBER})(?![ \t]+and[ \t]+a[ \t]+half){_AGE_CLAUSE_END}"),
     re.compile(rf"(?<![\w'’])(?i:my|our|her|his|their)[ \t]+(?i:son|daughter|child|boy|girl|grandson|granddaughter),"
                rf"[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),

@@ -279,8 +279,8 @@ class Demographic(Base):
             yield self.span(m.start(1), m.end(1), "DEMOGRAPHIC", value)
 
 
-# A relative the record speaks of or who writes ("my husband", "his wife", "daughter, Lorraine",
-# "Mum is a nurse"): who is in someone's family is part of who they are, and insurance records
+# A relative the record speaks of or who writes ("my husband", "his wife", "daughter, Aurelia",
+# "Mum is a bus driver"): who is in someone's family is part of who they are, and insurance records
 # name it (a claim submitted by a daughter, a child's mother). Each alone is said of a great many
 # people, so it counts for little in a link (RELATIVE_RELEVANCE, below a sex's). Not a word of a
 # longer phrase ("mother tongue", "Sister Ward" the nurse's title, "son-in-law" is one word).
@@ -607,7 +607,7 @@ class OnlineHandle(Base):
 
 
 # A form's employer field: the value up to the field's end (a comma, a bar, a line's end), of a
-# few words ("Employer: Tundra Silicon Inc, 40 Mill Rd", "Employer: fly-in fishing outfitter").
+# few words ("Employer: Ferncliff Joinery Ltd, 40 Mill Rd", "Employer: mobile dog groomer").
 _EMPLOYER_FIELD = re.compile(
     r"(?<![\w-])(?i:employer|place[ \t]+of[ \t]+work|workplace)[ \t]*:[ \t]*"
     r"([\w&'’(][\w&'’.()/-]*(?:[ \t]+(?!-[ \t])[\w&'’.()/-]+){0,5})(?=[ \t]*(?:[,;|\n]|[ \t]-[ \t]|\.(?:\s|$)|$))")

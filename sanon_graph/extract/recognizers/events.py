@@ -109,7 +109,7 @@ class UniqueFact(Base):
                              or words[i + 1].lower().endswith("ed"))), cut)
             words = words[:cut]
             while len(words) > 2 and (words[-1].lower() in _CLAUSE_TAIL or not any(c.isalnum() for c in words[-1])):
-                words.pop()  # "... in that health board -": a dash or a function word ends no fact
+                words.pop()  # "... the first use in the region -": a dash or a function word ends no fact
             span = span[:span.rindex(words[-1]) + len(words[-1])]
             # the value without its article: "the only registrant from X" and "only registrant
             # from X" are one fact (the span keeps what is written)

@@ -73,7 +73,7 @@ _ROLE_WORDS = (
 )
 KIN_WORDS = frozenset(_KIN_WORDS.split("|"))
 # Words that stand before a name for what the person is, not who: "Judge Anna Whitfield",
-# "Nurse Priya Raman", "member Teodora Halvorsen" (the cross-document pass takes no first name
+# "Nurse Priya Raman", "member Ottilie Quenby" (the cross-document pass takes no first name
 # from them).
 PERSON_WORDS = _TITLE_SET | frozenset(re.findall(r"[a-z]+", _ROLE_WORDS))
 
@@ -97,10 +97,10 @@ _SIGN_OFF = re.compile(
     r"Thanks a lot|Love|Lots of love|Take care|Warmly|All the best)"
     # what the thanks are for, and an exclamation mark: "Thank you for your help with this,\nMarisa", "Thanks!\nKelsey"
     r"(?:[ \t]+for[ \t]+[^\n,!.?]{1,60})?[,!]?[ \t]*\n?[ \t]*"
-    # the writer may say who they are in brackets: "Thanks so much, Destiny (Mila's mom)"
+    # the writer may say who they are in brackets: "Thanks so much, Bartholomew (Rupert's dad)"
     rf"({_NAME_WORD})(?:[ \t]+({_NAME_WORD}))?(?=[ \t]*(?:\([^()\n]{{1,40}}\))?[ \t]*[.!]?[ \t]*(?:\n|$))")
-# A first name with the relation in brackets, or the relation with the name: "Destiny (mother)",
-# "Wei Jie (son)", "Jess (Poppy's mum)", "Mom (Renata) notified".
+# A first name with the relation in brackets, or the relation with the name: "Florence (mother)",
+# "Ambrose (son)", "Augustin (Mabel's dad)", "Mom (Aurelia) notified".
 _RELATIVES = rf"{_KIN_WORDS}|mum|mom|dad|mama|papa|grandma|grandpa|granny|nana|carer|caregiver|guardian"
 _NAME_THEN_KIN = re.compile(
     rf"(?<![\w'’-])({_NAME_WORD})[ \t]*\((?i:{_RELATIVES}|{_NAME_WORD}['’]s[ \t]+(?:{_RELATIVES}))\)")
@@ -336,7 +336,7 @@ class RoleName(_Names):
                 continue  # "Patient: HIV POSITIVE"; "Applicant: JOHN DOE" has a first name
             tokens = self._name_tokens(text, m.start(1), m.end(1), cue="role")
             if not tokens:
-                pos = m.start(1)  # "Lead Investigator Corvin Ashgrove": the next role word may be the cue
+                pos = m.start(1)  # "Lead Investigator Corvin Quarrington": the next role word may be the cue
             if len(tokens) == 1 and _KIN_CUE.match(text, m.start(), m.start(1)):
                 # "his wife Anna", "the applicant's brother, Mehmet,": one first name after a
                 # word of kin is a name, even one that is also a place ("Anna", Illinois)
@@ -459,9 +459,9 @@ class SurnameInitials(_Names):
 
 
 # Names as registers, pharmacies, claims systems and British or Australian letters write them:
-# the surname in capitals. "Re: Poppy ASHGROVE, DOB ..." (a known first name, then the surname),
-# and after a field for the person "Pt: OYELARAN, MARCUS", "Member: VARNUM, TESSA M",
-# "Pt: ASHGROVE, P." (surname first, a comma, the given name or an initial).
+# the surname in capitals. "Re: Mabel QUARRINGTON, DOB ..." (a known first name, then the surname),
+# and after a field for the person "Pt: TALLIS, SILAS", "Member: WEXCOMBE, CECILY M",
+# "Pt: QUARRINGTON, M." (surname first, a comma, the given name or an initial).
 _GIVEN_CAPS_SURNAME = re.compile(
     rf"(?<![\w.'’-])({_NAME_WORD})(?:{_GAP}[A-Z]\.?)?{_GAP}({_CAPS_WORD})(?![\w'’-])(?!{_GAP}{_CAPS_WORD}(?![\w'’-]))")
 _PERSON_FIELD = (r"(?<![\w-])(?i:pt|patient|member|name|insured|subscriber|claimant|employee|beneficiary|enrollee|client|resident|"
@@ -471,12 +471,12 @@ _PERSON_FIELD = (r"(?<![\w-])(?i:pt|patient|member|name|insured|subscriber|claim
 _SURNAME_FIRST = re.compile(
     rf"{_PERSON_FIELD}((?:{_CAPS_WORD}|{_NAME_WORD})),{_GAP}"
     rf"(?:({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}([A-Z])\.?)?|([A-Z])\.)(?![\w'’-])")
-# "Member: J Ashgrove", "Patient: Poppy |": an initial without its full stop before a surname, or
+# "Member: J Quarrington", "Patient: Mabel |": an initial without its full stop before a surname, or
 # a known first name alone, in a field for the person that ends there.
-# where a form's field ends: "Patient: Poppy | Provider", "Re: Kim LEE, DOB"
+# where a form's field ends: "Patient: Mabel | Provider", "Re: Kim LEE, DOB"
 _FIELD_END = r"[ \t]*(?:[|,;(\n]|$)"
 _INITIAL_SURNAME_FIELD = re.compile(rf"{_PERSON_FIELD}([A-Z]){_GAP}({_NAME_WORD})(?={_FIELD_END})")
-# "Adhérente: VANTROYEN Élodie", "Patient: KILROY Desmond": in a field for the person, the surname in
+# "Adhérente: DUMESNIL Amélie", "Patient: SORENSBY Leopold": in a field for the person, the surname in
 # capitals before a known first name, as French and Belgian registers write it.
 _CAPS_SURNAME_GIVEN = re.compile(rf"{_PERSON_FIELD}({_CAPS_WORD}){_GAP}({_NAME_WORD})(?![\w'’-])(?![ \t]*:)")
 _FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?={_FIELD_END})")
@@ -513,10 +513,10 @@ _FIELD_ENDS = re.compile(_FIELD_END)
 
 @register("record_name", "NAME")
 class RecordName(_Names):
-    """A name as a register or a letter writes it, the surname in capitals ("Poppy ASHGROVE",
-    "Pt: OYELARAN, MARCUS"), or a person's field holding an initial and a surname or a known
-    first name alone ("Member: J Ashgrove", "Patient: Poppy"). The value is the given name
-    first, lower case, as the name written any other way gives it ("poppy ashgrove")."""
+    """A name as a register or a letter writes it, the surname in capitals ("Mabel QUARRINGTON",
+    "Pt: TALLIS, SILAS"), or a person's field holding an initial and a surname or a known
+    first name alone ("Member: J Quarrington", "Patient: Mabel"). The value is the given name
+    first, lower case, as the name written any other way gives it ("mabel quarrington")."""
 
     def find(self, text: str):
         for m in _GIVEN_CAPS_SURNAME.finditer(text):

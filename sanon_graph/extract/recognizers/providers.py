@@ -30,7 +30,7 @@ _PROVIDER = re.compile(
     r"Ziekenhuis|Kliniek|Zorgverzekeraar|Zorgverzekeringen|Klinik|Klinikum|Krankenhaus|Praxis|Krankenkasse|Sykehus|Sjukhus|Mutuelle|"
     # German company and guild health funds
     r"BKK|IKK)"
-    # the body a specialty's name heads: "Greene County Neurology Group", "Bay Oncology Associates"
+    # the body a specialty's name heads: "Pinecrest Valley Neurology Group", "Larkfield Oncology Associates"
     r"(?:\s+(?:Group|Associates|Partners|Specialists|Consultants|Service|Services))?)(?!\w)"
 )
 # Heads written before the name ("Apotheek De Linde", "Clinique Saint-Jean", "Klinikum Rechts

@@ -51,7 +51,7 @@ PHRASE_STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
 # hyphen ("VNS-related", "L4-L5"), a count of days to years ("6-week"), or a genus's initial.
 _WORD_BEFORE = re.compile(
     r"(?<![\w'’.-])([a-z][a-z]+(?:-[a-z]+)*|[A-Z][A-Z0-9]+(?:-[A-Za-z0-9]+)+|\d{1,3}-(?:day|week|month|year)"
-    # a genus by its initial before the species: "C. difficile infection", "P. falciparum malaria"
+    # a genus by its initial before the species: "S. aureus bacteraemia", "E. coli sepsis"
     r"|[A-Z]\.)[ \t]+$"
 )
 # How a dose is given and how often, as prescriptions write them after it: a route ("PO", "SC",
@@ -66,7 +66,7 @@ _FREQUENCY = (
 )
 # What a prescription writes after the drug, each part optional, in this order: a release
 # formulation ("ER", "XR"), the dose, the form ("caps", "1% cream", "nasal spray"), the route and
-# how often ("tacrolimus ER 4 mg PO BID", "albuterol PRN", "iptacopan tablets").
+# how often ("quetiapine XR 50 mg PO nocte", "salbutamol PRN", "metformin tablets").
 _FORM = (r"(?:caps(?:ules?)?|capsules?|tabs?|tablets?|drops|eye[ \t]+drops|cream|ointment|gel|lotion|foam|patch(?:es)?|"
          r"nasal[ \t]+spray|spray|inhaler|pen|pre-filled[ \t]+pen|auto-?injector|suspension|solution|syrup|suppositor(?:y|ies))")
 DOSE_AFTER = re.compile(
@@ -90,8 +90,8 @@ _ROUTE_BEFORE = re.compile(
     r"(?<![\w/-])(IV|IM|SC|PO|(?i:oral|intranasal|intravenous|intramuscular|subcutaneous|topical|intrathecal|intravitreal|inhaled|"
     r"nebuli[sz]ed))[ \t]+$")
 
-# The side in a clinician's shorthand, in capitals: "R cerebellar stroke", "L distal radius
-# fracture", "Bilat medial thigh ulcers", "R 2nd toe amputation" (the labelled sets take it in
+# The side in a clinician's shorthand, in capitals: "R parietal stroke", "L ankle fracture",
+# "Bilat heel ulcers", "R 3rd toe amputation" (the labelled sets take it in
 # 27 times, leave it out once). Not after an initial's full stop or inside a code.
 _SIDE_SHORTHAND_BEFORE = re.compile(r"(?<![\w./-])(R|L|Rt|Lt|Bilat|bilat|B/L)[ \t]+(?:\d(?:st|nd|rd|th)[ \t]+)?$")
 
@@ -125,8 +125,8 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
             side = _SIDE_BEFORE.search(text, max(0, s.start - 30), s.start)
             left_limit = spans[i - 1].end if i else 0
             start = side.start(1) if side and side.start(1) >= left_limit else s.start
-            # and so is how a drug is given, written before it ("IV artesunate", "oral
-            # valganciclovir", "intrathecal nusinersen"), as the dose after it is
+            # and so is how a drug is given, written before it ("IV ceftriaxone", "oral
+            # prednisolone", "intrathecal nusinersen"), as the dose after it is
             route = _ROUTE_BEFORE.search(text, max(0, start - 20), start)
             start = route.start(1) if route and route.start(1) >= left_limit else start
             start = _side_shorthand_before(text, start, left_limit)
@@ -186,8 +186,8 @@ def _grow_left(text: str, start: int, limit: int, end: int | None = None) -> int
             break
         if not modifies(m.group(1)) or m.group(1).endswith(".") and not (
                 text[start:start + 1].islower() and end is not None and len(text[start:end].split()) >= 2):
-            break  # an initial only before a species' name that qualifies the condition ("C. difficile
-            #        infection"), not before the condition itself ("seen by R. stroke team")
+            break  # an initial only before a species' name that qualifies the condition ("S. aureus
+            #        bacteraemia"), not before the condition itself ("seen by R. stroke team")
         start = m.start(1)
     # a compound adjective that opens the sentence, capitalised only for that: "Long-haul truck
     # driver", "Treatment-resistant depression" (a single capitalised word may be a name)

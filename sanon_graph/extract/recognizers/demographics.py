@@ -611,5 +611,6 @@ class OnlineHandle(Base):
 _EMPLOYER_FIELD = re.compile(
     r"(?<![\w-])(?i:employer|place[ \t]+of[ \t]+work|workplace)[ \t]*:[ \t]*"
     r"([\w&'’(][\w&'’.()/-]*(?:[ \t]+(?!-[ \t])[\w&'’.()/-]+){0,5})(?=[ \t]*(?:[,;|\n]|[ \t]-[ \t]|\.(?:\s|$)|$))")
-_NO_EMPLOYER = frozenset(("self-employed", "self employed", "unemployed", "retired", "student", "homemaker", "none",
-                          "not employed", "not working", "unknown"))
+# (words that empty any field, "none", "n/a", "unknown", are words.EMPTY_FIELD)
+_NO_EMPLOYER = frozenset(("self-employed", "self employed", "unemployed", "retired", "student", "homemaker",
+                          "not employed", "not working"))

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from .base import Base, register
+from .cues import has_any, may_match
 from .words import NUMBER, THE_BEFORE, number_value
 
 _AGE_PATTERNS = [
@@ -25,6 +27,11 @@ _AGE_PATTERNS = [
                r"(?:[ \t]*(?i:years?|yrs?|y)\b\.?)?)(?![ \t]*(?i:months?|mos?|weeks?|wks?|days?|d)\b)(?![.,/–-]\d)",
                re.M),
 ]
+# What the patterns after the first must find (cues.py), in the lower-cased text: "y/o" after a
+# number; "age" and a number, or "years of age"; a field's colon.
+_Y_O_CUE = re.compile(r"\d[ -]?y(?:/o|\.o\.|o(?!\w))")
+_AGE_WORD_CUE = re.compile(r"aged?\s+(?:of\s+)?\d|\d\s+years?\s+of\s+age")
+_FIELD_CUE = re.compile(":")
 # The age in brackets after a date of birth or a name: "DOB 04/05/1961 (63 yrs)", "Mrs Jones (63
 # yrs)"; not "imprisonment (5 years)", "the contract term (10 years)": a duration.
 _AGE_IN_BRACKETS = re.compile(r"(?<=\()(\d{1,3})[ \t]?(?:years?|yrs?|y)\.?(?=\))", re.I)
@@ -71,6 +78,8 @@ _IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)
 _AGE_IN_WORDS = re.compile(
     rf"(?<![\w-])(?:({_IN_WORDS})[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+({_IN_WORDS})"
     rf"(?![ \t]+(?:years?|months?|weeks?|days?)\b))(?![\w-])", re.I)
+# What _AGE_IN_WORDS must find (cues.py): a number's word ends in a letter.
+_AGE_IN_WORDS_CUE = re.compile(r"[a-z][- ](?:year|yr)s?[- ]old|aged[ \t]+[a-z]")
 # Ages the way a record's header writes them, beside a name or a sex: "(M, 57)", "(57, F)",
 # "A. Verstraeten, 63 y.", "Mr D. Kalnins, 71." (a titled name, a comma, a number that ends the
 # phrase). The span is the number alone, so the name and the sex stay their own values.
@@ -117,6 +126,8 @@ _AGE_SAID = re.compile(
     r"boy|girl|man|woman|mother|father|wife|husband)|(?<![\w'’])(?!(?:There|It|This|That|These|Those|What|Which)\b)"
     r"[A-Z][a-z]+)\s+(?:was|is|were)\s+(?:then\s+|only\s+|just\s+|already\s+)?(\d{1,3})"
     r"(?=\s+(?:at\s+the\s+(?:material\s+)?time|when|on\s+the\s+date)\b)")
+# What _AGE_SAID must find (cues.py): the number and what follows it.
+_AGE_SAID_CUE = re.compile(r"\d\s+(?:at\s|when|on\s)")
 # "my daughter, who is 29 and works as ...": "who" is said only of people, and the number ends
 # the clause ("who is 29 weeks pregnant" is no age).
 _AGE_WHO = re.compile(
@@ -156,7 +167,10 @@ _AGE_CONTEXT = re.compile(r"\b(?:age|aged|ages|years?|patients?|participants?|su
 @register("age", "AGE")
 class Age(Base):
     def find(self, text: str):
-        for pattern in _AGE_PATTERNS if ":" in text else _AGE_PATTERNS[:-1]:
+        lower = text.lower()
+        worded = may_match(_AGE_WORD_CUE, lower)
+        wanted = (True, may_match(_Y_O_CUE, lower), worded, worded, worded, worded, may_match(_FIELD_CUE, text))
+        for pattern, _ in filter(itemgetter(1), zip(_AGE_PATTERNS, wanted, strict=True)):
             for m in pattern.finditer(text):
                 age = int(m.group(2) if "field" in pattern.groupindex else m.group(1))
                 if 0 < age < 120:
@@ -175,8 +189,7 @@ class Age(Base):
             for m in _AGE_IN_BRACKETS.finditer(text):
                 if _BEFORE_BRACKETS.search(text, max(0, m.start() - 25), m.start()) and 0 < int(m.group(1)) < 120:
                     yield self.span(m.start(), m.end(), "AGE", str(int(m.group(1))))
-        lower = text.lower()
-        if "old" in lower or "aged" in lower:
+        if ("old" in lower or "aged" in lower) and may_match(_AGE_IN_WORDS_CUE, lower):
             for m in _AGE_IN_WORDS.finditer(text):
                 age = number_value(m.group(1) or m.group(2))
                 if age:
@@ -207,7 +220,9 @@ class Age(Base):
                     yield self.span(m.start(number), m.end(number), "AGE", str(age))
         beside = [m for pattern, cue in zip(_AGE_BESIDE, _AGE_BESIDE_CUES, strict=True) if cue.search(text)
                   for m in pattern.finditer(text)] if "," in text else []
-        for m in (*_AGE_SAID.finditer(text), *_AGE_WHO.finditer(text), *beside):
+        said_then = _AGE_SAID.finditer(text) if may_match(_AGE_SAID_CUE, text) else ()
+        who = _AGE_WHO.finditer(text) if has_any(lower, ("who",)) else ()
+        for m in (*said_then, *who, *beside):
             if 0 < int(m.group(1)) < 120:
                 yield self.span(m.start(1), m.end(1), "AGE", str(int(m.group(1))))
 

@@ -7,6 +7,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
+from .cues import has_any, may_match
 from .gazetteers import data_terms
 from .names import KIN_WORDS
 from .roles import NATIONALITIES
@@ -118,6 +119,9 @@ _EMPLOYED_AS = re.compile(
     r"overseas|abroad|mostly|mainly|currently|now|still|also)){0,2}|employed|job|jobs|career|trained|retrained|"
     r"hired|engaged|contracted|appointed)[ \t]+as[ \t]+(?:an?[ \t]+)?"
     r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3})", re.I)
+# One of them is in every _EMPLOYED_AS (cues.py).
+_EMPLOYMENT_WORDS = ("work", "volunteer", "employed", "job", "career", "trained", "hired", "engaged", "contracted",
+                     "appointed")
 # The same open vocabulary where no verb says it: a job someone had ("Former tailor", "a retired
 # air-traffic controller", "Ex-commercial abalone diver") and a job in apposition to a word for
 # the person ("the member, a commercial driver,"). The phrase must end its clause (a comma, a
@@ -133,6 +137,7 @@ _JOB_HAD = re.compile(rf"(?<![\w'’-])(?:(?i:former|formerly|retired|semi-retir
 _JOB_IS_A = re.compile(
     rf"(?<![\w'’])(?i:he|she|patient|pt|member|claimant|client|insured|enrollee)[ \t]+(?:is|was)[ \t]+an?[ \t]+"
     rf"{_JOB_WORDS}(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+(?:for|living|residing|based|who|from|with|in|at)\b))")
+_IS_A_CUE = re.compile(r"(?:is|was)[ \t]+an?[ \t]")  # what _JOB_IS_A must find (cues.py)
 # What someone does for a living, in their words: "I tune pianos for a living", "he drives trucks
 # for a living" (the words before, from the first that is not a pronoun or "does").
 _FOR_A_LIVING = re.compile(r"(?<![\w'’-])((?:[a-z][a-z'’-]*[ \t]+){0,2}[a-z][a-z'’-]*)[ \t]+for[ \t]+a[ \t]+living(?![\w-])")
@@ -479,7 +484,9 @@ class Occupation(Base):
                        if _PERSON_BEFORE_COMMA.search(text, max(0, m.start() - 16), m.start()))
         after_age = _JOB_AFTER_AGE.finditer(text) \
             if "old" in lower or "aged" in lower or "yo" in lower or "y/o" in lower else ()
-        is_a = _JOB_IS_A.finditer(text) if " is a" in lower or " was a" in lower else ()
+        is_a = _JOB_IS_A.finditer(text) if may_match(_IS_A_CUE, lower) else ()
+        employed_as = _EMPLOYED_AS.finditer(text) if has_any(lower, _EMPLOYMENT_WORDS) else ()
+        job_had = _JOB_HAD.finditer(text) if has_any(lower, ("former", "retired", "self-employed", "ex-")) else ()
         if "for a living" in lower:
             for m in _FOR_A_LIVING.finditer(text):
                 words = [w for w in re.finditer(r"\S+", m.group(1))]
@@ -488,7 +495,7 @@ class Occupation(Base):
                 if words:
                     start = m.start(1) + words[0].start()
                     yield self.span(start, m.end(), "INDIRECT_IDENTIFIER", fold(text[start:m.start(1) + words[-1].end()]))
-        for m in (*_EMPLOYED_AS.finditer(text), *_JOB_HAD.finditer(text), *appositions, *after_age, *is_a):
+        for m in (*employed_as, *job_had, *appositions, *after_age, *is_a):
             if m.re is _EMPLOYED_AS and m.group("work"):
                 lo = max(0, m.start() - 80)
                 end_of_previous = _SENTENCE_END.match(text, lo, m.start())

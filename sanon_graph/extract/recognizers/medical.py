@@ -10,6 +10,7 @@ from functools import lru_cache
 from ...normalize import fold
 from ..ngrams import plural_stem
 from .base import Base, Span, register
+from .cues import has_any, may_match
 from .drugs import drug_names
 from .gazetteers import data_terms, symptom_terms
 from .widen import DOSE_AFTER, PHRASE_STOP, modifies
@@ -111,6 +112,11 @@ CONDITION_SUFFIX = re.compile(
     r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?(?:[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|"
     r"trophy|ectasia|ectasis|uria|o?edema|penia|plasia|megaly|lepsy|iasis)"
     r"|hyp(?:er|o)(?:thyroid|parathyroid|pituitar|gonad|adrenal|aldosteron|cortisol|insulin)ism))(?!\w)", re.I)
+# What CONDITION_SUFFIX must find (cues.py): one of its endings, then the end of the word.
+_SUFFIX_PARTS = ("itis", "osis", "emia", "pathy", "oma", "algia", "plegia", "trophy", "ectasi", "uria", "edema", "penia",
+                 "plasia", "megaly", "lepsy", "iasis", "ism")
+_SUFFIX_AT_WORD_END = re.compile(
+    r"(?:itis|osis|emia|pathy|oma|algia|plegia|trophy|ectasi[as]|uria|edema|penia|plasia|megaly|lepsy|iasis|ism)(?!\w)")
 # Words with a medical suffix that are not conditions.
 _SUFFIX_FALSE_FRIENDS = {
     "diagnosis", "prognosis", "diagnoses", "academia", "nostalgia", "empathy", "sympathy",
@@ -326,7 +332,9 @@ class ConditionHead(_Medical):
     """"chronic kidney disease", "osteomyelitis": a condition head noun or suffix."""
 
     def find(self, text: str):
-        for pattern in (_CONDITION_HEAD, CONDITION_SUFFIX):
+        lower = text.lower()
+        suffixed = has_any(lower, _SUFFIX_PARTS) and may_match(_SUFFIX_AT_WORD_END, lower)
+        for pattern in (_CONDITION_HEAD, CONDITION_SUFFIX) if suffixed else (_CONDITION_HEAD,):
             for m in pattern.finditer(text):
                 start, end, phrase = trim_modifiers(text, m.start(1), m.end(1))
                 # "discussed his disease", "described kidney failure", "took an overdose": the

@@ -11,6 +11,7 @@ import unicodedata
 
 from .base import Base, register
 from .clinicians import CLINICIAN_WORD
+from .cues import has_any
 from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS
 from .words import GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
 
@@ -90,7 +91,8 @@ def _by_first_letter(alternatives: str) -> str:
 _KIN_CUE = re.compile(rf"(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]*$")
 # The closing words of a letter or a post, then the writer's name at the end of the text or of
 # its line: "Thanks, Bev", "Kind regards,\nAnouk Verstraeten".
-_SIGN_OFF_CUE = re.compile(r"(?i:thank|regards|wishes|cheers|sincerely|faithfully|love|take care|warmly|all the best)")
+_SIGN_OFF_WORDS = ("thank", "regards", "wishes", "cheers", "sincerely", "faithfully", "love", "take care", "warmly",
+                   "all the best", "yours truly")  # one of them opens every _SIGN_OFF (cues.py)
 _SIGN_OFF = re.compile(
     r"(?<![\w-])(?:Thanks|Thank you|Many thanks|Regards|Kind regards|Best regards|Warm regards|Best wishes|Cheers|"
     r"Sincerely|Yours sincerely|Yours faithfully|Yours truly|Thanks so much|Thank you so much|Thanks again|"
@@ -354,7 +356,7 @@ class RoleName(_Names):
                 continue  # "Claims Adjuster, Blue Harbor Mutual": the employer, not a person
             start, end = tokens[0][0], tokens[-1][1]
             yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
-        if _SIGN_OFF_CUE.search(text):
+        if has_any(text.lower(), _SIGN_OFF_WORDS):
             yield from self._signed(text)
         if "(" in text:
             for m in (*_NAME_THEN_KIN.finditer(text), *_KIN_THEN_NAME.finditer(text)):

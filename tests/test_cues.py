@@ -34,6 +34,12 @@ EDGES = {
     "History of hypothyroidism since youth.": ("MEDICAL_CONDITION", "hypothyroidism"),
     "Admitted on 3 MARCH 2024 for surgery.": ("EVENT_DATE", "3 MARCH 2024"),
     "Reviewed 12-19 June 2025 at the clinic.": ("EVENT_DATE", "12-19 June 2025"),
+    "The refund was 1,250 EUROS in total.": ("UNIQUE_FACT", "1,250 EUROS"),  # money, as the preset types it
+    "Premium of HKD 38,000 was paid.": ("UNIQUE_FACT", "HKD 38,000"),
+    "Paid 900 kr. at the desk.": ("UNIQUE_FACT", "900 kr"),
+    "NHS number 417 552 9083 on file.": ("PATIENT_ID", "417 552 9083"),
+    "She moved from Winston-Salem last year.": ("LOCATION", "Winston-Salem"),
+    "He is a Polish national living nearby.": ("DEMOGRAPHIC", "Polish national"),
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .base import BASE_RELEVANCE, Base, Span, register
+from .cues import may_match
 
 # Identifier runs: letters and digits joined by single separators (- / . _ #), taken whole
 # ("12345/06", "PT-8872-3A", "1234.56.789"); whether a run is an identifier is decided in
@@ -83,6 +84,7 @@ _SPACED_ID_CUE = (
 )
 # The groups as schemes print them: "943 476 5919" (NHS), "2951 64830 1" (Medicare, a check digit last).
 # A scheme's letters may come first ("CH 7712 0935").
+_DIGIT_SPACE_DIGIT = re.compile(r"\d \d")  # what _SPACED_PERSON_ID must find (cues.py)
 _SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}((?:[A-Z]{{1,3}} )?\d{{2,5}}(?: \d{{1,5}}){{1,3}})(?![\w-]|[./]\d)")
 SPACED_ID_BEFORE = re.compile(rf"{_SPACED_ID_CUE}$")
 _ID_OWNER_GAP = re.compile(r"(?:[^.]|(?<=\bno)\.|(?<=\bnos)\.|(?<=\bnr)\.|(?<=\bNo)\.|(?<=\bNos)\.|(?<=\bNr)\.|(?<=\bNO)\.){0,30}")
@@ -120,7 +122,7 @@ class SpacedPersonId(Base):
     National Insurance number by its shape ("QZ 84 17 52 C")."""
 
     def find(self, text: str):
-        for m in _SPACED_PERSON_ID.finditer(text):
+        for m in _SPACED_PERSON_ID.finditer(text) if may_match(_DIGIT_SPACE_DIGIT, text) else ():
             if sum(c.isdigit() for c in m.group(1)) >= 6:
                 yield self.span(m.start(1), m.end(1), "PATIENT_ID", m.group(1).replace(" ", ""))
         named = _NI_NUMBER_NAMED.finditer(text) if "NI" in text or "nsurance" in text else ()

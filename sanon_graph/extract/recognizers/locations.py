@@ -17,6 +17,7 @@ from .words import (
     STOP_CAPITALS,
     UPPER,
     ZIP_AFTER,
+    first_words,
     ngrams,
 )
 
@@ -187,7 +188,7 @@ class Place(Base):
 
     def find(self, text: str):
         places = self.gaz.places
-        for start, end, phrase in ngrams(text, 3, capitalised=True):
+        for start, end, phrase in ngrams(text, 3, capitalised=True, starts=first_words(places)):
             if phrase in places and not PUBLICATION_AFTER.match(text, end) and not self._beside_a_town(text, start, end) \
                     and not _ACRONYM_IN_A_WORD.search(text, start, end):
                 part = _PART_OF.search(text, max(0, start - 24), start)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .base import Base, register
+from .cues import has_any, may_match
 
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₺": "TRY", "₽": "RUB", "₴": "UAH", "zł": "PLN"}
 # Dollars of other countries, written with the country's letters before the sign: "HK$92,000",
@@ -50,11 +51,13 @@ _AFTER = re.compile(
 )
 
 
-# Every currency the patterns name contains one of these (lower case): a text without any of
-# them has no amount of money, and the amount pattern, tried at every digit, is not run.
-_CURRENCY_HINTS = (*_SYMBOLS, *(w for w in _WORDS if len(w) <= 4), *(c.lower() for c in _CODES), "dollar", "pound", "franc", "zlot", "korun",
-                   "kron", "roubl", "rubl", "hryvn", "lira", "forint", "kuna", "leva", "levs", "lari", "dram",
-                   "denar", "tenge", "manat", "inr")
+# Every currency the patterns name contains one of these (lower case): a symbol, or the start
+# of a currency's word; or a code, in capitals as the patterns take it. A text without any has
+# no amount of money, and the amount patterns, tried at every digit, are not run (cues.py).
+_CURRENCY_HINTS = ("$", "€", "£", "¥", "₹", "₺", "₽", "₴", "zł", "euro", "dollar", "pound", "franc", "zlot", "korun", "kron",
+                   "kr", "roubl", "rubl", "hryvn", "lira", "lei", "forint", "yen", "kuna", "leva", "levs", "lari", "dram",
+                   "denar", "tenge", "manat")
+_ANY_CODE = re.compile(_CODE)
 
 
 def _units(amount: str) -> str:
@@ -72,8 +75,7 @@ class Money(Base):
     """An amount with its currency, before or after it."""
 
     def find(self, text: str):
-        lower = text.lower()
-        if not any(c in lower for c in _CURRENCY_HINTS):
+        if not (has_any(text.lower(), _CURRENCY_HINTS) or may_match(_ANY_CODE, text)):
             return  # cheap: no currency symbol, code or word, so no amount of money
         for pattern in (_BEFORE, _AFTER):
             for m in pattern.finditer(text):

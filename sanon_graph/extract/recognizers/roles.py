@@ -11,7 +11,7 @@ import re
 from ...normalize import fold
 from .base import Base, register
 from .gazetteers import data_terms
-from .words import ngrams
+from .words import first_words, ngrams
 
 NATIONALITIES = data_terms("nationalities.txt")
 JOB_TITLE_HEADS = data_terms("job_titles.txt")
@@ -31,7 +31,7 @@ class Nationality(Base):
     """A capitalised nationality adjective: "a Polish national", "Dutch"."""
 
     def find(self, text: str):
-        for start, end, phrase in ngrams(text, 2, capitalised=True):
+        for start, end, phrase in ngrams(text, 2, capitalised=True, starts=first_words(NATIONALITIES)):
             if phrase in NATIONALITIES:
                 yield self.span(start, end, "NATIONALITY", phrase)
 

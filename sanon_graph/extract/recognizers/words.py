@@ -78,11 +78,15 @@ BOOST_WORDS = re.compile(r"\b(?:rare|experimental|unusual|uncommon|orphan|novel|
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
 
 
-def ngrams(text: str, max_n: int, capitalised: bool = False):
-    """(start, end, lower-case phrase) of word n-grams up to max_n, within a sentence."""
+def ngrams(text: str, max_n: int, capitalised: bool = False, starts: frozenset[str] | None = None):
+    """(start, end, lower-case phrase) of word n-grams up to max_n, within a sentence; with
+    `starts`, only those whose first word (lower-cased) is one of them (`first_words` of the
+    terms looked up: no other n-gram can be one, and most words begin none)."""
     words = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text)]
     for i in range(len(words)):
         if capitalised and not words[i][2][0].isupper():
+            continue
+        if starts is not None and words[i][2].lower() not in starts:
             continue
         for n in range(1, max_n + 1):
             j = i + n - 1

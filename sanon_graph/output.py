@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .forked import forked_map
 from .report import render_report
 from .report_html import write_report_html
 
@@ -55,98 +56,19 @@ def _write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> int:
     return count
 
 
+# Below this many documents the files are written one after the other in this process.
+PARALLEL_MIN_DOCUMENTS = 4000
+
+
 def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
-    from .pipeline import chain_id, versions
+    from .pipeline import versions
 
     a = analysis
-    docs = a.corpus.documents
-    source_of = {d.doc_id: d.source_id for d in docs}
-    entities = a.assembled.entities
-    # Each document's mentions as positions into the mention list (in the list's order), their
-    # rows made per document as it is written: a dict per mention made up front took 2.5 GB at
-    # 1,000,000 documents (11M mentions).
-    mentions = a.assembled.mentions
-    position_of = {d.doc_id: i for i, d in enumerate(docs)}
-    doc_of_mention = np.fromiter((position_of.get(m.doc_id, -1) for m in mentions), np.int64, len(mentions))
-    by_doc = np.argsort(doc_of_mention, kind="stable")
-    bounds = np.searchsorted(doc_of_mention[by_doc], np.arange(len(docs) + 1)).tolist()
-    del position_of, doc_of_mention
-
-    def mentions_of(i: int) -> list[dict[str, Any]]:
-        return [{"entity_id": mentions[k].entity_id, "relevance": mentions[k].relevance}
-                for k in by_doc[bounds[i]:bounds[i + 1]].tolist()]
-
-    _write_jsonl(folder / "documents.jsonl", (
-        {
-            "doc_id": d.doc_id,
-            "source_id": d.source_id,
-            "path": d.path,
-            "risk_before": float(a.risk_before[i]),
-            "risk_after": float(a.risk_after[i]),
-            "mentions": mentions_of(i),
-        }
-        for i, d in enumerate(docs)
-    ))
-
-    masked_stage = {a.entity_ids[e]: stage for e, stage in a.selection.masked.items()}
-    # Columns as dicts of Python floats (what float() of the cell gives): table.at per row was
-    # most of this file's time.
-    table = a.entity_table
-    uniqueness_of = dict(zip(table.index, table["uniqueness"].tolist(), strict=True))
-    importance_of = dict(zip(table.index, table["importance"].tolist(), strict=True))
-    _write_jsonl(folder / "entities.jsonl", (
-        {
-            "entity_id": eid,
-            "type": entities[eid].type,
-            "normalized_value": entities[eid].normalized_value,
-            "original_values": sorted(entities[eid].original_values),
-            "doc_ids": entities[eid].doc_ids,
-            "uniqueness": float(uniqueness_of[eid]),
-            "importance": float(importance_of[eid]),
-            "masked": eid in masked_stage,
-            "stage": masked_stage.get(eid),
-            "replacement": a.replacements.get(eid),
-            "kept_because": a.kept.get(e),
-        }
-        for e, eid in enumerate(a.entity_ids)
-    ))
-
-    _write_jsonl(folder / "links.jsonl", (
-        {"doc_a": doc_a, "doc_b": doc_b, "via": via, "strength_before": before, "strength_after": after}
-        for doc_a, doc_b, via, before, after in a.links.rows(a.doc_ids, a.entity_ids)
-    ))
-
-    source_ids = [source_of[d] for d in a.doc_ids]
-    _write_jsonl(folder / "chains.jsonl", (
-        {
-            "chain_id": chain_id(ids),
-            "doc_ids": ids,
-            "source_ids": [source_ids[d] for d in c.doc_ids],
-            "risk_initial": c.risk_initial,
-            "risk_pre_chain": c.risk_pre_chain,
-            "risk_after": c.risk_after,
-            "category": c.category,
-            "target": c.target,
-            "target_met": c.target_met,
-            "reason": c.reason,
-        }
-        for c, ids in ((c, [a.doc_ids[d] for d in c.doc_ids]) for c in a.chains)
-    ))
-
-    # The replacement dictionary. With originals it is a re-identification key: it stays
-    # with the audit trail and never goes into the RAG index (only masked/ does).
-    (folder / "replacements.json").write_text(json.dumps({
-        "strategy": a.settings.redaction,
-        "replacements": {
-            eid: {
-                "replacement": rep,
-                "type": entities[eid].type,
-                "stage": masked_stage[eid],
-                "original_values": sorted(entities[eid].original_values),
-            }
-            for eid, rep in sorted(a.replacements.items())
-        },
-    }, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    # The four tables and the replacement dictionary do not depend on one another: a large
+    # run writes them over the machine's cores (forked workers inherit the analysis), then the
+    # run record and the reports, which read them.
+    for _ in forked_map(_write_table, (a, folder), list(_TABLES), len(a.corpus.documents) >= PARALLEL_MIN_DOCUMENTS):
+        pass
 
     run = {
         "tool": "sanon-graph",
@@ -180,3 +102,115 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
     (folder / "report.md").write_text(render_report(a, redact=report.redact), encoding="utf-8")
     # From the files just written (not from `a`), exactly as `sanon-graph report DIR` renders it.
     write_report_html(folder, redact=report.redact, top_chains=report.top_chains)
+
+
+def _write_documents(a: Analysis, folder: Path) -> None:
+    docs = a.corpus.documents
+    # Each document's mentions as positions into the mention list (in the list's order), their
+    # rows made per document as it is written: a dict per mention made up front took 2.5 GB at
+    # 1,000,000 documents (11M mentions).
+    mentions = a.assembled.mentions
+    position_of = {d.doc_id: i for i, d in enumerate(docs)}
+    doc_of_mention = np.fromiter((position_of.get(m.doc_id, -1) for m in mentions), np.int64, len(mentions))
+    by_doc = np.argsort(doc_of_mention, kind="stable")
+    bounds = np.searchsorted(doc_of_mention[by_doc], np.arange(len(docs) + 1)).tolist()
+    del position_of, doc_of_mention
+
+    def mentions_of(i: int) -> list[dict[str, Any]]:
+        return [{"entity_id": mentions[k].entity_id, "relevance": mentions[k].relevance}
+                for k in by_doc[bounds[i]:bounds[i + 1]].tolist()]
+
+    _write_jsonl(folder / "documents.jsonl", (
+        {
+            "doc_id": d.doc_id,
+            "source_id": d.source_id,
+            "path": d.path,
+            "risk_before": float(a.risk_before[i]),
+            "risk_after": float(a.risk_after[i]),
+            "mentions": mentions_of(i),
+        }
+        for i, d in enumerate(docs)
+    ))
+
+
+def _write_entities(a: Analysis, folder: Path) -> None:
+    entities = a.assembled.entities
+    masked_stage = {a.entity_ids[e]: stage for e, stage in a.selection.masked.items()}
+    # Columns as dicts of Python floats (what float() of the cell gives): table.at per row was
+    # most of this file's time.
+    table = a.entity_table
+    uniqueness_of = dict(zip(table.index, table["uniqueness"].tolist(), strict=True))
+    importance_of = dict(zip(table.index, table["importance"].tolist(), strict=True))
+    _write_jsonl(folder / "entities.jsonl", (
+        {
+            "entity_id": eid,
+            "type": entities[eid].type,
+            "normalized_value": entities[eid].normalized_value,
+            "original_values": sorted(entities[eid].original_values),
+            "doc_ids": entities[eid].doc_ids,
+            "uniqueness": float(uniqueness_of[eid]),
+            "importance": float(importance_of[eid]),
+            "masked": eid in masked_stage,
+            "stage": masked_stage.get(eid),
+            "replacement": a.replacements.get(eid),
+            "kept_because": a.kept.get(e),
+        }
+        for e, eid in enumerate(a.entity_ids)
+    ))
+
+
+def _write_links(a: Analysis, folder: Path) -> None:
+    _write_jsonl(folder / "links.jsonl", (
+        {"doc_a": doc_a, "doc_b": doc_b, "via": via, "strength_before": before, "strength_after": after}
+        for doc_a, doc_b, via, before, after in a.links.rows(a.doc_ids, a.entity_ids)
+    ))
+
+
+def _write_chains(a: Analysis, folder: Path) -> None:
+    from .pipeline import chain_id
+
+    source_of = {d.doc_id: d.source_id for d in a.corpus.documents}
+    source_ids = [source_of[d] for d in a.doc_ids]
+    _write_jsonl(folder / "chains.jsonl", (
+        {
+            "chain_id": chain_id(ids),
+            "doc_ids": ids,
+            "source_ids": [source_ids[d] for d in c.doc_ids],
+            "risk_initial": c.risk_initial,
+            "risk_pre_chain": c.risk_pre_chain,
+            "risk_after": c.risk_after,
+            "category": c.category,
+            "target": c.target,
+            "target_met": c.target_met,
+            "reason": c.reason,
+        }
+        for c, ids in ((c, [a.doc_ids[d] for d in c.doc_ids]) for c in a.chains)
+    ))
+
+
+def _write_replacements(a: Analysis, folder: Path) -> None:
+    entities = a.assembled.entities
+    masked_stage = {a.entity_ids[e]: stage for e, stage in a.selection.masked.items()}
+    # The replacement dictionary. With originals it is a re-identification key: it stays
+    # with the audit trail and never goes into the RAG index (only masked/ does).
+    (folder / "replacements.json").write_text(json.dumps({
+        "strategy": a.settings.redaction,
+        "replacements": {
+            eid: {
+                "replacement": rep,
+                "type": entities[eid].type,
+                "stage": masked_stage[eid],
+                "original_values": sorted(entities[eid].original_values),
+            }
+            for eid, rep in sorted(a.replacements.items())
+        },
+    }, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+_TABLES = {"documents": _write_documents, "entities": _write_entities, "links": _write_links, "chains": _write_chains,
+           "replacements": _write_replacements}
+
+
+def _write_table(state: tuple[Analysis, Path], name: str) -> None:
+    analysis, folder = state
+    _TABLES[name](analysis, folder)

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..forked import forked_map
 from ..models import Document, ExtractedEntity
 from ..normalize import casefold_key
 from ..schema import EntitySchema
@@ -453,7 +454,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     first_name_found: list[tuple[str, ExtractedEntity, str, int, bool]] = []  # decided after the walk
     written_as_word: set[str] = set()
     first_name_seen: set[tuple[str, int]] = set()
-    for doc in documents:
+    for doc, matches in zip(documents, _find_everywhere(index, documents), strict=True):
         items = findings.get(doc.doc_id, [])
         if (full_name_of or expansion_of) and items:
             items = findings[doc.doc_id] = [
@@ -462,7 +463,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                 for f in items]
         present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
         new: list[ExtractedEntity] = []
-        for start, end, i in index.find(doc.text):
+        for start, end, i in matches:
             found = doc.text[start:end]
             key = _key(found)  # once: the walk sees every recurrence of every value
             if entries[i][1] == place_type and PUBLICATION_AFTER.match(doc.text, end):
@@ -503,6 +504,26 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             findings.setdefault(doc_id, []).append(finding)
             added += 1
     return added
+
+
+# Below this many documents the walk stays in this process; above, it is spread over the cores.
+PARALLEL_MIN_DOCUMENTS = 4000
+_CHUNK = 2000
+
+
+def _find_everywhere(index: SpellingIndex, documents: list[Document]) -> list[list[tuple[int, int, int]]]:
+    """index.find of every document's text, in order; a large corpus's over forked workers,
+    which inherit the index and the documents (the walk was half of the cross-document pass)."""
+    chunks = [(lo, min(lo + _CHUNK, len(documents))) for lo in range(0, len(documents), _CHUNK)]
+    out: list[list[tuple[int, int, int]]] = []
+    for found in forked_map(_find_chunk, (index, documents), chunks, len(documents) >= PARALLEL_MIN_DOCUMENTS):
+        out.extend(found)
+    return out
+
+
+def _find_chunk(state: tuple[SpellingIndex, list[Document]], chunk: tuple[int, int]) -> list[list[tuple[int, int, int]]]:
+    index, documents = state
+    return [index.find(documents[i].text) for i in range(*chunk)]
 
 
 def _among_capitals(text: str, found: str) -> bool:

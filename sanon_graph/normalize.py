@@ -83,7 +83,7 @@ def normalize_date(groups: tuple[str, ...], layout: str, order: DateOrder = "MDY
 
     layout names the groups: ymd, mdy (two numbers and a year, read by `order`), Mdy and dMy
     (a month name), Md and dM (a month name, no year: --MM-DD), md (two numbers, no year, read by
-    `order`), My, my, ym, qy, yq.
+    `order`), M (a month name alone: --MM), My, my, ym, qy, yq.
     """
     try:
         if layout == "ymd":
@@ -110,6 +110,8 @@ def normalize_date(groups: tuple[str, ...], layout: str, order: DateOrder = "MDY
             month_name, day = (groups[0], groups[1]) if layout == "Md" else (groups[1], groups[0])
             month = MONTHS[month_name.rstrip(".").lower()]
             return "--" + date(2000, month, int(re.sub(r"\D", "", day))).isoformat()[5:]
+        if layout == "M":  # a month alone ("since January"): ISO 8601's --MM
+            return f"--{MONTHS[groups[0].rstrip('.').lower()]:02d}"
         if layout == "qy":
             return f"{groups[1]}-Q{groups[0]}"
         if layout == "yq":

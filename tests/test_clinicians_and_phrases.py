@@ -246,6 +246,19 @@ def test_staff_and_bare_heads_are_not_occupations(text):
     assert not [r for r in found(text) if r[2] == "INDIRECT_IDENTIFIER"]
 
 
+@pytest.mark.parametrize(("text", "jobs"), [
+    ("Job title: kennel hand / dog groomer. Disability: none", {"kennel hand", "dog groomer"}),
+    ("Claimant occupation: sheet metal worker", {"sheet metal worker"}),
+    ("Occupation: orchard hand / tractor driver", {"orchard hand", "tractor driver"}),
+])
+def test_a_form_field_names_the_job_in_any_case_and_two_jobs_a_slash_parts(text, jobs):
+    assert jobs <= {r[0] for r in found(text) if r[2] == "INDIRECT_IDENTIFIER"}
+
+
+def test_a_clinical_position_is_no_job():
+    assert not [r for r in found("Position: supine; position: left lateral.".lower()) if r[2] == "INDIRECT_IDENTIFIER"]
+
+
 # --- dates without a year, ranges of months ---------------------------------------------------
 
 @pytest.mark.parametrize(("text", "span", "value"), [
@@ -256,6 +269,11 @@ def test_staff_and_bare_heads_are_not_occupations(text):
     ("Therapy ran May-August 2024.", "May-August 2024", "2024-05/2024-08"),
     ("Enrolled 03/2023-10/2023 in the programme.", "03/2023-10/2023", "2023-03/2023-10"),
     ("Seen on May 15, 2024 again.", "May 15, 2024", "2024-05-15"),  # the year makes the longer span
+    # a month alone after a word that says when: the month is the span and the value
+    ("On a biologic since January, much better.", "January", "--01"),
+    ("Off the water till August at least.", "August", "--08"),
+    ("In May I was admitted again.", "May", "--05"),
+    ("He fell out of bed last November, twice.", "November", "--11"),
 ])
 def test_dates_without_a_year_and_ranges_of_months(text, span, value):
     assert (span, value, "EVENT_DATE") in found(text)
@@ -265,6 +283,9 @@ def test_dates_without_a_year_and_ranges_of_months(text, span, value):
     "You may 2 times a day take it.",  # "may" is a verb
     "Appointment June 3:30 was wrong.",
     "On 31 February nothing happened.",
+    "In June's letter the plan was agreed.",  # a name's possessive
+    "We may in may consider it.",  # "may" is a verb, not a month
+    "Reviewed on a Thursday.",
 ])
 def test_no_date_where_there_is_none(text):
     assert not [r for r in found(text) if r[2] == "EVENT_DATE"]

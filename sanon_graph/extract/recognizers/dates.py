@@ -34,6 +34,14 @@ _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # as "may" is a verb. A year after them makes the longer Mdy/dMy span, which wins.
     (re.compile(rf"(?<![\w/-])({_MONTH})\s+({_DAY})(?![\w/-]|[.:]\d)"), "Md"),
     (re.compile(rf"(?<![\w/.-])({_DAY})\s+(?:of\s+)?({_MONTH})(?![\w/-])"), "dM"),
+    # A month alone after a word that says when ("in July", "since January", "till August",
+    # "early March"): written out and capitalised ("may" is a verb, "March" and "June" name
+    # people only without those words); not a name's possessive ("June's"). A day or a year
+    # after it makes the longer spans above.
+    (re.compile(r"(?<![\w-])(?:[Ii]n|[Ss]ince|[Tt]ill|[Uu]ntil|[Tt]his|[Ll]ast|[Ee]arly|[Ll]ate|[Mm]id|during|by)"
+                r"[ \t-]+(?:(?:early|late|mid)[ \t-]+)?"
+                r"(January|February|March|April|May|June|July|August|September|October|November|December)"
+                r"(?![\w'’-]|[ \t]*,?[ \t]*'?\d)"), "M"),
     (re.compile(r"(?<!\w)Q([1-4])[\s-](\d{4})(?![\w-])"), "qy"),
     (re.compile(r"(?<!\w)(\d{4})[\s-]Q([1-4])(?![\w-])"), "yq"),
 ]
@@ -58,7 +66,7 @@ _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 _NUMERIC_MONTH_RANGE = re.compile(r"(?<![\w/.-])(\d{1,2})/(\d{4})\s?[-–]\s?(\d{1,2})/(\d{4})(?![\w/-])")
 _YEAR_RANGE = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
 # Layouts that need a month name: skipped, with one search, in a text that names none.
-_WITH_MONTH_NAME = frozenset({"Mdy", "dMy", "My", "Md", "dM"})
+_WITH_MONTH_NAME = frozenset({"Mdy", "dMy", "My", "Md", "dM", "M"})
 _ANY_MONTH_NAME = re.compile(rf"(?<![A-Za-z]){_MONTH}(?![a-z])", re.I)
 # The same in the lower-cased text without re.I, twice as quick: a look first (cues.py).
 _ANY_MONTH_NAME_LOWER = re.compile(rf"(?<![a-z]){_MONTH.lower()}(?![a-z])")
@@ -228,6 +236,9 @@ class Date(_Dated):
                     continue
                 if layout == "my" and LEGISLATION_BEFORE.search(text, max(0, m.start() - 40), m.start()):
                     continue  # "Law no. 10/2001": the law's number, not October 2001
+                if layout == "M":  # the month is the value and the span; the word before it stays
+                    yield self.span(m.start(1), m.end(1), "EVENT_DATE", normalized, 0.35)
+                    continue
                 before = text[max(0, m.start() - 40):m.start()]
                 # "Monday, October 3, 2018": the day of the week is masked with its date
                 weekday = _WEEKDAY_BEFORE.search(before) if "day" in before else None

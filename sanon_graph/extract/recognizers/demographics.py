@@ -209,12 +209,15 @@ _JOB_STOP = frozenset(
 _AFTER_JOB = frozenset(
     "part-time full-time temporarily currently again too also still locally abroad overseas freelance "
     "permanently nights weekends".split())
-# A job in a form's field: "Job Title: Warehouse Operative", "Occupation: retired teacher". The
-# words up to the line's end, a comma or the next field's name; not an empty field, nor a bare
-# word every record uses ("Position: Manager" would mask every "manager").
+# A job in a form's field: "Job Title: Warehouse Operative", "Occupation: retired teacher",
+# "Claimant occupation: roofer". The words up to the line's end, a comma or the next field's
+# name; not an empty field, nor a bare word every record uses ("Position: Manager" would mask
+# every "manager"). Two jobs a slash parts are two values ("Job title: kennel hand / dog
+# groomer"). "position" only with a capital: a clinical note's "position: supine" is no job.
+_JOB_WORDS_IN_FIELD = r"[A-Za-z][\w'’&/-]*(?![\w'’&/-]*:)(?:[ \t]+[A-Za-z][\w'’&/-]*(?![\w'’&/-]*:)){0,4}"
 _JOB_FIELD = re.compile(
-    r"(?<![\w-])(?:Job[ \t]+Title|Job|Position|Occupation|Profession|Designation)[ \t]*:[ \t]*"
-    r"([A-Za-z][\w'’&/-]*(?![\w'’&/-]*:)(?:[ \t]+[A-Za-z][\w'’&/-]*(?![\w'’&/-]*:)){0,4})")
+    r"(?<![\w-])(?:Job[ \t]+[Tt]itle|Job|Position|(?i:occupation|profession)|Designation)[ \t]*:[ \t]*"
+    rf"({_JOB_WORDS_IN_FIELD})(?:[ \t]+/[ \t]+({_JOB_WORDS_IN_FIELD}))?")
 _GENERIC_JOB_FIELD = frozenset("manager employee staff worker member student retired unemployed".split())
 _INDIRECT_EMPLOYER = re.compile(
     r"(?<!\w)(?:employee|employed|worker|works|working)\s+(?:of|at|for)\s+((?:[A-Z][\w&'-]*\s*){1,4})"
@@ -473,10 +476,11 @@ class Occupation(Base):
     def _job_fields(self, text: str):
         """"Job Title: Warehouse Operative": the job a form's field gives."""
         for m in _JOB_FIELD.finditer(text):
-            words = fold(m.group(1)).split()
-            if words[0] in EMPTY_FIELD or len(words) == 1 and words[0] in _GENERIC_JOB_FIELD:
-                continue
-            yield self.span(m.start(1), m.end(1), "INDIRECT_IDENTIFIER", _job_value(fold(m.group(1))))
+            for g in (1, 2) if m.group(2) else (1,):
+                words = fold(m.group(g)).split()
+                if words[0] in EMPTY_FIELD or len(words) == 1 and words[0] in _GENERIC_JOB_FIELD:
+                    continue
+                yield self.span(m.start(g), m.end(g), "INDIRECT_IDENTIFIER", _job_value(fold(m.group(g))))
 
     def _employed_as(self, text: str, lower: str):
         """Jobs after a verb of employment, listed or not ("works as a software tester")."""

@@ -42,7 +42,7 @@ def test_examples_end_to_end(run_cli, tmp_path):
     assert summary["chains_target_unmet"] == 0
     # names of the hidden people do not survive in the masked corpus
     masked_text = "".join(p.read_text() for p in (out / "masked").rglob("*.json*"))
-    for name in ("Henrietta Okafor", "Tomasz Wierzbicki", "MBR-55821"):
+    for name in ("Henrietta Ezeoke", "Tomasz Zawadowski", "MBR-55821"):
         assert name not in masked_text
     # unrelated documents are unchanged
     memo = json.loads((out / "masked" / "memos" / "memo-3002.json").read_text())
@@ -78,19 +78,19 @@ def test_document_stage_only(run_cli, tmp_path):
 def test_precomputed_entities(run_cli, tmp_path):
     corpus = tmp_path / "in"
     write_json(corpus / "docs.json", [
-        {"id": "a", "content": "Rex Marin, member GP-22987XL, was treated at Amarillo General Hospital."},
-        {"id": "b", "content": "Amarillo General Hospital confirmed the claim for GP-22987XL."},
+        {"id": "a", "content": "Rex Salam, member GP-61473QM, was treated at Abilene General Hospital."},
+        {"id": "b", "content": "Abilene General Hospital confirmed the claim for GP-61473QM."},
         {"id": "c", "content": "An unrelated memo about formulary changes."},
     ])
     entities = tmp_path / "entities.jsonl"
     entities.write_text("\n".join(json.dumps(r) for r in [
-        {"source_id": "a", "entities": [["Rex Marin", "rex marin", "NAME", 1.0],
-                                        ["GP-22987XL", "GP-22987XL", "PATIENT_ID", 0.95],
-                                        ["Amarillo General Hospital", "amarillo general hospital", "PROVIDER", 0.6],
+        {"source_id": "a", "entities": [["Rex Salam", "rex salam", "NAME", 1.0],
+                                        ["GP-61473QM", "GP-61473QM", "PATIENT_ID", 0.95],
+                                        ["Abilene General Hospital", "abilene general hospital", "PROVIDER", 0.6],
                                         ["Jane Roe", "jane roe", "NAME", 1.0],  # not in the text
                                         ["diabetes", "diabetes", "HOBBY", 0.5]]},  # unknown type
-        {"source_id": "b", "entities": [["GP-22987XL", "GP-22987XL", "PATIENT_ID", 1.7],  # clamped
-                                        ["amarillo general hospital", "amarillo general hospital", "PROVIDER", 0.6]]},
+        {"source_id": "b", "entities": [["GP-61473QM", "GP-61473QM", "PATIENT_ID", 1.7],  # clamped
+                                        ["abilene general hospital", "abilene general hospital", "PROVIDER", 0.6]]},
         {"source_id": "zzz", "entities": []},
     ]) + "\n")
     out = tmp_path / "out"
@@ -105,7 +105,7 @@ def test_precomputed_entities(run_cli, tmp_path):
                                  "dropped_unknown_type": 1, "clamped_relevance": 1}
     ents = {e["normalized_value"]: e for e in read_jsonl(out / "entities.jsonl")}
     assert "jane roe" not in ents
-    assert ents["amarillo general hospital"]["original_values"] == ["Amarillo General Hospital", "amarillo general hospital"]
+    assert ents["abilene general hospital"]["original_values"] == ["Abilene General Hospital", "abilene general hospital"]
     # N = 3, freq 2: u = log(4/2)/log(4) = 0.5; strength = 1 - (1 - 1.0*0.5*0.95)(1 - 0.6*0.5*0.65) = 0.577
     links = read_jsonl(out / "links.jsonl")
     assert len(links) == 1 and len(links[0]["via"]) == 2
@@ -120,7 +120,7 @@ def test_precomputed_entities(run_cli, tmp_path):
     assert chain["risk_pre_chain"] == pytest.approx(s * (1 + (r_a + s) / 2) / 2)
     assert chain["category"] == "LOW" and chain["target_met"]
     masked_text = (out / "masked" / "docs.json").read_text()
-    assert "Rex Marin" not in masked_text and "[NAME], member GP-22987XL" in masked_text
+    assert "Rex Salam" not in masked_text and "[NAME], member GP-61473QM" in masked_text
 
 
 def test_bad_entities_file_leaves_nothing(run_cli, tmp_path):
@@ -136,11 +136,11 @@ def test_bad_entities_file_leaves_nothing(run_cli, tmp_path):
 
 def test_verification_fails_loudly_on_a_surviving_value(tmp_path):
     corpus_dir = tmp_path / "in"
-    write_json(corpus_dir / "a.json", {"id": "a", "content": "Rex Marin called."})
+    write_json(corpus_dir / "a.json", {"id": "a", "content": "Rex Salam called."})
     corpus = read_corpus(corpus_dir)
     masked = tmp_path / "masked"
     shutil.copytree(corpus_dir, masked)  # as if redaction had done nothing
-    redactor = Redactor([MaskedValue("e1", ("Rex Marin",), "[NAME]")])
+    redactor = Redactor([MaskedValue("e1", ("Rex Salam",), "[NAME]")])
     with pytest.raises(VerificationError, match=r"a\.json: record 0: content still contains a masked value \(entity e1\)"):
         verify_masked_corpus(masked, corpus, redactor)
 
@@ -189,7 +189,7 @@ def test_thesis_dev_with_gold_person_entities_as_precomputed(run_cli, tmp_path):
     run = check_output_contract(out, base / "documents")
     assert run["extraction"]["dropped_not_in_text"] > 0  # the gold lists span the whole cluster
     assert run["extraction"]["dropped_unknown_type"] > 0  # PROCESS_ID is not in the default schema
-    assert "Fabrizio Wasicki" not in (out / "masked" / "00_cluster_0_doc1.json").read_text()
+    assert "Fabrizio Jarocki" not in (out / "masked" / "00_cluster_0_doc1.json").read_text()
 
 
 def test_missing_shared_data_skips_instead_of_failing():

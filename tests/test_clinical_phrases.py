@@ -204,9 +204,9 @@ def test_a_dose_tail_or_route_stops_where_the_prescription_does(text, span):
 
 
 @pytest.mark.parametrize(("text", "span"), [
-    ("Therapy continued at Boston Spine & Joint Clinic in May.", "Boston Spine & Joint Clinic"),
-    ("Outcomes at Horizon Care Facility improved.", "Horizon Care Facility"),
-    ("The RehabPlus Network approved the request.", "RehabPlus Network"),
+    ("Therapy continued at Boston Hand & Wrist Clinic in May.", "Boston Hand & Wrist Clinic"),
+    ("Outcomes at Meadowview Care Facility improved.", "Meadowview Care Facility"),
+    ("The MotionPlus Network approved the request.", "MotionPlus Network"),
     # a specialty's practice, with the body it heads, and an ambulance service
     ("Reviewed by Pinecrest Valley Neurology Group in June.", "Pinecrest Valley Neurology Group"),
     ("Biopsy read at Larkfield Surgical Pathology.", "Larkfield Surgical Pathology"),
@@ -217,8 +217,8 @@ def test_provider_names_with_an_ampersand_or_a_facility_head(text, span):
 
 
 def test_a_name_does_not_run_over_the_end_of_a_sentence():
-    result = found("Coverage is under the PlatinumPlus Plan. New Health Plan rules apply.")
-    assert ("PlatinumPlus Plan", "platinumplus plan", "INDIRECT_IDENTIFIER") in result
+    result = found("Coverage is under the DiamondPlus Plan. New Health Plan rules apply.")
+    assert ("DiamondPlus Plan", "diamondplus plan", "INDIRECT_IDENTIFIER") in result
     assert not [s for s, _, _ in result if "." in s]
     result = found("Coverage ended with Dr. Smith. Silver Plan coverage started.")
     assert ("Silver Plan", "silver plan", "INDIRECT_IDENTIFIER") in result

@@ -246,7 +246,7 @@ def test_peoples_are_nationalities(text, value):
 @pytest.mark.parametrize("preset", ["legal", "health-insurance"])
 @pytest.mark.parametrize(("text", "span"), [
     ("She rented the flat at 17 Kilmainham Mews from the landlord.", "17 Kilmainham Mews"),
-    ("The claimant, of 9 Hollybank Close, Leeds, appeared.", "9 Hollybank Close"),
+    ("The claimant, of 9 Elmbridge Close, Leeds, appeared.", "9 Elmbridge Close"),
     ("Served at Flat 2, 30 Ormond Quay, Dublin.", "Flat 2, 30 Ormond Quay"),
 ])
 def test_british_and_irish_street_kinds_are_addresses(text, span, preset):
@@ -266,11 +266,11 @@ def test_a_british_postcode_and_its_town_are_an_address(text, span, value):
 def test_a_national_insurance_number_is_a_personal_number_by_its_shape():
     assert ("JT 48 21 90 C", "JT482190C", "APPLICATION_NUMBER") in found("Her NI number, JT 48 21 90 C, is on file.")
     # prefixes HMRC never issues (first letter Q, second O): no such number
-    assert not [f for f in found("Codes QZ 84 17 52 C and AO 12 34 56 B.") if f[2] == "APPLICATION_NUMBER"]
+    assert not [f for f in found("Codes QZ 63 09 41 C and AO 12 34 56 B.") if f[2] == "APPLICATION_NUMBER"]
 
 
 @pytest.mark.parametrize(("text", "name"), [
-    ("FOURTH SECTION\n\nCASE OF FERREIRA QUINTELA v. PORTUGAL\n\n(Application no. 1234/05)", "ferreira quintela"),
+    ("FOURTH SECTION\n\nCASE OF MOREIRA ESTEVES v. PORTUGAL\n\n(Application no. 1234/05)", "moreira esteves"),
     ("CASE OF KOVAČ AND OTHERS v. CROATIA", "kovač"),
     ("AFFAIRE DUPONT c. FRANCE", "dupont"),
 ])
@@ -284,7 +284,7 @@ def test_the_title_of_a_judgment_names_the_applicant(text, name):
     ("The report of Dr Ivana Horvat was read.", "Dr Ivana Horvat", "ivana horvat"),
     ("Sir Jonathan Pryce-Edwards gave evidence.", "Sir Jonathan Pryce-Edwards", "jonathan pryce-edwards"),
     ("Mr Tadeusz Wrzosek appeared.", "Tadeusz Wrzosek", "tadeusz wrzosek"),  # an honorific says only sex
-    ("Mme Odile Charbonnel-Faure presided.", "Odile Charbonnel-Faure", "odile charbonnel-faure"),
+    ("Mme Odile Vautrin-Leclerc presided.", "Odile Vautrin-Leclerc", "odile vautrin-leclerc"),
 ])
 def test_a_title_of_office_is_masked_with_the_name(text, span, value):
     assert (span, value, "NAME") in found(text)
@@ -341,7 +341,7 @@ def test_the_model_names_no_person_with_words_that_never_make_a_name():
     settings = load_settings(None, {"preset": "legal"})
     extractor = RulesExtractor(settings.entity_schema, settings.rules)
     names = [e.original for e in extractor.extract_text(
-        "Dear Sir or Madam,\nDetermination Order, 21 November 2019. Anna Kowalska attended.") if e.type == "NAME"]
+        "Dear Sir or Madam,\nDetermination Order, 18 February 2020. Anna Kowalska attended.") if e.type == "NAME"]
     assert "Madam" not in names and "Determination Order" not in names
     assert any("Kowalska" in n for n in names)
     # surnames that are also common capitalised words stay names
@@ -603,19 +603,19 @@ def test_a_number_said_of_no_person_is_no_age(text):
 # --- stop 30: numbers named by their kind, register numbers, jobs in any words ----------------
 
 @pytest.mark.parametrize("text", [
-    "Please quote your National Insurance number (QZ 84 17 52 C) in all correspondence.",
+    "Please quote your National Insurance number (QZ 63 09 41 C) in all correspondence.",
     "Her NI number, QQ 12 34 56 C, is on file.",
-    "NINO: QZ841752C",
+    "NINO: QZ630941C",
 ])
 def test_a_national_insurance_number_named_as_such_is_taken_whatever_its_prefix(text):
     # forms and letters print specimen numbers that break the prefix rules on purpose; a text
     # that names the number means it (the shape alone still needs a prefix HMRC issues)
     numbers = [(n, t) for _, n, t in found(text) if t == "APPLICATION_NUMBER"]
-    assert numbers and numbers[0][0] in ("QZ841752C", "QQ123456C")
+    assert numbers and numbers[0][0] in ("QZ630941C", "QQ123456C")
 
 
 @pytest.mark.parametrize(("text", "body"), [
-    ("Please quote your National Insurance number (QZ 84 17 52 C) in all correspondence.", "National Insurance"),
+    ("Please quote your National Insurance number (QZ 63 09 41 C) in all correspondence.", "National Insurance"),
     ("Her Social Security number was requested.", "Social Security"),
     ("The Social Security card was lost.", "Social Security"),
 ])
@@ -629,9 +629,9 @@ def test_a_body_named_before_other_words_is_still_a_body():
 
 
 @pytest.mark.parametrize(("text", "span"), [
-    ("Chambre correctionnelle, arrêt du 14/01/2020, n° RG 19/02231", "19/02231"),
-    ("Case No. HC 2019/47 was heard on 3 May 2019.", "2019/47"),
-    ("Tenancy note 2019/47", "2019/47"),
+    ("Chambre correctionnelle, arrêt du 22/09/2021, n° RG 21/07864", "21/07864"),
+    ("Case No. HC 2018/63 was heard on 3 May 2019.", "2018/63"),
+    ("Tenancy note 2018/63", "2018/63"),
 ])
 def test_register_numbers_with_letters_or_a_year_are_case_numbers(text, span):
     assert span in [o for o, _, t in found(text) if t == "CASE_NUMBER"]
@@ -720,10 +720,10 @@ def test_initials_after_a_word_of_kin_are_a_name(text, initials):
 
 
 def test_a_judge_named_after_the_court_is_a_name():
-    found_ = found("Before: Judge of the First-tier Tribunal Whitcombe-Adeyemi\n\nThe appeal is dismissed.")
-    # the same value as "Judge Whitcombe-Adeyemi" written elsewhere
-    assert ("Whitcombe-Adeyemi", "judge whitcombe-adeyemi", "NAME") in found_
-    assert ("Judge Whitcombe-Adeyemi", "judge whitcombe-adeyemi", "NAME") in found("Judge Whitcombe-Adeyemi found for her.")
+    found_ = found("Before: Judge of the First-tier Tribunal Ashworth-Olaniyan\n\nThe appeal is dismissed.")
+    # the same value as "Judge Ashworth-Olaniyan" written elsewhere
+    assert ("Ashworth-Olaniyan", "judge ashworth-olaniyan", "NAME") in found_
+    assert ("Judge Ashworth-Olaniyan", "judge ashworth-olaniyan", "NAME") in found("Judge Ashworth-Olaniyan found for her.")
     # a capitalised word the text also writes in lower case is a word, not a surname
     assert not [f for f in found("The Judge of the High Court Ordered costs, and the court ordered them paid.")
                 if f[2] == "NAME"]
@@ -843,18 +843,18 @@ def test_periods_a_rule_sets_and_ages_are_no_duration(text):
 
 
 @pytest.mark.parametrize(("text", "address"), [
-    ("He built a house at Strada Doamnei no. 22, Sector 1, Bucharest.", "Strada Doamnei no. 22"),
+    ("He built a house at Strada Smârdan no. 22, Sector 1, Bucharest.", "Strada Smârdan no. 22"),
     ("She lived at Atatürk Caddesi No: 5 until 2001.", "Atatürk Caddesi No: 5"),
     ("The flat at Calea Victoriei 12 was sold.", "Calea Victoriei 12"),
-    ("She lived at 73 Sumska Street, flat 12, Kharkiv.", "73 Sumska Street, flat 12"),
+    ("She lived at 73 Kyivska Street, flat 12, Kharkiv.", "73 Kyivska Street, flat 12"),
 ])
 def test_addresses_with_the_street_kind_first_or_a_number_word(text, address):
     assert address in [f[0] for f in found(text) if f[2] == "ADDRESS"]
 
 
 @pytest.mark.parametrize(("text", "company"), [
-    ("He was the director of a private security firm, OOO Shchit-Ural. He was arrested.", "OOO Shchit-Ural"),
-    ("On 14 August 1996 the company Herăstrău-Nord S.A. sold the flat.", "Herăstrău-Nord S.A."),
+    ("He was the director of a private security firm, OOO Stal-Volga. He was arrested.", "OOO Stal-Volga"),
+    ("On 9 October 1997 the company Herăstrău-Nord S.A. sold the flat.", "Herăstrău-Nord S.A."),
     ("The contract with Bud-Pol sp. z o.o. ended.", "Bud-Pol sp. z o.o."),
 ])
 def test_companies_named_with_their_legal_form(text, company):

@@ -32,11 +32,11 @@ def found(findings, doc_id: str) -> set[tuple[str, str, str]]:
 
 
 def test_a_value_gets_its_highest_weight_type_everywhere():
-    findings = {"0": [ExtractedEntity("PT-8872-3A", "PT-8872-3A", "PATIENT_ID", 0.95)],
-                "1": [ExtractedEntity("PT-8872-3A", "PT-8872-3A", "NON_PERSONAL_ID", 0.7),
+    findings = {"0": [ExtractedEntity("PT-5316-9C", "PT-5316-9C", "PATIENT_ID", 0.95)],
+                "1": [ExtractedEntity("PT-5316-9C", "PT-5316-9C", "NON_PERSONAL_ID", 0.7),
                       ExtractedEntity("Q4-77", "Q4-77", "NON_PERSONAL_ID", 0.7)]}
     assert reconcile_types(findings, SCHEMA) == 1
-    assert found(findings, "1") == {("PT-8872-3A", "PT-8872-3A", "PATIENT_ID"), ("Q4-77", "Q4-77", "NON_PERSONAL_ID")}
+    assert found(findings, "1") == {("PT-5316-9C", "PT-5316-9C", "PATIENT_ID"), ("Q4-77", "Q4-77", "NON_PERSONAL_ID")}
     # the winning type's relevance comes with it: the ID identifies as much in the audit as in the claim
     assert findings["1"][0].relevance == 0.95
     assert findings["1"][1].relevance == 0.7  # a value typed one way everywhere is untouched
@@ -48,35 +48,35 @@ def test_a_value_gets_its_highest_weight_type_everywhere():
 
 
 def test_recurring_values_are_found_in_other_documents():
-    corpus = docs("Patient Rex Marin had bypass surgery at Rivertown Clinic.",
-                  "Participant Rex Marin's progress was noted; Rivertown staff agreed.",
-                  "A sunrise walk. Nobody named here. rex marinade is food.")
-    findings = {"0": [ExtractedEntity("Rex Marin", "rex marin", "NAME", 0.95),
-                      ExtractedEntity("Rivertown Clinic", "rivertown clinic", "PROVIDER", 0.7)]}
+    corpus = docs("Patient Rex Salam had bypass surgery at Brookvale Clinic.",
+                  "Participant Rex Salam's progress was noted; Brookvale staff agreed.",
+                  "A sunrise walk. Nobody named here. rex salami is food.")
+    findings = {"0": [ExtractedEntity("Rex Salam", "rex salam", "NAME", 0.95),
+                      ExtractedEntity("Brookvale Clinic", "brookvale clinic", "PROVIDER", 0.7)]}
     added = propagate(corpus, findings, SCHEMA)
-    assert found(findings, "1") == {("Rex Marin", "rex marin", "NAME"), ("Rivertown", "rivertown clinic", "PROVIDER")}
+    assert found(findings, "1") == {("Rex Salam", "rex salam", "NAME"), ("Brookvale", "brookvale clinic", "PROVIDER")}
     assert added == 2
-    assert "2" not in findings  # whole words only: "rex marinade" is not "Rex Marin"
+    assert "2" not in findings  # whole words only: "rex marinade" is not "Rex Salam"
     assert {f.relevance for f in findings["1"]} == {0.95, 0.7}  # the entity's relevance elsewhere
 
 
 def test_short_values_numbers_and_lowercase_short_forms_do_not_propagate():
-    corpus = docs("Aged 58, seen at Sunrise Rehabilitation in 2023.", "Room 58 at sunrise, 2023 budget.",
-                  "Sunrise staff confirmed.")
+    corpus = docs("Aged 58, seen at Daybreak Rehabilitation in 2023.", "Room 58 at daybreak, 2023 budget.",
+                  "Daybreak staff confirmed.")
     findings = {"0": [ExtractedEntity("58", "58", "AGE", 0.5), ExtractedEntity("2023", "2023", "EVENT_DATE", 0.5),
-                      ExtractedEntity("Sunrise Rehabilitation", "sunrise rehabilitation", "PROVIDER", 0.7)]}
+                      ExtractedEntity("Daybreak Rehabilitation", "daybreak rehabilitation", "PROVIDER", 0.7)]}
     propagate(corpus, findings, SCHEMA)
-    assert "1" not in findings  # a bare number means something else out of context; "sunrise" is a word
-    assert found(findings, "2") == {("Sunrise", "sunrise rehabilitation", "PROVIDER")}
+    assert "1" not in findings  # a bare number means something else out of context; "daybreak" is a word
+    assert found(findings, "2") == {("Daybreak", "daybreak rehabilitation", "PROVIDER")}
 
 
 def test_facility_short_forms():
-    assert facility_aliases("Chamonix Rehab Institute") == ["Chamonix Rehab", "Chamonix"]
-    assert facility_aliases("Poudre Valley Hospital") == ["Poudre Valley"]
+    assert facility_aliases("Verbier Rehab Institute") == ["Verbier Rehab", "Verbier"]
+    assert facility_aliases("Pawnee Valley Hospital") == ["Pawnee Valley"]
     assert facility_aliases("General Hospital") == []  # too generic to name one facility
     assert facility_aliases("Memorial Medical Center") == []
-    assert facility_aliases("Hemisphere Oncology") == ["Hemisphere"]
-    assert facility_aliases("Rex Marin") == []
+    assert facility_aliases("Equinox Oncology") == ["Equinox"]
+    assert facility_aliases("Rex Salam") == []
 
 
 def test_a_body_is_named_without_the_words_for_its_kind():
@@ -92,35 +92,35 @@ def test_a_body_is_named_without_the_words_for_its_kind():
 
 
 def test_titled_surnames_resolve_only_when_unambiguous():
-    titled = titled_surnames({"a": {"Esmé Laurent", "Dr. Esmé Laurent"}, "b": {"Elise Varga"}, "c": {"Corinne Varga"},
-                              "d": {"Dr. Laurent"}})
-    assert titled["Dr. Laurent"] == "a" and titled["Ms. Laurent"] == "a"  # "Dr. Laurent" itself is no second Laurent
-    assert not any(key.endswith("Varga") for key in titled)  # two Vargas: "Dr. Varga" is neither
+    titled = titled_surnames({"a": {"Chloë Bastien", "Dr. Chloë Bastien"}, "b": {"Elise Halmi"}, "c": {"Corinne Halmi"},
+                              "d": {"Dr. Bastien"}})
+    assert titled["Dr. Bastien"] == "a" and titled["Ms. Bastien"] == "a"  # "Dr. Bastien" itself is no second Bastien
+    assert not any(key.endswith("Halmi") for key in titled)  # two Halmis: "Dr. Halmi" is neither
 
 
 def test_a_titled_surname_kept_as_a_value_becomes_a_spelling_of_the_full_name():
-    corpus = docs("Dr. Elena Vargas attended the surgery.", "Follow-up with Dr. Vargas at the rehab center.",
-                  "Dr. Vargas's practice sent an alert.", "Dr. Okoro and Dr. Chidi Okoro, Dr. Ada Okoro.")
-    findings = {"0": [ExtractedEntity("Dr. Elena Vargas", "elena vargas", "PROVIDER", 0.7)],
-                "1": [ExtractedEntity("Dr. Vargas", "dr vargas", "PROVIDER", 0.6)],
-                "2": [ExtractedEntity("Dr. Vargas", "dr vargas", "PROVIDER", 0.6)],
+    corpus = docs("Dr. Elena Robles attended the surgery.", "Follow-up with Dr. Robles at the rehab center.",
+                  "Dr. Robles's practice sent an alert.", "Dr. Okoro and Dr. Chidi Okoro, Dr. Ada Okoro.")
+    findings = {"0": [ExtractedEntity("Dr. Elena Robles", "elena robles", "PROVIDER", 0.7)],
+                "1": [ExtractedEntity("Dr. Robles", "dr robles", "PROVIDER", 0.6)],
+                "2": [ExtractedEntity("Dr. Robles", "dr robles", "PROVIDER", 0.6)],
                 "3": [ExtractedEntity("Dr. Okoro", "dr okoro", "PROVIDER", 0.6),
                       ExtractedEntity("Dr. Chidi Okoro", "chidi okoro", "PROVIDER", 0.7),
                       ExtractedEntity("Dr. Ada Okoro", "ada okoro", "PROVIDER", 0.7)]}
     propagate(corpus, findings, SCHEMA, clinician_type="PROVIDER")
-    # one person, one value: documents 1 and 2 share "elena vargas" alone, not it and "dr vargas"
+    # one person, one value: documents 1 and 2 share "elena robles" alone, not it and "dr robles"
     for doc_id in ("1", "2"):
-        assert {(f.normalized, f.type) for f in findings[doc_id]} == {("elena vargas", "PROVIDER")}
-        assert {f.original for f in findings[doc_id]} >= {"Dr. Vargas"}  # the spelling stays for redaction
-        assert {f.relevance for f in findings[doc_id] if f.original == "Dr. Vargas"} == {0.6}
+        assert {(f.normalized, f.type) for f in findings[doc_id]} == {("elena robles", "PROVIDER")}
+        assert {f.original for f in findings[doc_id]} >= {"Dr. Robles"}  # the spelling stays for redaction
+        assert {f.relevance for f in findings[doc_id] if f.original == "Dr. Robles"} == {0.6}
     # two Okoros: "Dr. Okoro" stands for neither and stays a value of its own
     assert ("Dr. Okoro", "dr okoro", "PROVIDER") in found(findings, "3")
 
 
 def test_an_ambiguous_short_form_links_nobody():
-    corpus = docs("Mountain Peak Neurology billed it.", "Mountain Peak Hospital admitted her.", "Mountain Peak called.")
-    findings = {"0": [ExtractedEntity("Mountain Peak Neurology", "mountain peak neurology", "PROVIDER", 0.7)],
-                "1": [ExtractedEntity("Mountain Peak Hospital", "mountain peak hospital", "PROVIDER", 0.7)]}
+    corpus = docs("Granite Ridge Neurology billed it.", "Granite Ridge Hospital admitted her.", "Granite Ridge called.")
+    findings = {"0": [ExtractedEntity("Granite Ridge Neurology", "granite ridge neurology", "PROVIDER", 0.7)],
+                "1": [ExtractedEntity("Granite Ridge Hospital", "granite ridge hospital", "PROVIDER", 0.7)]}
     propagate(corpus, findings, SCHEMA)
     assert "2" not in findings
 
@@ -128,9 +128,9 @@ def test_an_ambiguous_short_form_links_nobody():
 def test_the_pass_links_documents_through_the_cli(tmp_path):
     corpus = tmp_path / "in"
     corpus.mkdir()
-    write_json(corpus / "a.json", {"id": "a", "content": "Claim for patient Gerald Kovac (ID PT-8872-3A) at Mountain "
-                                                          "Peak Neurology for Lewy body dementia."})
-    write_json(corpus / "b.json", {"id": "b", "content": "Reviewers at Mountain Peak saw case PT-8872-3A three times."})
+    write_json(corpus / "a.json", {"id": "a", "content": "Claim for patient Gerald Babic (ID PT-5316-9C) at Granite "
+                                                          "Ridge Neurology for Lewy body dementia."})
+    write_json(corpus / "b.json", {"id": "b", "content": "Reviewers at Granite Ridge saw case PT-5316-9C three times."})
     write_json(corpus / "c.json", {"id": "c", "content": "The weather was fine and nothing happened at all."})
     runner = CliRunner()
     for flag, out in (("--cross-document", tmp_path / "on"), ("--no-cross-document", tmp_path / "off")):
@@ -200,9 +200,9 @@ def test_a_first_name_two_people_share_or_the_corpus_writes_as_a_word_stands_for
 
 
 def test_a_clinicians_first_name_and_a_first_name_in_many_documents_stand_for_nobody():
-    corpus = docs("Seen by Dr. Esme Laurent.", "Esme signed the note.",
+    corpus = docs("Seen by Dr. Chloe Bastien.", "Chloe signed the note.",
                   "Patient: Maria Lopez.", *[f"Maria phoned on day {n}." for n in range(4)])
-    findings = {"0": [ExtractedEntity("Dr. Esme Laurent", "esme laurent", "NAME", 0.9)],
+    findings = {"0": [ExtractedEntity("Dr. Chloe Bastien", "chloe bastien", "NAME", 0.9)],
                 "2": [ExtractedEntity("Maria Lopez", "maria lopez", "NAME", 0.9)]}
     propagate(corpus, findings, SCHEMA)
     # a doctor is called by the surname; "Maria" alone in four documents is more likely others
@@ -218,7 +218,7 @@ def test_a_first_name_that_is_a_value_of_another_kind_stays_it():
 
 
 def test_a_place_is_not_found_again_in_a_publications_title():
-    corpus = docs("Member lives in the Midwest region.", "The Midwest Healthcare Journal reported on access.")
+    corpus = docs("Member lives in the Midwest region.", "The Midwest Nursing Journal reported on access.")
     findings = {"0": [ExtractedEntity("Midwest", "midwest", "LOCATION", 0.3)]}
     propagate(corpus, findings, SCHEMA)
     assert "1" not in findings

@@ -17,8 +17,8 @@ def low_risk_corpus(root):
     """A unique e-mail address in a document far under theta_doc, beside two linked documents."""
     write_json(root / "docs.json", [
         {"id": "newsletter", "content": f"Questions about the newsletter go to {EMAIL}."},
-        {"id": "claim-1", "content": "Claim for Henrietta Okafor, age 47, treated for sarcoidosis at Polk Clinic."},
-        {"id": "claim-2", "content": "Follow-up for Henrietta Okafor: sarcoidosis review at Polk Clinic."},
+        {"id": "claim-1", "content": "Claim for Henrietta Ezeoke, age 47, treated for sarcoidosis at Webb Clinic."},
+        {"id": "claim-2", "content": "Follow-up for Henrietta Ezeoke: sarcoidosis review at Webb Clinic."},
     ])
     return root
 

@@ -15,19 +15,19 @@ from .conftest import thesis_set, write_json
 
 
 def test_hand_made_cluster(tmp_path):
-    docs = [{"id": "c0_doc1", "content": "Patient Rex Marin was seen at Amarillo General Hospital on 11/15/2023."},
-            {"id": "c0_doc2", "content": "Rex Marin's claim GP-22987XL was approved."}]
+    docs = [{"id": "c0_doc1", "content": "Patient Rex Salam was seen at Abilene General Hospital on 11/15/2023."},
+            {"id": "c0_doc2", "content": "Rex Salam's claim GP-61473QM was approved."}]
     write_json(tmp_path / "in" / "docs.json", docs)
     write_json(tmp_path / "clusters" / "cluster_00.json", {"documents": docs, "metadata": {"person": {"entities": [
-        ["Rex Marin", "NAME"], ["GP-22987XL", "PATIENT_ID"], ["Amarillo General Hospital", "LOCATION"],
+        ["Rex Salam", "NAME"], ["GP-61473QM", "PATIENT_ID"], ["Abilene General Hospital", "LOCATION"],
         ["2023-11-15", "EVENT_DATE"],     # found through the normalised value, but not verbatim: not findable
         ["Jane Roe", "NAME"]]}}})        # not in the text: not findable
     entities = tmp_path / "e.jsonl"
     entities.write_text("\n".join(json.dumps(r) for r in [
-        {"source_id": "c0_doc1", "entities": [["Rex Marin", "rex marin", "NAME", 1.0],
-                                              ["Amarillo General Hospital", "amarillo general hospital", "PROVIDER", 0.6],
+        {"source_id": "c0_doc1", "entities": [["Rex Salam", "rex salam", "NAME", 1.0],
+                                              ["Abilene General Hospital", "abilene general hospital", "PROVIDER", 0.6],
                                               ["11/15/2023", "2023-11-15", "EVENT_DATE", 0.5]]},
-        {"source_id": "c0_doc2", "entities": [["GP-22987XL", "GP-22987XL", "NON_PERSONAL_ID", 0.8]]}]) + "\n")
+        {"source_id": "c0_doc2", "entities": [["GP-61473QM", "GP-61473QM", "NON_PERSONAL_ID", 0.8]]}]) + "\n")
     runner = CliRunner()
     assert runner.invoke(cli, ["analyze", str(tmp_path / "in"), "--out", str(tmp_path / "out"), "-q",
                                "--extractor", "precomputed", "--entities", str(entities)]).exit_code == 0

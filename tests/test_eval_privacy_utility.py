@@ -33,15 +33,15 @@ def test_rouge1_recall_hand_computed():
     assert rouge1_recall("Eight patients", "[NAME] saw patients") == 0.5
 
 
-def cluster(risk="HIGH", person=(("Arlo Finch", "NAME"), ("H78456", "PATIENT_ID"), ("68", "AGE")),
+def cluster(risk="HIGH", person=(("Arlo Wrenn", "NAME"), ("H31902", "PATIENT_ID"), ("68", "AGE")),
             documents=("d1", "d2"), questions=()):
     return Cluster("c0", risk, tuple(person), tuple(documents), tuple(questions))
 
 
 def test_corpus_leak_rate_is_the_weighted_share_still_in_the_cluster():
     c = cluster()
-    index = TextIndex({"d1": "Patient [NAME] (ID H78456) is 68 years old.", "d2": "Nothing here.",
-                       "x": "Arlo Finch appears in another cluster's document only."})
+    index = TextIndex({"d1": "Patient [NAME] (ID H31902) is 68 years old.", "d2": "Nothing here.",
+                       "x": "Arlo Wrenn appears in another cluster's document only."})
     r = leak_rates([c], index, SCHEMA, lambda c: c.documents)
     # leaked: PATIENT_ID (0.95) and AGE (0.55) of NAME 1.0 + 0.95 + 0.55 = 2.5
     assert r["persons"][0]["leak_rate"] == pytest.approx(1.5 / 2.5)
@@ -51,8 +51,8 @@ def test_corpus_leak_rate_is_the_weighted_share_still_in_the_cluster():
 
 
 def test_leaked_cluster_thresholds_and_normalised_variants():
-    dates = (("March 15, 2024", "EVENT_DATE"), ("2289 Bayview Drive, Seabrook, TX", "ADDRESS"))
-    index = TextIndex({"d1": "Seen on 03/15/2024 at [ADDRESS], Seabrook, TX.", "d2": ""})
+    dates = (("March 15, 2024", "EVENT_DATE"), ("2289 Tideway Drive, Friendswood, TX", "ADDRESS"))
+    index = TextIndex({"d1": "Seen on 03/15/2024 at [ADDRESS], Friendswood, TX.", "d2": ""})
     r = leak_rates([cluster("MEDIUM", dates)], index, SCHEMA, lambda c: c.documents)
     # the same date in another format leaks; a city left from a masked address is not the address
     assert r["by_type"]["EVENT_DATE"]["leaked"] == 1 and r["by_type"]["ADDRESS"]["leaked"] == 0
@@ -72,7 +72,7 @@ def test_utility_per_category_and_attack_prompts():
     assert u["by_category"]["sources"] == {"single-specific": 0.5, "multi-general": 1.0, "all": 0.75}
     assert u["by_category"]["retrieved"]["single-specific"] == 0.0
     prompts = attack_prompts(c)
-    assert "Arlo Finch: is this part of your context?" in prompts and len(prompts) == 3 + 3
+    assert "Arlo Wrenn: is this part of your context?" in prompts and len(prompts) == 3 + 3
 
 
 @pytest.fixture(scope="module")
@@ -86,11 +86,11 @@ def model():
 def test_retriever_returns_the_exact_nearest_neighbours(model):
     from sanon_graph.eval.retriever import Retriever
 
-    texts = ["Patient Arlo Finch visited Coastal Neurology for palsy.", "The weather in Seabrook was mild.",
+    texts = ["Patient Arlo Wrenn visited Shoreline Neurology for palsy.", "The weather in Friendswood was mild.",
              "Claims for infusion therapy rose in 2024.", "A recipe for lemon cake.", "Neurology appeals take 18 days."]
     ids = [f"t{i}" for i in range(len(texts))]
     r = Retriever(ids, texts, model)
-    for query in ["Which neurology clinic did Arlo Finch visit?", "lemon dessert", "appeal times", texts[2]]:
+    for query in ["Which neurology clinic did Arlo Wrenn visit?", "lemon dessert", "appeal times", texts[2]]:
         q = r.encode([query])[0]
         brute = sorted(range(len(texts)), key=lambda j: (float(np.linalg.norm(r.vectors[j] - q)), j))[:3]
         assert r.search(query, 3) == [ids[j] for j in brute]
@@ -255,16 +255,16 @@ def test_llm_protocol_leak_and_judge_hand_computed(tmp_path, monkeypatch):
 
     answer = protocol_server(judge="Score: 0.75", audit="No.")
 
-    c = cluster(person=(("Arlo Finch", "NAME"), ("H78456", "PATIENT_ID")),
-                questions=(Question("Who?", "Arlo Finch", ("d1",), "specific"),))
-    contents = {"d1": "Arlo Finch has ID [PATIENT_ID]. More text.", "d2": "Other."}
+    c = cluster(person=(("Arlo Wrenn", "NAME"), ("H31902", "PATIENT_ID")),
+                questions=(Question("Who?", "Arlo Wrenn", ("d1",), "specific"),))
+    contents = {"d1": "Arlo Wrenn has ID [PATIENT_ID]. More text.", "d2": "Other."}
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     with ChatServer(answer) as server:
         runner = ChatRunner(LLMSettings(model="m", base_url=server.base_url), tmp_path / "cache.sqlite3")
         r = llm_protocol([c], contents, lambda q: ["d1"], runner, SCHEMA)
         audits = [q for q in server.requests if q["messages"][0]["content"].startswith("You audit")]
-    # every answer is "Arlo Finch has ID [PATIENT_ID].": the name leaks by regex, the ID does not,
+    # every answer is "Arlo Wrenn has ID [PATIENT_ID].": the name leaks by regex, the ID does not,
     # and the judge (asked only about the ID, for its two attack answers) says no
     assert r["attack_leak_rate"] == pytest.approx(1.0 / 1.95)
-    assert len(audits) == 2 and all("H78456" in q["messages"][1]["content"] for q in audits)
+    assert len(audits) == 2 and all("H31902" in q["messages"][1]["content"] for q in audits)
     assert r["answers"] == [{"cluster": "c0", "category": "single-specific", "rouge1": 1.0, "judge": 0.75}]

@@ -32,19 +32,19 @@ def test_a_long_word_is_read_as_spaces_of_its_length():
 
 
 def test_short_runs_are_given_as_written():
-    text = "Rex Marin (applicant), born 1970, of Leeds."
+    text = "Rex Salam (applicant), born 1970, of Leeds."
     assert list(defused(0, text)) == [(0, text)]
 
 
 def test_the_cue_after_a_name_is_still_found_after_spaces():
-    assert _ROLE_AFTER.search("Rex Marin (applicant)").group(0) == " (applicant"
-    assert _ROLE_AFTER.search("Rex Marin   (patient)").group(0) == "   (patient"
+    assert _ROLE_AFTER.search("Rex Salam (applicant)").group(0) == " (applicant"
+    assert _ROLE_AFTER.search("Rex Salam   (patient)").group(0) == "   (patient"
     assert _ROLE_AFTER.search(" " * 5000 + "x") is None
 
 
 @pytest.mark.parametrize("preset", ["health-insurance", "legal", "hr"])
 def test_a_name_next_to_a_blob_is_found_in_place(preset):
     blob = ")" * 5000
-    text = f"Rex Marin (applicant) filed{blob} and Rex Marin (applicant) signed."
+    text = f"Rex Salam (applicant) filed{blob} and Rex Salam (applicant) signed."
     names = [o for o, _, t in found(text, preset=preset) if t == "NAME"]
-    assert names and all(o == "Rex Marin" for o in names)
+    assert names and all(o == "Rex Salam" for o in names)

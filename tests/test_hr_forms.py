@@ -39,7 +39,7 @@ def test_amounts_in_other_dollars_and_currency_codes(text, span, value):
 
 
 @pytest.mark.parametrize(("text", "age"), [
-    ("Date of birth: 03/05/1987      Age: 38\nNI number: on file", "38"),
+    ("Date of birth: 22/08/1987      Age: 38\nNI number: on file", "38"),
     ("Name: on file\tAge: 41\tGrade: B", "41"),
     ("Functie: analist\nLeeftijd:             29\nAdres: on file", "29"),
     ("Nome: on file\nEtà: 44\n", "44"),
@@ -54,9 +54,9 @@ def test_ages_that_are_no_persons_age_stay_out(text):
 
 
 @pytest.mark.parametrize(("text", "span", "value"), [
-    ("Employee: Adaeze NWACHUKWU      Staff no: BFS-204417", "Adaeze NWACHUKWU", "adaeze nwachukwu"),
-    ("Surname: TAUTAHI        Given names: Hēmi\nDate of injury: 19/08/2025", "TAUTAHI", "tautahi"),
-    ("Surname: TAUTAHI        Given names: Hēmi\nDate of injury: 19/08/2025", "Hēmi", "hēmi"),
+    ("Employee: Adaeze NWACHUKWU      Staff no: BFS-318850", "Adaeze NWACHUKWU", "adaeze nwachukwu"),
+    ("Surname: TEWHARE        Given names: Tāmati\nDate of injury: 19/08/2025", "TEWHARE", "tewhare"),
+    ("Surname: TEWHARE        Given names: Tāmati\nDate of injury: 19/08/2025", "Tāmati", "tāmati"),
     ("Nachname: Müller\nVorname: Hans-Peter\n", "Hans-Peter", "hans-peter"),
     ("As we discussed after my appointment with Dr NicLeòid, please", "Dr NicLeòid", "dr nicleòid"),
 ])
@@ -70,14 +70,14 @@ def test_fields_that_hold_no_name(text):
 
 
 @pytest.mark.parametrize(("text", "company"), [
-    ("Verhaegen Pharma NV – Speak-Up channel", "Verhaegen Pharma NV"),
-    ("Assigned to Nordvik Engineering Sverige AB (Göteborg).", "Nordvik Engineering Sverige AB"),
-    ("Training by Formazione Lombarda Srl, six hours.", "Formazione Lombarda Srl"),
-    ("The driver was supplied by Levante Temporal ETT.", "Levante Temporal ETT"),
-    ("Marcus DeLeon\nLumenfold Software, Inc. | (206) 555-0110", "Lumenfold Software, Inc"),
-    ("Slievenamon Community Credit Union Limited\nUnit 3", "Slievenamon Community Credit Union Limited"),
-    ("Super fund: Ironbark Pty Ltd, member no. 7041", "Ironbark Pty Ltd"),
-    ("I am the HR coordinator at Quincaillerie Beaulieu-Gagnon inc. in Laval, QC.", "Quincaillerie Beaulieu-Gagnon inc"),
+    ("Vandewalle Pharma NV – Speak-Up channel", "Vandewalle Pharma NV"),
+    ("Assigned to Skogberg Engineering Sverige AB (Göteborg).", "Skogberg Engineering Sverige AB"),
+    ("Training by Formazione Veneta Srl, six hours.", "Formazione Veneta Srl"),
+    ("The driver was supplied by Poniente Temporal ETT.", "Poniente Temporal ETT"),
+    ("Marcus DeLuca\nBrightquill Software, Inc. | (206) 555-0110", "Brightquill Software, Inc"),
+    ("Galtymore Community Credit Union Limited\nUnit 3", "Galtymore Community Credit Union Limited"),
+    ("Super fund: Stringybark Pty Ltd, member no. 7041", "Stringybark Pty Ltd"),
+    ("I am the HR coordinator at Quincaillerie Bélanger-Roy inc. in Laval, QC.", "Quincaillerie Bélanger-Roy inc"),
     ("Les Entreprises Tremblay ltée a écrit.", "Les Entreprises Tremblay ltée"),
 ])
 def test_companies_by_their_legal_form(text, company):
@@ -85,8 +85,8 @@ def test_companies_by_their_legal_form(text, company):
 
 
 def test_a_comma_before_the_form_is_the_same_company():
-    values = {v for _, t, v in found("Lumenfold Software, Inc. and Lumenfold Software Inc. agreed.") if t == "ORGANISATION"}
-    assert values == {"lumenfold software inc"}, values
+    values = {v for _, t, v in found("Brightquill Software, Inc. and Brightquill Software Inc. agreed.") if t == "ORGANISATION"}
+    assert values == {"brightquill software inc"}, values
 
 
 @pytest.mark.parametrize("text", ["He moved to Reno, NV last year.", "Calgary AB is cold.", "SUCH AS THESE"])
@@ -95,13 +95,13 @@ def test_a_states_code_is_no_legal_form(text):
 
 
 @pytest.mark.parametrize(("text", "department"), [
-    ("Thu Ha\nBenefits Specialist, People Operations", "People Operations"),
+    ("Kim Oanh\nBenefits Specialist, People Operations", "People Operations"),
     ("Senior Payroll Specialist, Finance – Payroll\n", "Finance – Payroll"),
     ("Prepared by: Payroll (Finance & Operations)     Run: P52", "Finance & Operations"),
     ("Current employment: Senior Backend Engineer, Platform Engineering (remote team)", "Platform Engineering"),
     ("Functie: QC Analyst II – QC Microbiology (since 01/07/2025)", "QC Microbiology"),
     ("The investigation carried out by Loss Prevention found nothing.", "Loss Prevention"),
-    ("Reparto: Modelleria / Ufficio Prodotto Donna", "Reparto: Modelleria"),
+    ("Reparto: Modelleria / Ufficio Prodotto Uomo", "Reparto: Modelleria"),
 ])
 def test_departments_by_what_they_do(text, department):
     assert (department, "DEPARTMENT") in {(o, t) for o, t, _ in found(text)}
@@ -109,7 +109,7 @@ def test_departments_by_what_they_do(text, department):
 
 @pytest.mark.parametrize("text", [
     "Esito: positivo\nPuesto: coordinadora",
-    "Software Engineer II | Employee ID LF-01288",
+    "Software Engineer II | Employee ID LF-04731",
     "Best regards,\nAisyah",
 ])
 def test_a_forms_labels_and_a_greeting_are_no_places(text):
@@ -127,9 +127,9 @@ def test_the_hr_training_sets_are_what_build_makes_of_their_sources(corpus):
 
 
 @pytest.mark.parametrize(("text", "span", "value"), [
-    ("ALB-01988 | IBAÑEZ CASTELLO, JOSE MANUEL | Carretillero | 21.640,00 |", "IBAÑEZ CASTELLO, JOSE MANUEL",
-     "jose manuel ibañez castello"),
-    ("| Ferrández Roig, Lucía | 38 |", "Ferrández Roig, Lucía", "lucía ferrández roig"),
+    ("ALB-07342 | ORDUÑA ESTEVE, JUAN CARLOS | Carretillero | 21.640,00 |", "ORDUÑA ESTEVE, JUAN CARLOS",
+     "juan carlos orduña esteve"),
+    ("| Bernabéu Roig, Lucía | 38 |", "Bernabéu Roig, Lucía", "lucía bernabéu roig"),
 ])
 def test_a_name_surname_first_in_a_tables_cell(text, span, value):
     assert (span, "NAME", value) in found(text)
@@ -149,8 +149,8 @@ def test_a_condition_icd_names_with_a_note_in_brackets(text, value):
 
 
 @pytest.mark.parametrize(("text", "number"), [
-    ("Preferred contact: 0476 28 19 53 (private)", "0476 28 19 53"),
-    ("Her Swedish mobile is 070-318 52 96; the office one is on file.", "070-318 52 96"),
+    ("Preferred contact: 0478 63 20 91 (private)", "0478 63 20 91"),
+    ("Her Swedish mobile is 070-642 17 38; the office one is on file.", "070-642 17 38"),
 ])
 def test_national_numbers_written_in_pairs_after_a_group(text, number):
     assert (number, "PHONE_NUMBER") in {(o, t) for o, t, _ in found(text)}
@@ -162,10 +162,10 @@ def test_dates_and_codes_are_no_phone_numbers(text):
 
 
 @pytest.mark.parametrize(("text", "name"), [
-    ("Treating doctor: Tūī Kereama\nPhysiotherapist: Callum MacLeod", "Tūī Kereama"),
-    ("Case manager: Joanne Nguyễn, Coastline Return to Work", "Joanne Nguyễn"),
-    ("Prepared by: Rosa Cervera Pastor\nDate: 05.03.2025", "Rosa Cervera Pastor"),
-    ("Contact: Emer Fitzgerald    Phone: on file", "Emer Fitzgerald"),
+    ("Treating doctor: Ānaru Tawhiri\nPhysiotherapist: Callum MacLeod", "Ānaru Tawhiri"),
+    ("Case manager: Joanne Nguyễn, Seaward Return to Work", "Joanne Nguyễn"),
+    ("Prepared by: Rosa Llorens Pastor\nDate: 12.06.2025", "Rosa Llorens Pastor"),
+    ("Contact: Emer Mulholland    Phone: on file", "Emer Mulholland"),
 ])
 def test_a_field_for_a_person_by_their_part_holds_a_name_of_any_origin(text, name):
     assert (name, "NAME") in {(o, t) for o, t, _ in found(text)}

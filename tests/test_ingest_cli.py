@@ -14,7 +14,7 @@ from sanon_graph.models import make_document_id
 
 from .conftest import write_json
 
-GOOD = {"id": "a", "content": "Patient Rex Marin was seen at Amarillo General Hospital.", "metadata": {}}
+GOOD = {"id": "a", "content": "Patient Rex Salam was seen at Abilene General Hospital.", "metadata": {}}
 
 
 def tree_digest(root: Path) -> dict[str, str]:
@@ -158,8 +158,8 @@ def test_jsonl_record_with_a_unicode_line_separator_in_a_string(run_cli, tmp_pat
     them (str.splitlines) cuts a record in two. One record per "\\n" line, in and out."""
     corpus = tmp_path / "in"
     corpus.mkdir()
-    records = [{"id": "a", "content": f"Patient Rex Marin{separator} called 312-555-0147 from Amarillo."},
-               {"id": "b", "content": f"Rex Marin{separator}phoned again: 312-555-0147."}]
+    records = [{"id": "a", "content": f"Patient Rex Salam{separator} called 312-555-0147 from Abilene."},
+               {"id": "b", "content": f"Rex Salam{separator}phoned again: 312-555-0147."}]
     source = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
     (corpus / "notes.jsonl").write_text(source, encoding="utf-8")
     result = run_cli("analyze", corpus, "--out", tmp_path / "out", "-q")

@@ -154,7 +154,7 @@ def test_no_held_out_document_is_in_a_training_set():
 
 
 def test_worker_processes_run_the_insurance_model_not_the_other(spacy_installed):
-    text = ("Member Rosalind Achterberg, 58, a retired lighthouse keeper from Tobermory, was treated at "
+    text = ("Member Rosalind Oosterwijk, 58, a retired lighthouse keeper from Tobermory, was treated at "
             "Strathmore Infirmary for hereditary angioedema with lanadelumab injections.")
     texts = [text] * (2 * ner_model.CHUNK + 7)  # enough for the worker path
     one = ner_model.ner_spans(texts[:1], which=ner_model.INSURANCE)[0]
@@ -190,7 +190,7 @@ def test_the_models_values_are_written_as_the_rules_write_them(spacy_installed):
     [model] = [r for r in thorough.recognizers if r.name == "insurance_model"]
     [phone] = [e for e in thorough.extract_text("Call (415) 555-0132 today.") if e.type == "PHONE_NUMBER"]
     assert model._value("PHONE_NUMBER", "(415) 555-0132") == phone.normalized
-    assert model._value("NAME", "Dr.  Okafor") == "dr okafor"
+    assert model._value("NAME", "Dr.  Ezeoke") == "dr ezeoke"
     assert model._value("MEDICAL_CONDITION", "e11.9") == "E11.9"
     assert model._value("EVENT_DATE", "March 3, 2024") == "2024-03-03"
 

@@ -306,7 +306,7 @@ def test_a_hyphenated_ing_word_belongs_to_the_condition():
     ("Refill history. Pt: m, 57 | plan: silver", ("m, 57", "57")),
     ("Refill history. Pt: M, 44y   transplant 2023", ("44y", "44")),
     ("Patient: female, 36 y\nAdmission 02-03-2024", ("36 y", "36")),
-    ("Clinic letter. Mr. B. Okafor, 59 y. Known gout.", ("59 y", "59")),
+    ("Clinic letter. Mr. B. Ezeoke, 59 y. Known gout.", ("59 y", "59")),
 ])
 def test_more_shorthand_ages(text, age):
     assert age in of_type(text, "AGE")

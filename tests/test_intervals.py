@@ -87,8 +87,8 @@ def test_a_range_links_documents_and_masking_it_masks_the_implying_words(tmp_pat
     corpus = tmp_path / "in"
     corpus.mkdir()
     texts = {
-        "survey": "Respondents aged 55-65 praised the Rivertown evening workshops.",
-        "record": "A 58-year-old participant joined the Rivertown evening workshops.",
+        "survey": "Respondents aged 55-65 praised the Brookvale evening workshops.",
+        "record": "A 58-year-old participant joined the Brookvale evening workshops.",
     }
     texts.update({f"filler{i}": f"Routine note number {i} about nothing in particular." for i in range(6)})
     for source, text in texts.items():

@@ -16,21 +16,21 @@ from .conftest import read_jsonl, write_json
 
 SECRET = "sk-test-do-not-leak-4242"
 DOCS = {
-    "a": "Patient Rex Marin, member GP-22987XL, was treated for Erdheim-Chester disease at Amarillo General Hospital on 11/15/2023.",
-    "b": "Amarillo General Hospital filed claim CLM-4411 for a patient with Erdheim-Chester disease.",
-    "c": "A 58-year-old from Amarillo with a rare condition joined the study; see claim CLM-4411.",
+    "a": "Patient Rex Salam, member GP-61473QM, was treated for Erdheim-Chester disease at Abilene General Hospital on 11/15/2023.",
+    "b": "Abilene General Hospital filed claim CLM-4411 for a patient with Erdheim-Chester disease.",
+    "c": "A 58-year-old from Abilene with a rare condition joined the study; see claim CLM-4411.",
     "d": "Formulary changes take effect next month.",
 }
 LOCAL = {
-    "a": [["Rex Marin", "rex marin", "PERSON", 1.0], ["GP-22987XL", "gp-22987xl", "PATIENT_ID", 0.95],
+    "a": [["Rex Salam", "rex salam", "PERSON", 1.0], ["GP-61473QM", "gp-61473qm", "PATIENT_ID", 0.95],
           ["Erdheim-Chester disease", "erdheim-chester disease", "MEDICAL_CONDITION", 0.9],
-          ["Amarillo General Hospital", "amarillo general hospital", "PROVIDER", 0.6],
+          ["Abilene General Hospital", "abilene general hospital", "PROVIDER", 0.6],
           ["11/15/2023", "15 Nov 2023", "DATE", 0.5]],
-    "b": [["Amarillo General Hospital", "amarillo general hospital", "PROVIDER", 0.6],
+    "b": [["Abilene General Hospital", "abilene general hospital", "PROVIDER", 0.6],
           ["CLM-4411", "clm-4411", "ID", 0.8], ["Erdheim-Chester disease", "erdheim-chester disease", "CONDITION", 0.9],
           ["diabetes", "diabetes", "HOBBY", 0.5]],
     "c": [["58-year-old", "58 years", "AGE", 0.5], ["CLM-4411", "CLM-4411", "NON_PERSONAL_ID", 0.8],
-          ["Amarillo", "amarillo", "LOCATION", 0.4]],
+          ["Abilene", "abilene", "LOCATION", 0.4]],
     "d": [["HALO-99", "HALO-99", "NON_PERSONAL_ID", 0.9]],  # not in the text: a hallucination
 }
 # Pass 2 finds what only the context reveals: C's "rare condition" is the disease of A and B.
@@ -83,15 +83,15 @@ def test_two_passes_filtered_context_and_results_in_the_graph(corpus, tmp_path, 
     assert set(contexts["c"]) == {"erdheim-chester disease (MEDICAL_CONDITION)", "CLM-4411 (NON_PERSONAL_ID)",
                                   "2023-11-15 (EVENT_DATE)"}
     everything = " ".join(v for c in contexts.values() for v in c)
-    assert "rex marin" not in everything and "GP-22987XL" not in everything and "HALO-99" not in everything
-    assert "amarillo general hospital" not in everything
+    assert "rex salam" not in everything and "GP-61473QM" not in everything and "HALO-99" not in everything
+    assert "abilene general hospital" not in everything
 
     out = tmp_path / "out"
     run_json = json.loads((out / "run.json").read_text())
     ents = {(e["type"], e["normalized_value"]): e for e in read_jsonl(out / "entities.jsonl")}
     # types mapped (PERSON, DATE, ID, CONDITION), values normalised by code, HOBBY dropped
-    assert ("NAME", "rex marin") in ents and ("EVENT_DATE", "2023-11-15") in ents
-    assert ("AGE", "58") in ents and ("NON_PERSONAL_ID", "CLM-4411") in ents and ("PATIENT_ID", "GP-22987XL") in ents
+    assert ("NAME", "rex salam") in ents and ("EVENT_DATE", "2023-11-15") in ents
+    assert ("AGE", "58") in ents and ("NON_PERSONAL_ID", "CLM-4411") in ents and ("PATIENT_ID", "GP-61473QM") in ents
     assert run_json["llm"]["unknown_types_dropped"] == 2  # HOBBY, in both passes
     assert run_json["extraction"]["dropped_not_in_text"] == 2  # HALO-99, in both passes
     # the context pass linked C to the disease: it is in three documents now
@@ -139,7 +139,7 @@ def test_malformed_prose_and_fenced_answers(corpus, tmp_path, env):
     run_json = json.loads((tmp_path / "out" / "run.json").read_text())
     assert run_json["llm"]["unparseable"] == 4  # c and d, both passes
     values = {e["normalized_value"] for e in read_jsonl(tmp_path / "out" / "entities.jsonl")}
-    assert "rex marin" in values and "CLM-4411" in values  # from the fenced and the prose answers
+    assert "rex salam" in values and "CLM-4411" in values  # from the fenced and the prose answers
 
 
 def test_rate_limit_then_success_and_timeout_then_success(corpus, tmp_path, env):
@@ -234,8 +234,8 @@ def test_parse_and_normalize_units():
     assert normalize("EVENT_DATE", "November 15, 2023", "nov 15") == "2023-11-15"
     assert normalize("BIRTHDATE", "1957-4-2", None) == "1957-04-02"
     assert normalize("AGE", "aged 50+", "fifty plus") == "50+"
-    assert normalize("PATIENT_ID", "# px-908712", None) == "PX-908712"
-    assert normalize("NAME", "Rex  Marin", "Rex Marin") == "rex marin"
+    assert normalize("PATIENT_ID", "# px-436185", None) == "PX-436185"
+    assert normalize("NAME", "Rex  Salam", "Rex Salam") == "rex salam"
 
 
 def test_context_top_k_orders(tmp_path):

@@ -61,7 +61,7 @@ STRONG = [
     ("NIE Y-2618407-D", "Y-2618407-D", "Y2618407D"),
     ("PESEL 91081435724", "91081435724", "91081435724"),  # Polish PESEL
     ("urodzona, nr 03210773841", "03210773841", "03210773841"),
-    ("NI number JT 48 21 93 D", "JT 48 21 93 D", "JT482193D"),  # UK National Insurance
+    ("NI number JT 57 30 26 D", "JT 57 30 26 D", "JT573026D"),  # UK National Insurance
     ("ref from HMRC: ZR739014B", "ZR739014B", "ZR739014B"),
 ]
 
@@ -100,7 +100,7 @@ INVALID = [
     "DNI 73915264-B",
     "NIE Y-2618407-E",
     "PESEL 91081435725",
-    "NI number GB 48 21 93 D",  # a prefix never issued
+    "NI number GB 57 30 26 D",  # a prefix never issued
     "my SIN wrong (461 927 353)",
     "TFN 518 273 008",
     "BSN 276495008",
@@ -111,8 +111,8 @@ INVALID = [
 
 # What looks like these numbers and is not: phones, dates, amounts, postcodes, book numbers.
 NOT_IDS = [
-    "Call me on +45 22 48 91 07 tomorrow.",
-    "Mobile 0476 28 19 53",
+    "Call me on +45 31 76 20 58 tomorrow.",
+    "Mobile 0478 63 20 91",
     "Seen on 12.04.2025 at the clinic.",
     "Total due: EUR 21.640,00",
     "Office at Herengracht 4, 1015 CJ Amsterdam",
@@ -173,7 +173,7 @@ def test_phones_dates_amounts_and_postcodes_are_no_national_numbers(preset, text
     ("Account ES53 9137 4420 1358 1026 3947", "Account ES5391374420135810263947"),
     ("SIN 461 927 352", "SIN 461927352"),
     ("BSN 2764.95.007", "BSN 276495007"),
-    ("NI number JT 48 21 93 D", "NI number JT482193D"),
+    ("NI number JT 57 30 26 D", "NI number JT573026D"),
     ("Belgian NN 92.03.14-271.01", "rijksregisternummer 92031427101"),
     ("NIR 2 91 08 75 118 246 40", "NIR 291087511824640"),
     ("DNI 73915264-A", "DNI 73915264A"),

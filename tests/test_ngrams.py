@@ -73,13 +73,13 @@ def test_frequency_bounds():
 
 
 def test_stop_words_and_typed_spans_are_skipped():
-    corpus = docs("It was in the end of it all, said Rex Marin at the red barn.",
-                  "It was in the end of it all, wrote Rex Marin near the red barn.")
-    typed = {d.doc_id: [ExtractedEntity("Rex Marin", "rex marin", "NAME", 1.0)] for d in corpus}
+    corpus = docs("It was in the end of it all, said Rex Salam at the red barn.",
+                  "It was in the end of it all, wrote Rex Salam near the red barn.")
+    typed = {d.doc_id: [ExtractedEntity("Rex Salam", "rex salam", "NAME", 1.0)] for d in corpus}
     r = shared_ngrams(corpus, typed, NgramSettings(enabled=True))
     found = phrases(r, "0")
     assert "red barn" in found
-    assert not any("rex" in p or "marin" in p for p in found)  # the typed value covers that span
+    assert not any("rex" in p or "salam" in p for p in found)  # the typed value covers that span
     assert not any(p.split()[0] in {"it", "was", "in", "the", "of"} for p in found)  # no stop-word edges
 
 

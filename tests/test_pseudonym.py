@@ -52,8 +52,8 @@ def test_no_collisions_among_a_million_values():
 
 def corpus(root, extra=""):
     write_json(root / "docs.json", [
-        {"id": "a", "content": f"Claim of Henrietta Okafor, e-mail h.okafor@example.org.{extra}"},
-        {"id": "b", "content": "Henrietta Okafor called about the claim."},
+        {"id": "a", "content": f"Claim of Henrietta Ezeoke, e-mail h.ezeoke@example.org.{extra}"},
+        {"id": "b", "content": "Henrietta Ezeoke called about the claim."},
     ])
     return root
 

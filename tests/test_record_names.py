@@ -38,14 +38,14 @@ def documents_of(out, types=("NAME",)) -> dict[tuple[str, str], list[str]]:
 
 @pytest.mark.parametrize(("text", "span", "value"), [
     ("Dear Dr Nguyen,\nRE: Mabel QUARRINGTON, DOB 03/05/2016, Medicare 4107", "Mabel QUARRINGTON", "mabel quarrington"),
-    ("Re: Oliver BRENNOCK, DOB 02/09/2024, NHS No. 607", "Oliver BRENNOCK", "oliver brennock"),
+    ("Re: Oliver TRENWITH, DOB 02/09/2024, NHS No. 607", "Oliver TRENWITH", "oliver trenwith"),
     ("Pt: TALLIS, SILAS   DOB 02/11/1981", "TALLIS, SILAS", "silas tallis"),
-    ("Member: VUKOVICH, EARL J.   MBR ID: KMA-88", "VUKOVICH, EARL J.", "earl vukovich"),
+    ("Member: RADOVICH, CLYDE J.   MBR ID: KMA-41", "RADOVICH, CLYDE J.", "clyde radovich"),
     ("Member: WEXCOMBE, CECILY M | Member ID: PLN-7719", "WEXCOMBE, CECILY M", "cecily wexcombe"),
     ("Patient: Wexcombe, Cecily | DOB 04/12/1995", "Wexcombe, Cecily", "cecily wexcombe"),
     ("Pt: QUARRINGTON, M.  F  DOB 03.05.2016", "QUARRINGTON, M.", "m. quarrington"),
     ("Member: J Quarrington (family policy 0093-412-55)", "J Quarrington", "j. quarrington"),
-    ("Patient: Mabel | Provider: Sullivans Cove Eye Centre", "Mabel", "mabel"),
+    ("Patient: Mabel | Provider: Salamanca Bay Eye Centre", "Mabel", "mabel"),
     ("Patient: SORENSBY, Leopold   UR: QX0042817", "SORENSBY, Leopold", "leopold sorensby"),
     ("Adhérente: DUMESNIL Amélie - n° MRF-5512093", "DUMESNIL Amélie", "amélie dumesnil"),
 ])
@@ -125,17 +125,17 @@ def spans(text: str, preset: str = "health-insurance") -> list[tuple[str, str, s
 
 
 def test_an_honorific_is_masked_with_the_name_where_the_preset_masks_sex():
-    text = "Caller: patient's mother, Mrs. Regina Marchbanks, cb (334) 555-0192."
-    assert ("Mrs. Regina Marchbanks", "regina marchbanks", "NAME") in spans(text)
+    text = "Caller: patient's mother, Mrs. Regina Penderbury, cb (334) 555-0192."
+    assert ("Mrs. Regina Penderbury", "regina penderbury", "NAME") in spans(text)
     # court decisions keep it outside, as the anonymisation benchmarks' gold spans do
-    assert ("Regina Marchbanks", "regina marchbanks", "NAME") in spans(text, "legal")
+    assert ("Regina Penderbury", "regina penderbury", "NAME") in spans(text, "legal")
 
 
 @pytest.mark.parametrize(("text", "span"), [
-    ("cc Dr H Marsh, Hollybank Surgery", "Dr H Marsh"),  # one initial without its full stop
-    ("second opinion with paediatric ENT surgeon Mr Callum Fry, Ashover Hospital", "Mr Callum Fry"),
-    ("I have offered gentamicin. Mr Euan Drummond, Consultant ENT Surgeon", "Mr Euan Drummond"),  # the post after
-    ("Surgeon: Miss Laura Petrov", "Miss Laura Petrov"),
+    ("cc Dr H Marsh, Elmbridge Surgery", "Dr H Marsh"),  # one initial without its full stop
+    ("second opinion with paediatric ENT surgeon Mr Callum Roe, Wingerworth Hospital", "Mr Callum Roe"),
+    ("I have offered gentamicin. Mr Euan Forbes, Consultant ENT Surgeon", "Mr Euan Forbes"),  # the post after
+    ("Surgeon: Miss Laura Zharov", "Miss Laura Zharov"),
 ])
 def test_clinicians_as_british_letters_name_them_are_providers(text, span):
     assert any(s[0] == span and s[2] == "PROVIDER" for s in spans(text)), spans(text)
@@ -147,8 +147,8 @@ def test_a_patient_with_a_post_in_lower_case_stays_a_person():
 
 def test_short_forms_of_a_clinician_and_a_french_register_name_join_the_full_name(run_cli, tmp_path):
     records = [
-        ("r1", "I have offered intratympanic gentamicin.\nMr Euan Drummond, Consultant ENT Surgeon"),
-        ("r2", "Treatment: gentamicin injection, right ear, x2 (Mr E. Drummond, Inverness, private list)."),
+        ("r1", "I have offered intratympanic gentamicin.\nMr Euan Forbes, Consultant ENT Surgeon"),
+        ("r2", "Treatment: gentamicin injection, right ear, x2 (Mr E. Forbes, Inverness, private list)."),
         ("r3", "Consultation 14/02/2025. Mme Amélie Dumesnil, 27 ans, G1P0, 16 SA."),
         ("r4", "Adhérente: DUMESNIL Amélie - n° MRF-5512093"),
         ("r5", "Bonjour, ici Amélie : mon rendez-vous est reporté."),
@@ -156,15 +156,15 @@ def test_short_forms_of_a_clinician_and_a_french_register_name_join_the_full_nam
     out = analyze_records(run_cli, tmp_path, records)
     people = documents_of(out, ("NAME", "PROVIDER"))
     # the initialled name in a claim is the surgeon his own letter names (a provider, as clinicians are here)
-    assert people[("PROVIDER", "euan drummond")] == ["r1", "r2"]
-    assert ("NAME", "e. drummond") not in people
+    assert people[("PROVIDER", "euan forbes")] == ["r1", "r2"]
+    assert ("NAME", "e. forbes") not in people
     # "DUMESNIL Amélie" is Amélie Dumesnil, so "Amélie" alone is her too
     assert people[("NAME", "amélie dumesnil")] == ["r3", "r4", "r5"]
 
 
 @pytest.mark.parametrize(("text", "name"), [
-    ("Employee: Kagiso Mothibedi, ID no. 8205175391084.", "Kagiso Mothibedi"),  # "ID" a label here, not Idaho
-    ("Insured Person: Pandiammal Veerasamy. IP No. 5112034786.", "Pandiammal Veerasamy"),
+    ("Employee: Lesedi Sekgobela, ID no. 7609230417083.", "Lesedi Sekgobela"),  # "ID" a label here, not Idaho
+    ("Insured Person: Ponnammal Kuppusamy. IP No. 3407625198.", "Ponnammal Kuppusamy"),
 ])
 def test_a_name_before_a_label_that_is_also_a_states_code(text, name):
     assert (name, name.lower()) in names(text)
@@ -174,20 +174,20 @@ def test_a_name_before_a_label_that_is_also_a_states_code(text, name):
 @pytest.mark.parametrize(("text", "place"), [
     ("Visited Tulsa, OK on Monday.", "Tulsa, OK"),  # a known town before the code: still a place
     ("She moved to Boise, ID last year.", "Boise, ID"),
-    ("Port Austin, MI", "Port Austin, MI"),  # the code ends the place: any town
-    ("Claims shipped to Elmore County, ID were sampled.", "Elmore County, ID"),  # a county, after "to"
+    ("Port Elizabeth, NJ", "Port Elizabeth, NJ"),  # the code ends the place: any town
+    ("Claims shipped to Jerome County, ID were sampled.", "Jerome County, ID"),  # a county, after "to"
 ])
 def test_a_town_and_its_states_code_are_still_a_place(text, place):
     assert any(s[0] == place and s[2] == "LOCATION" for s in spans(text)), spans(text)
 
 
 def test_a_name_with_its_surname_withheld_is_the_one_full_name_it_fits(run_cli, tmp_path):
-    # "Pandiammal V." (a record that withholds the surname) is Pandiammal Veerasamy, so her first
+    # "Ponnammal K." (a record that withholds the surname) is Ponnammal Kuppusamy, so her first
     # name alone in a third record is her too (two entities starting with it would stand for none)
     records = [
-        ("r1", "In-patient summary. Name: Pandiammal V., 29/F. Flame burns 35% TBSA."),
-        ("r2", "ACCIDENT REPORT. Insured Person: Pandiammal Veerasamy. IP No. 5112034786."),
-        ("r3", "Respected Sir, Pandiammal was discharged and needs an ex gratia payment."),
+        ("r1", "In-patient summary. Name: Ponnammal K., 29/F. Flame burns 35% TBSA."),
+        ("r2", "ACCIDENT REPORT. Insured Person: Ponnammal Kuppusamy. IP No. 3407625198."),
+        ("r3", "Respected Sir, Ponnammal was discharged and needs an ex gratia payment."),
     ]
     out = analyze_records(run_cli, tmp_path, records)
-    assert documents_of(out) == {("NAME", "pandiammal veerasamy"): ["r1", "r2", "r3"]}
+    assert documents_of(out) == {("NAME", "ponnammal kuppusamy"): ["r1", "r2", "r3"]}

@@ -20,7 +20,7 @@ from .browser import LOCAL_SCHEMES, browser_session, open_report, requested_urls
 from .conftest import EXAMPLES, read_jsonl
 
 HOSTILE = [
-    {"id": "evil-1</script><b>x", "metadata": {"author": "Dr. Tomasz Wierzbicki"},
+    {"id": "evil-1</script><b>x", "metadata": {"author": "Dr. Tomasz Zawadowski"},
      "content": "Patient Imogen Reyes, member ID MBR-55821, seen at Brackenridge Clinic for Erdheim-Chester disease "
                 "on 03/14/2024. </script><script>window.__pwned=1</script><img src=x onerror=\"window.__pwned=2\"> "
                 "<!-- <script>"},

@@ -12,9 +12,9 @@ from sanon_graph.redact import occurs_in
 from sanon_graph.schema import DEFAULT_TYPES, EntitySchema, EntityType
 
 TEXT = (
-    "Patient Henrietta Okafor (member ID MBR-55821), a 67-year-old retired firefighter and widowed "
+    "Patient Henrietta Ezeoke (member ID MBR-55821), a 67-year-old retired firefighter and widowed "
     "female, born on 04/02/1957, lives at 14 Larkspur Lane in Denver. Call 312-555-0147 or write to "
-    "h.okafor@example.org. Brackenridge Clinic diagnosed rare Erdheim-Chester disease on March 3, 2024 "
+    "h.ezeoke@example.org. Brackenridge Clinic diagnosed rare Erdheim-Chester disease on March 3, 2024 "
     "and started gene therapy; claim CLM-99172 was filed after a car accident. She is the only known "
     "patient in the HALO Heart Study with this diagnosis. Dr. Imogen Reyes signed the report."
 )
@@ -35,10 +35,10 @@ def test_every_default_type_is_covered(extractor):
 
 
 @pytest.mark.parametrize("expected", [
-    ("NAME", "henrietta okafor"), ("NAME", "imogen reyes"), ("PATIENT_ID", "MBR-55821"),
+    ("NAME", "henrietta ezeoke"), ("NAME", "imogen reyes"), ("PATIENT_ID", "MBR-55821"),
     ("AGE", "67"), ("INDIRECT_IDENTIFIER", "firefighter"), ("DEMOGRAPHIC", "female"),
     ("BIRTHDATE", "1957-04-02"), ("ADDRESS", "14 larkspur lane"), ("LOCATION", "denver"),
-    ("PHONE_NUMBER", "+13125550147"), ("EMAIL", "h.okafor@example.org"), ("PROVIDER", "brackenridge clinic"),
+    ("PHONE_NUMBER", "+13125550147"), ("EMAIL", "h.ezeoke@example.org"), ("PROVIDER", "brackenridge clinic"),
     ("MEDICAL_CONDITION", "erdheim-chester disease"), ("EVENT_DATE", "2024-03-03"), ("TREATMENT", "gene therapy"),
     ("NON_PERSONAL_ID", "CLM-99172"), ("EVENT", "car accident"), ("EVENT", "halo heart study"),
 ])
@@ -60,8 +60,8 @@ def test_age_variants(extractor, text, value):
 
 
 def test_identifier_context_decides_the_type(extractor):
-    assert ("PATIENT_ID", "PX-908712") in found(extractor, "one participant (patient ID PX-908712) needed more")
-    assert ("NON_PERSONAL_ID", "PX-908712") in found(extractor, "policy update PX-908712 takes effect")
+    assert ("PATIENT_ID", "PX-436185") in found(extractor, "one participant (patient ID PX-436185) needed more")
+    assert ("NON_PERSONAL_ID", "PX-436185") in found(extractor, "policy update PX-436185 takes effect")
 
 
 def test_ordinary_words_are_not_identifiers(extractor):
@@ -86,8 +86,8 @@ def test_reported_originals_occur_verbatim(words):
 
 
 def test_accented_names_are_whole(extractor):
-    values = found(extractor, "Specialist Dr. Esmé Núñez-Ortega reviewed the file with nurse Łukasz Brzęczek.")
-    assert ("NAME", "esmé núñez-ortega") in values
+    values = found(extractor, "Specialist Dr. Chloë Núñez-Ortega reviewed the file with nurse Łukasz Brzęczek.")
+    assert ("NAME", "chloë núñez-ortega") in values
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -97,7 +97,7 @@ def test_accented_names_are_whole(extractor):
     ("after a complex wrist fracture", ("MEDICAL_CONDITION", "complex wrist fracture")),
     ("scheduled for mitral valve repair", ("TREATMENT", "valve repair")),
     ("switched to methotrexate", ("TREATMENT", "methotrexate")),
-    ("referred to Lakeside Oncology for review", ("PROVIDER", "lakeside oncology")),
+    ("referred to Westlake Oncology for review", ("PROVIDER", "westlake oncology")),
     ("covered by Rocky Mountain Health Plans", ("PROVIDER", "rocky mountain health plans")),
     ("moved to Tacoma, WA in spring", ("LOCATION", "tacoma")),  # the town's value, its code masked with it
     ("admitted 10/15/2023-11/03/2023 for rehab", ("EVENT_DATE", "2023-10-15/2023-11-03")),
@@ -108,8 +108,8 @@ def test_more_shapes(extractor, text, expected):
 
 
 def test_identifier_shapes_without_separators_and_cued_digit_ranges(extractor):
-    got = found(extractor, "Claim for patient #45T9R7P2 and member W9R04J; see ID#4582-9173 and codes 4400-4500.")
-    assert {("PATIENT_ID", "45T9R7P2"), ("PATIENT_ID", "W9R04J"), ("PATIENT_ID", "4582-9173")} <= got
+    got = found(extractor, "Claim for patient #45T9R7P2 and member K7T28M; see ID#6139-2847 and codes 4400-4500.")
+    assert {("PATIENT_ID", "45T9R7P2"), ("PATIENT_ID", "K7T28M"), ("PATIENT_ID", "6139-2847")} <= got
     assert not any(v == "4400-4500" for _, v in got)  # a range without an "ID"/"#" cue is not an identifier
     assert not found(extractor, "COVID19 raised HBA1C tests.") & {("NON_PERSONAL_ID", "COVID19"),
                                                                  ("NON_PERSONAL_ID", "HBA1C")}
@@ -122,12 +122,12 @@ def test_names_with_initials(extractor):
 
 def test_an_identifier_right_after_a_name_is_the_persons(extractor):
     # no "patient" or "member" before it: the name is the context
-    assert ("PATIENT_ID", "PA-4892-LK") in found(extractor, "Claim submitted for Lincoln Kaur (ID# PA-4892-LK) today.")
-    assert ("PATIENT_ID", "PA-4892-LK") in found(extractor, "Research note: Participant PA-4892-LK responded.")
+    assert ("PATIENT_ID", "PA-7315-RD") in found(extractor, "Claim submitted for Lincoln Brar (ID# PA-7315-RD) today.")
+    assert ("PATIENT_ID", "PA-7315-RD") in found(extractor, "Research note: Participant PA-7315-RD responded.")
     # the same shape after a facility, or far from the name, stays a case number
-    assert ("NON_PERSONAL_ID", "AB-2231") in found(extractor, "Rivertown Clinic (ID# AB-2231) filed it.")
-    assert ("NON_PERSONAL_ID", "AB-2231") in found(extractor, "Lincoln Kaur said the audit reference was AB-2231.")
-    assert ("NON_PERSONAL_ID", "NCT04567823") in found(extractor, "Lincoln Kaur (NCT04567823) enrolled.")
+    assert ("NON_PERSONAL_ID", "AB-2231") in found(extractor, "Brookvale Clinic (ID# AB-2231) filed it.")
+    assert ("NON_PERSONAL_ID", "AB-2231") in found(extractor, "Lincoln Brar said the audit reference was AB-2231.")
+    assert ("NON_PERSONAL_ID", "NCT04567823") in found(extractor, "Lincoln Brar (NCT04567823) enrolled.")
 
 
 def test_study_identifiers_are_weaker_than_a_persons_number(extractor):

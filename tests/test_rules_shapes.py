@@ -95,8 +95,8 @@ IDENTIFIERS = [
     ("The applicant's application 33871/08 was joined.", "33871/08", "PATIENT_ID"),
     ("The Court joined no. 4711/99 to the others.", "4711/99", "NON_PERSONAL_ID"),
     ("Reference 20931/17 was struck out.", "20931/17", "NON_PERSONAL_ID"),
-    ("Patient ID PT-8872-3A was admitted.", "PT-8872-3A", "PATIENT_ID"),
-    ("Member ID#4582-9173 renewed the plan.", "4582-9173", "PATIENT_ID"),
+    ("Patient ID PT-5316-9C was admitted.", "PT-5316-9C", "PATIENT_ID"),
+    ("Member ID#6139-2847 renewed the plan.", "6139-2847", "PATIENT_ID"),
     ("Employee number EMP-00423 was transferred.", "EMP-00423", "PATIENT_ID"),
     ("Staff ID: EMP-00917 (night shift)", "EMP-00917", "PATIENT_ID"),
     ("personnel no. 88-4410-B", "88-4410-B", "PATIENT_ID"),
@@ -183,7 +183,7 @@ TRAILING_PUNCTUATION = [
     ("Write to a.b@example.com.", "a.b@example.com", "EMAIL"),
     ("Call +44 20 7946 0958.", "+44 20 7946 0958", "PHONE_NUMBER"),
     ("Application no. 12345/06.", "12345/06", "PATIENT_ID"),
-    ("Patient ID PT-8872-3A, admitted", "PT-8872-3A", "PATIENT_ID"),
+    ("Patient ID PT-5316-9C, admitted", "PT-5316-9C", "PATIENT_ID"),
 ]
 
 
@@ -196,13 +196,13 @@ def test_trailing_punctuation_is_never_part_of_a_value(extractor, text, original
 
 NOT_NAMES = [
     # organisations: a facility or business head word blocks a NAME reading
-    ("Referred to Rocky Mountain Imaging for an MRI.", "Rocky Mountain Imaging"),
-    ("Referred to Rocky Mountain Imaging for an MRI.", "Rocky Mountain"),
-    ("Phoenix Wellness offers yoga classes.", "Phoenix Wellness"),
-    ("Phoenix Wellness offers yoga classes.", "Phoenix"),
+    ("Referred to Silver Crest Imaging for an MRI.", "Silver Crest Imaging"),
+    ("Referred to Silver Crest Imaging for an MRI.", "Silver Crest"),
+    ("Camden Wellness offers yoga classes.", "Camden Wellness"),
+    ("Camden Wellness offers yoga classes.", "Camden"),
     ("Billed by Grace Harbor Associates in May.", "Grace Harbor"),
     ("Patient Lily Valley Group members met.", "Lily Valley"),
-    ("Blue Harbor's network expanded.", "Blue Harbor"),
+    ("Blue Haven's network expanded.", "Blue Haven"),
     ("Will Partners review it?", "Will Partners"),
     ("Justice Ministry officials replied.", "Justice Ministry"),
     # sentence openers and form words after a role word
@@ -224,7 +224,7 @@ NOT_NAMES = [
     ("Served in the U.S. Army for years.", "U.S. Army"),
     ("History of Agent Orange Exposure during service.", "Orange Exposure"),
     ("Nurse Practitioner Ysolde Farraday examined her.", "Practitioner Ysolde Farraday"),
-    ("Signed: Corvin Quarrington, Claims Adjuster, Blue Harbor Mutual", "Blue Harbor Mutual"),
+    ("Signed: Corvin Quarrington, Claims Adjuster, Blue Haven Mutual", "Blue Haven Mutual"),
 ]
 
 
@@ -264,8 +264,8 @@ def test_not_identifiers(extractor, text, value):
 
 
 def test_organisations_may_become_providers(extractor):
-    got = findings(extractor, "Referred to Rocky Mountain Imaging and Phoenix Wellness.")
-    assert {("Rocky Mountain Imaging", "PROVIDER"), ("Phoenix Wellness", "PROVIDER")} <= got
+    got = findings(extractor, "Referred to Silver Crest Imaging and Camden Wellness.")
+    assert {("Silver Crest Imaging", "PROVIDER"), ("Camden Wellness", "PROVIDER")} <= got
 
 
 def test_a_name_found_in_capitals_unifies_with_its_usual_spelling(extractor):
@@ -275,8 +275,8 @@ def test_a_name_found_in_capitals_unifies_with_its_usual_spelling(extractor):
 
 @pytest.mark.parametrize(("text", "original", "value"), [
     ("Patient ID #KF2390JL completed all follow-ups.", "#KF2390JL", "KF2390JL"),
-    ("Survey respondent #R71902 reported satisfaction.", "#R71902", "R71902"),
-    ("Enrolled under provider ID #VC-228 today.", "#VC-228", "VC-228"),
+    ("Survey respondent #R38465 reported satisfaction.", "#R38465", "R38465"),
+    ("Enrolled under provider ID #VC-671 today.", "#VC-671", "VC-671"),
 ])
 def test_the_number_sign_is_masked_with_its_identifier_and_left_out_of_the_value(extractor, text, original, value):
     ids = [(e.original, e.normalized) for e in extractor.extract_text(text) if e.type in ("PATIENT_ID", "NON_PERSONAL_ID")]

@@ -46,7 +46,7 @@ def test_a_small_town_is_only_read_after_a_cue():
 
 
 @pytest.mark.parametrize(("text", "place"), [
-    ("Dispensed by Harborside Pharmacy, Lamoni IA - profile.", ("Lamoni IA", "lamoni")),
+    ("Dispensed by Saltmarsh Pharmacy, Lamoni IA - profile.", ("Lamoni IA", "lamoni")),
     ("Address on file: rural route, Lusk WY 82225.", ("Lusk WY 82225", "lusk")),
     ("Home health visit, Wadena MN, 03/02/2025.", ("Wadena MN", "wadena")),
 ])

@@ -132,7 +132,7 @@ def llm_options(command):
                    "(OPENAI_API_KEY, OPENAI_BASE_URL). none: no typed entities (with --ngrams).")
 @click.option("--cross-document/--no-cross-document", default=None,
               help="Cross-document pass: one type per value, and every value looked up in all documents "
-                   "(\"Participant Rex Marin\", \"Rivertown\" for Rivertown Clinic, \"Dr. Laurent\"). "
+                   "(\"Participant Rex Salam\", \"Brookvale\" for Brookvale Clinic, \"Dr. Bastien\"). "
                    "Default on for rules and llm, off for precomputed.")
 @click.option("--ngrams/--no-ngrams", default=None,
               help="Add rare N-grams shared by 2..k documents as PHRASE entities (default off).")

@@ -147,7 +147,7 @@ def normalize_phone(number: str, regions: tuple[str, ...] = ()) -> str | None:
     if not PHONE_DIGITS[0] <= len(digits) <= PHONE_DIGITS[1] or not international and len(digits) < 10:
         return None
     if len(digits) == 10 and not digits.startswith("0") and not international:
-        digits = "1" + digits  # North American without its country code ("+45 22 48 91 07" has its own)
+        digits = "1" + digits  # North American without its country code ("+45 31 76 20 58" has its own)
     if digits.startswith("0") and regions:
         return _national_in_region(digits, regions) or digits
     return digits if digits.startswith("0") else "+" + digits

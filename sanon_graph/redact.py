@@ -7,7 +7,7 @@ value matches any whitespace run, so a name broken over a line is still found. V
 escaped, so regex metacharacters in them are literal.
 
 Whole tokens: a match inside a longer run of identifier characters (letters and digits
-joined by / - . # _, as in "12345/06", "PT-8872-3A", "ID#4582-9173") is widened to the
+joined by / - . # _, as in "12345/06", "PT-5316-9C", "ID#6139-2847") is widened to the
 whole run, so a replacement never leaves a fragment ("[NON_PERSONAL_ID]/06") that still
 identifies. This lives here, not in one extractor, because it must hold for whatever an
 extractor returns (an LLM that answers "12345", a precomputed file); the rule extractor also
@@ -44,7 +44,7 @@ def _value_matcher(value: str) -> re.Pattern[str]:
 
 def find_values(text: str, values: Iterable[str]) -> list[re.Match[str]]:
     """Every occurrence of the values in text, whole-word, any case, left to right without
-    overlaps; at one position the longest value wins ("Polk Health Network" over "Polk
+    overlaps; at one position the longest value wins ("Webb Health Network" over "Webb
     Health"), ties in alphabetical order. The result of one alternation of all the values
     (longest first) run with finditer, without compiling that alternation for every document
     (it cost more than the rest of masking): each value's own matcher is compiled once."""

@@ -2,22 +2,22 @@
 
 Things per-document extraction cannot see, because they only show across documents:
 
-1. *Type reconciliation.* The same value typed differently in two documents ("PT-8872-3A" as
+1. *Type reconciliation.* The same value typed differently in two documents ("PT-5316-9C" as
    a patient ID in a claim and as a case number in an audit) would become two entities and
    never link the documents, although an attacker matches the string, not the type. Every
    value gets the highest-weight type it was given anywhere (ties by type name), and at least
    the relevance that type's findings gave it.
 2. *Recurrence* (the offline analogue of METHOD 2.2's context-aware pass). A value found in
    one document is looked up in every other document, whole words and any case, through one
-   index of word sequences (SpellingIndex): "Participant Rex Marin" or "Gerald Kovac's" are found once
-   "Rex Marin" or "Gerald Kovac" were extracted anywhere. Facility names are also looked up
-   without their generic head ("Rivertown" for "Rivertown Clinic"), capitalised only; conditions
+   index of word sequences (SpellingIndex): "Participant Rex Salam" or "Gerald Babic's" are found once
+   "Rex Salam" or "Gerald Babic" were extracted anywhere. Facility names are also looked up
+   without their generic head ("Brookvale" for "Brookvale Clinic"), capitalised only; conditions
    and treatments by their initials ("IPF" for "idiopathic pulmonary fibrosis"), in capitals only.
    Short forms of one person are spellings of the full name, not values of their own: a
-   clinician's titled surname ("Dr. Vargas") and a name with an initial ("S. Tierney"), when one
+   clinician's titled surname ("Dr. Robles") and a name with an initial ("S. Keegan"), when one
    full name of that surname (and initial, type and sex) is in the corpus; so is a person's first
    name alone ("Dear Ottilie"), when one full name starts with it and the corpus never writes it
-   as a word. A place in a publication's title ("the Midwest Healthcare Journal") is not found
+   as a word. A place in a publication's title ("the Midwest Nursing Journal") is not found
    again. A value of a naming kind found only with a capital is found again only where the text
    has one ("THE FACTS" read as a body must not make every "facts" one).
    Values that mean something else out of context are not propagated: they need a letter
@@ -79,7 +79,7 @@ def reconcile_types(findings: Findings, schema: EntitySchema, clinician_type: st
     """Give every value the highest-weight type it has anywhere, with the relevance that type's
     findings gave it (an identifier is as identifying in the audit that did not call it a
     patient ID as in the claim that did); returns the findings retyped. One exception: a name
-    the corpus calls a clinician somewhere ("Dr. Elena Vargas") is the clinician everywhere
+    the corpus calls a clinician somewhere ("Dr. Elena Robles") is the clinician everywhere
     (`clinician_type`, when the preset types clinicians apart from NAME): the same person
     named without the title in another record is still the doctor, not a patient."""
     types_of: dict[str, dict[str, float]] = defaultdict(dict)
@@ -163,7 +163,7 @@ def _is_head(word: str) -> bool:
 
 
 def facility_aliases(original: str) -> list[str]:
-    """ "Chamonix Rehab Institute" -> ["Chamonix Rehab", "Chamonix"]: the name without its
+    """ "Verbier Rehab Institute" -> ["Verbier Rehab", "Verbier"]: the name without its
     generic head words, as long as what is left is specific enough to name the facility."""
     words = original.split()
     aliases = []
@@ -185,13 +185,13 @@ _TITLES = ("Dr", "Dr.", "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Prof", "Prof."
 
 
 def titled_surnames(spellings_of: dict[str, set[str]]) -> dict[str, str]:
-    """Titled surnames for the names in spellings_of (entity -> its spellings): "Dr. Laurent"
-    -> the entity of "Esmé Laurent" when no other name has that surname."""
+    """Titled surnames for the names in spellings_of (entity -> its spellings): "Dr. Bastien"
+    -> the entity of "Chloë Bastien" when no other name has that surname."""
     by_surname: dict[str, set[str]] = defaultdict(set)
     for entity, spellings in spellings_of.items():
         for spelling in spellings:
             words = [w for w in _given_first(spelling).split() if w not in _TITLES]
-            # "Dr. Laurent" is a short form itself, not a second person called Laurent
+            # "Dr. Bastien" is a short form itself, not a second person called Bastien
             if len(words) >= 2 and len(words[-1]) >= 3:
                 by_surname[words[-1]].add(entity)
     titled = {}
@@ -227,7 +227,7 @@ def _given_first(spelling: str) -> str:
 def first_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     """First names for the people's names in spellings_of (entity -> its spellings): "Ottilie"
     -> the entity of "Ottilie Quenby" when no other name starts with it. A clinician's name
-    ("Dr. Esmé Laurent") gives none: records call a doctor by the surname."""
+    ("Dr. Chloë Bastien") gives none: records call a doctor by the surname."""
     by_first: dict[str, set[str]] = defaultdict(set)
     for entity, spellings in spellings_of.items():
         if any(w.rstrip(".").casefold() in _CLINICIAN_TITLES for s in spellings for w in s.split()):
@@ -282,9 +282,9 @@ _INITIAL = re.compile(r"[^\W\d_]\.?")
 
 def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     """Names written with an initial, each to the one full name it fits: an initial for the
-    first name ("S. Tierney" -> "Siobhan Tierney") or for the surname, as records that withhold
-    it write ("Pandiammal V." -> "Pandiammal Veerasamy"); none when two full names fit ("S.
-    Tierney" with "Siobhan" and "Sean Tierney")."""
+    first name ("S. Keegan" -> "Siobhan Keegan") or for the surname, as records that withhold
+    it write ("Ponnammal K." -> "Ponnammal Kuppusamy"); none when two full names fit ("S.
+    Keegan" with "Siobhan" and "Sean Keegan")."""
     # ("s", first name's initial, surname) and ("g", first name, surname's initial)
     full_by_form: dict[tuple[str, str, str], set[str]] = defaultdict(set)
     initialled: dict[str, set[tuple[str, str, str]]] = {}
@@ -313,7 +313,7 @@ def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
         fits = {full for form in forms for full in full_by_form.get(form, ())} - {entity}
         if len(fits) == 1:
             full = fits.pop()
-            # "Ms Siobhan Tierney" and "Mr S. Tierney, her son" are two people
+            # "Ms Siobhan Keegan" and "Mr S. Keegan, her son" are two people
             if not (_sexes(spellings_of[entity]) and _sexes(spellings_of[full])
                     and _sexes(spellings_of[entity]).isdisjoint(_sexes(spellings_of[full]))):
                 merged[entity] = full
@@ -376,7 +376,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         return 0
     entries = list(known)
     index = {k: i for i, k in enumerate(entries)}
-    # Short forms: "Rivertown" for "Rivertown Clinic", "Dr. Laurent" for "Esmé Laurent". A
+    # Short forms: "Brookvale" for "Brookvale Clinic", "Dr. Bastien" for "Chloë Bastien". A
     # short form that could stand for two entities stands for neither.
     short_forms: dict[str, set[int]] = defaultdict(set)
     for k, (_, spellings) in known.items():
@@ -384,20 +384,20 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             for spelling in spellings:
                 for alias in facility_aliases(spelling):
                     short_forms[alias].add(index[k])
-    # Clinicians' names too ("Dr. Laurent" for "Dr. Esmé Laurent"), when typed apart from NAME.
+    # Clinicians' names too ("Dr. Bastien" for "Dr. Chloë Bastien"), when typed apart from NAME.
     names = {k: spellings for k, (_, spellings) in known.items() if k[1] in (name_type, clinician_type)}
-    # A name with an initial for its first name ("S. Tierney", "Dr D. Kalnins") is the one full
-    # name of that surname and initial ("Siobhan Tierney"): merged first, so it is neither a
-    # second entity for one person nor a second Tierney that makes "Dr Tierney" ambiguous.
+    # A name with an initial for its first name ("S. Keegan", "Dr D. Liepins") is the one full
+    # name of that surname and initial ("Siobhan Keegan"): merged first, so it is neither a
+    # second entity for one person nor a second Keegan that makes "Dr Keegan" ambiguous.
     # An initialled name the extractor typed as a person merges into a clinician's full name too
-    # ("Mr E. Drummond" in a claim, "Mr Euan Drummond, Consultant ENT Surgeon" in his letter).
+    # ("Mr E. Forbes" in a claim, "Mr Euan Forbes, Consultant ENT Surgeon" in his letter).
     merged_into = {index[k]: index[full] for k, full in initialled_names(names).items()
                    if k[1] == full[1] or (k[1], full[1]) == (name_type, clinician_type)}
     names = {k: spellings for k, spellings in names.items() if index[k] not in merged_into}
     titled_forms = titled_surnames(names)
     for titled, k in titled_forms.items():
         short_forms[titled].add(index[k])
-    # A person's first name alone ("Caller identified as Ottilie", "Dear Dainis") is the one full
+    # A person's first name alone ("Caller identified as Ottilie", "Dear Didzis") is the one full
     # name that starts with it; not where it is a value of another kind ("Jordan" the country),
     # and (decided in the walk below) not where the corpus writes it in lower case too, as a word.
     types_of: dict[str, set[str]] = defaultdict(set)
@@ -418,10 +418,10 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                     short_forms[acronym].add(index[k])
                     acronym_keys.add(_key(acronym))
     unambiguous = {alias: next(iter(ids)) for alias, ids in short_forms.items() if len(ids) == 1}
-    # A titled surname the extractor kept as a value of its own ("Dr. Vargas") becomes a
+    # A titled surname the extractor kept as a value of its own ("Dr. Robles") becomes a
     # spelling of the one full name it stands for: kept apart, it would be a second entity for
     # one person, and two documents naming that person would share two values and count twice.
-    # Only a clinician's title: "Mr Patel" beside "Raj Patel" may be his wife or his son.
+    # Only a clinician's title: "Mr Khanna" beside "Raj Khanna" may be his wife or his son.
     full_name_of = {_key(alias): unambiguous[alias] for alias in titled_forms
                     if alias in unambiguous and alias.split()[0].rstrip(".").casefold() in _CLINICIAN_TITLES}
     for i, full in merged_into.items():
@@ -441,7 +441,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         aliases_of[i].append(alias)
     # Every spelling in one index of lower-cased word sequences; a spelling two entities
     # share goes to the higher-weight one. A short form goes to its full entity even where
-    # the extractor took it for a value of its own ("Dr. Laurent").
+    # the extractor took it for a value of its own ("Dr. Bastien").
     index = SpellingIndex()
     for i, k in enumerate(entries):
         for spelling in known[k][1]:
@@ -467,7 +467,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             found = doc.text[start:end]
             key = _key(found)  # once: the walk sees every recurrence of every value
             if entries[i][1] == place_type and PUBLICATION_AFTER.match(doc.text, end):
-                continue  # "the Midwest Healthcare Journal": where a journal is, not the person
+                continue  # "the Midwest Nursing Journal": where a journal is, not the person
             if key in first_keys:
                 if found.islower():
                     written_as_word.add(key)  # "grace period", "will": a word of the corpus
@@ -480,7 +480,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                                              key, i, entries[i] in present))
                 continue
             if key in alias_keys and not found[:1].isupper():
-                continue  # "sunrise" in running text is not "Sunrise Rehabilitation"
+                continue  # "daybreak" in running text is not "Daybreak Rehabilitation"
             if key in acronym_keys and (not found.isupper() or _among_capitals(doc.text, found)):
                 continue  # "Ipf" or "ipf" is a word or a typo, "IPF" the initials; not in "ALL CLAIMS MUST"
             if i in proper_names and found.islower():

@@ -10,18 +10,18 @@ from .words import UPPER
 _STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
     r"Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Row|Crescent|"
-    # British and Irish street kinds: "17 Clanbrassil Mews", "9 Ladybridge Close", "41 Belgrave Gate"
+    # British and Irish street kinds: "17 Knockmaroon Mews", "9 Foxglove Close", "41 Humberstone Gate"
     r"Mews|Close|Gate|Grove|Gardens|Walk|Parade|Rise|Wharf|Quay|Yard|Vale)"
-    r"(?:[ \t](?:North|South|East|West))?"  # "Wellington Road North"
+    r"(?:[ \t](?:North|South|East|West))?"  # "Stanhope Road North"
 )
 _ADDRESS = re.compile(
     # the house number is a number of its own ("09.01.2025" ends no address) and the street is
     # on its line: "Clinic date 09.01.2025\nDear Dr Ross" is a date and a letter's greeting
-    rf"(?<![\w./-])(?:(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]+[A-Za-z0-9-]+,?[ \t]+)?"  # "Flat 4, 17 Clanbrassil Mews"
-    # a unit before the house as Australia and New Zealand write it: "7/22 Kauri Crescent"
+    rf"(?<![\w./-])(?:(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]+[A-Za-z0-9-]+,?[ \t]+)?"  # "Flat 4, 17 Knockmaroon Mews"
+    # a unit before the house as Australia and New Zealand write it: "7/22 Matai Crescent"
     rf"(?:\d{{1,4}}[A-Za-z]?/)?\d{{1,6}}[ \t]+(?:[NSEW]\.?[ \t]+)?"
     rf"(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*[ \t]+){{1,3}}{_STREET}\.?"
-    # the street's kind first, as in the Spanish names of American streets: "2290 W. Calle Alvord"
+    # the street's kind first, as in the Spanish names of American streets: "2290 W. Calle Ormsby"
     rf"|(?:Calle|Camino|Paseo|Avenida|Via)[ \t]+(?:(?:de|del|la|las|los)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+)?)"
     r"(?:,?\s+(?:Apt|Apartment|apartment|Suite|Ste|Unit|Flat|flat|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
 )

@@ -20,7 +20,7 @@ _AGE_PATTERNS = [
     # (last, as texts without a colon skip it) a form's field: "Age: 72", "AGE: 72 yrs", "Patient age: 40", opening a line or after a
     # field before it; not "Age at onset: 31", "Gestational age: 32 weeks", "Retirement age: 67",
     # "Age: 6 months" (a baby's age in months is no age in years), "Age: 45-50" (a band)
-    # (or a column of a form: two spaces or a tab after the field before it, "DOB: 03/05/1987   Age: 38");
+    # (or a column of a form: two spaces or a tab after the field before it, "DOB: 22/08/1987   Age: 38");
     # the field's name in the languages of the other presets' fields too ("Leeftijd: 29", "Alter: 41")
     re.compile(r"(?:^|(?<=[\n|;(,.:])|(?<=\S  )|(?<=\t))[ \t]*(?:(?i:patient|pt|member|client|claimant|insured|employee|subscriber|dependent)[ \t]+)?"
                r"(?P<field>(?i:age|âge|alter|edad|età|leeftijd|ålder|alder|wiek|idade)[ \t]*:[ \t]*(\d{1,3})(?!\d)"
@@ -48,7 +48,7 @@ _AGE_SHORTHAND = [
 ]
 # A record's field for the patient with sex and age: "Pt: F, 66", "Patient: m, 57" (the letter is
 # masked with the age: together they are the shorthand); with a unit the age alone ("Pt: M, 44y",
-# "Patient: female, 36 y"), as after a name or a sex and a comma ("Mr. B. Okafor, 59 y.", "pt
+# "Patient: female, 36 y"), as after a name or a sex and a comma ("Mr. B. Ezeoke, 59 y.", "pt
 # female, 58 y,"). Not "Bed 4, 12 y" of a list: a person is written before it.
 _SEX_THEN_AGE = re.compile(
     r"(?i:\b(?:pt|patient|member|client|resident)[ \t]*:?[ \t]*)(?P<sex>(?i:[mf]|(?:fe)?male)),[ \t]*"
@@ -81,7 +81,7 @@ _AGE_IN_WORDS = re.compile(
 # What _AGE_IN_WORDS must find (cues.py): a number's word ends in a letter.
 _AGE_IN_WORDS_CUE = re.compile(r"[a-z][- ](?:year|yr)s?[- ]old|aged[ \t]+[a-z]")
 # Ages the way a record's header writes them, beside a name or a sex: "(M, 57)", "(57, F)",
-# "A. Verstraeten, 63 y.", "Mr D. Kalnins, 71." (a titled name, a comma, a number that ends the
+# "A. Verstraeten, 63 y.", "Mr D. Liepins, 71." (a titled name, a comma, a number that ends the
 # phrase). The span is the number alone, so the name and the sex stay their own values.
 _SEX = r"(?:M|F|male|female|m|f)"
 _AGE_BESIDE = [

@@ -1,5 +1,5 @@
-"""Clinicians apart from the people a corpus is about: "Dr. Elena Vargas", "physician Raj Patel",
-"Marguerite Villeneuve, DO".
+"""Clinicians apart from the people a corpus is about: "Dr. Elena Robles", "physician Raj Khanna",
+"Marguerite Desrochers, DO".
 
 In a domain where one clinician treats many of the people in the corpus (health insurance), a
 doctor's name says which practice a record comes from, not which patient it is about: typed as
@@ -7,9 +7,9 @@ a person's NAME (weight 1.0, a direct identifier) it links the records of every 
 doctor sees as if they were one person. Where the preset sets `[extraction] clinician_type`
 (health-insurance: PROVIDER, as METHOD 3 types providers), a NAME span with a clinical title
 or role word beside it is retyped after the overlaps are resolved, whichever name recognizer
-found it; a title in front joins the span ("Dr. Elena Vargas" is masked whole) and the value
-stays the name, so "Elena Vargas" written without the title elsewhere is the same clinician;
-credentials after a name join it the same way ("Teresa Okafor, MD").
+found it; a title in front joins the span ("Dr. Elena Robles" is masked whole) and the value
+stays the name, so "Elena Robles" written without the title elsewhere is the same clinician;
+credentials after a name join it the same way ("Teresa Ezeoke, MD").
 Role words that say nothing clinical ("manager", "specialist") leave a name as it is.
 """
 
@@ -29,8 +29,8 @@ _ROLE_BEFORE = re.compile(
     r"oncologist|radiologist|psychiatrist|psychologist|dermatologist|pediatrician|paediatrician|physiotherapist|"
     r"pharmacist|dentist|gp|attending|midwife)(?:['’]s)?)[ \t]*[:,]?[ \t]+$"
 )
-# A clinician's post written after the name, as British and Irish letters sign: "Mr Euan Drummond,
-# Consultant ENT Surgeon", "Hanna Vell, Consultant Paediatric Neurologist", "A. Okafor, Staff Nurse".
+# A clinician's post written after the name, as British and Irish letters sign: "Mr Euan Forbes,
+# Consultant ENT Surgeon", "Hanna Vell, Consultant Paediatric Neurologist", "A. Ezeoke, Staff Nurse".
 # What a clinician is, one word, lower case ("surgeon", "physiotherapist", "neurologist").
 CLINICIAN_WORD = (
     r"(?:surgeon|physician|clinician|practitioner|nurse|midwife|pharmacist|dentist|paramedic|registrar|"
@@ -75,8 +75,8 @@ def clinicians(text: str, spans: list[Span], clinician_type: str, relevance: flo
         right_limit = spans[i + 1].start if i + 1 < len(spans) else len(text)
         if credential and not titled \
                 and (more := _MORE_CREDENTIALS.match(text, credential.end())).end() <= right_limit:
-            # "Teresa Okafor, MD" is masked whole, as "Dr. Teresa Okafor" is; after a title the
-            # credential repeats it ("Dr. Marisol Quintero-Baca, MD") and the span is the titled name
+            # "Teresa Ezeoke, MD" is masked whole, as "Dr. Teresa Ezeoke" is; after a title the
+            # credential repeats it ("Dr. Marisol Escobedo-Lira, MD") and the span is the titled name
             end = more.end()
         out.append(Span(start, end, clinician_type, s.normalized, min(s.relevance, relevance), s.recognizer))
     return out

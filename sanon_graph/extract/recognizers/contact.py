@@ -22,7 +22,7 @@ _PHONE = re.compile(
     # (one digit per step, so a long digit string parses one way only and fails fast)
     r"|(?<![\w+])(?:\+|00)[1-9](?:[ .-]?\(?\d\)?){7,17}(?![\w-]|[./]\d)"
     # A trunk prefix and pairs after a group, as Belgian, Dutch and Scandinavian numbers are
-    # written: 0476 28 19 53, 070-318 52 96
+    # written: 0478 63 20 91, 070-642 17 38
     r"|(?<![\w+(/.-])0\d{1,3}[ .-]\d{2,3}(?:[ .]\d\d){2,3}(?![\w-]|[./]\d)"
     # National with a trunk 0: (020) 7946 0958, 020 7946 0958, 07700 900123, 030 12345678
     r"|(?<![\w+(/.-])(?:\(0\d{1,4}\)|0\d{2,4})[ .-]?\d{3,8}(?:[ .-]\d{3,4})?(?![\w-]|[./]\d)"

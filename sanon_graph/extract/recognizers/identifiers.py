@@ -13,16 +13,16 @@ from .base import BASE_RELEVANCE, Base, Span, register
 from .cues import may_match
 
 # Identifier runs: letters and digits joined by single separators (- / . _ #), taken whole
-# ("12345/06", "PT-8872-3A", "1234.56.789"); whether a run is an identifier is decided in
+# ("12345/06", "PT-5316-9C", "1234.56.789"); whether a run is an identifier is decided in
 # Python (_is_identifier). The lookahead fails ordinary words at their first letter.
 _ID_RUN = re.compile(
     r"(?<![\w/.#-])(?<!\d,)#?(?=[A-Za-z0-9/._#-]*[0-9])"
     r"([A-Za-z0-9]+(?:[-/._#][A-Za-z0-9]+)*)(?![\w-]|[/.#][A-Za-z0-9])"
 )
-# A cue word glued to the number: "ID#4582-9173", "No.4711/99": the cue is not part of the value.
+# A cue word glued to the number: "ID#6139-2847", "No.4711/99": the cue is not part of the value.
 _ID_GLUED_CUE = re.compile(r"^(?:[A-Za-z]+#|(?:no|nr|ref|id)\.)(?=[A-Za-z0-9])", re.I)
 _ID_LETTERS_DIGITS = re.compile(r"[A-Z]{1,5}\d{3,}[A-Z0-9]*")
-_ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 7XT9B32, 45T9R7P2, W9R04J: the mix is checked in Python
+_ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 7XT9B32, 45T9R7P2, K7T28M: the mix is checked in Python
 _ID_PART = re.compile(r"[A-Z0-9]+")  # beside / . _ # every part is digits or capitals: not "mg/dL", "v2.1"
 _ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/99" is no date
     r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])(?:[-/.]\d{1,2})?|\d{1,2}/(?:19|20)\d\d"
@@ -49,7 +49,7 @@ _ID_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")  # 1.234.567: a number, not a
 _ID_YEAR_SLASH = re.compile(r"(?:19|20)(\d\d)/(?:(?:19|20)?(\d\d))")  # 2019/20, 2019/2020: checked in _year_pair
 _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
 # Directly after "ID", "#", "number" or "no.", a digits-only run is an identifier, not a range.
-# "n° RG 19/02231", "No. HC 2019/47": a court's register letters may stand between the cue and
+# "n° RG 21/07864", "No. HC 2018/63": a court's register letters may stand between the cue and
 # the number.
 # "Account ending 4471", "card ending in 0093": the last digits of a number are as much its own.
 _ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
@@ -100,7 +100,7 @@ _ID_NUMBER_RANGE = re.compile(r"^\d+-\d+$")  # 4400-4500, 2019-2021: ranges, not
 
 
 # A UK National Insurance number, its own shape with or without spaces: two letters (not D, F,
-# I, Q, U, V; the second not O), three pairs of digits, a letter A-D: "QZ 84 17 52 C".
+# I, Q, U, V; the second not O), three pairs of digits, a letter A-D: "QZ 63 09 41 C".
 _NI_NUMBER = re.compile(r"(?<![\w-])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:[ \t]?\d{2}){3}[ \t]?[A-D])(?![\w-])")
 # After its name any two letters are taken: the specimen numbers of forms and letters ("QQ 12 34
 # 56 C") break the prefix rules on purpose, and a document that names the number means it.
@@ -119,7 +119,7 @@ NAMES_A_NUMBER = re.compile(r"[ \t]+(?:numbers?|no\.?|nos\.?|card|contributions?
 @register("spaced_person_id", "PATIENT_ID")
 class SpacedPersonId(Base):
     """A person's number in spaced groups after its cue ("NHS number 943 476 5919"), or a
-    National Insurance number by its shape ("QZ 84 17 52 C")."""
+    National Insurance number by its shape ("QZ 63 09 41 C")."""
 
     def find(self, text: str):
         for m in _SPACED_PERSON_ID.finditer(text) if may_match(_DIGIT_SPACE_DIGIT, text) else ():
@@ -132,7 +132,7 @@ class SpacedPersonId(Base):
 
 @register("identifier", "PATIENT_ID", "NON_PERSONAL_ID")
 class Identifier(Base):
-    """Whole identifier runs ("PT-8872-3A", "12345/06"), not dates, ranges or measurements."""
+    """Whole identifier runs ("PT-5316-9C", "12345/06"), not dates, ranges or measurements."""
 
     def find(self, text: str):
         for m in _ID_RUN.finditer(text):
@@ -218,7 +218,7 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
 
 def _year_pair(token: str) -> bool:
     """"2019/20", "2019/2020", "2010/2025", "2018/23": a span of years (a season, a financial
-    year, a period); "2019/47" is a register number (the second year would lie decades later,
+    year, a period); "2018/63" is a register number (the second year would lie decades later,
     where a span of that length is written with four digits)."""
     m = _ID_YEAR_SLASH.fullmatch(token)
     if m is None:
@@ -239,7 +239,7 @@ def _id_owner(text: str, start: int) -> str | None:
     return "person" if last.group("person") else "process"
 
 
-# Between a name and its identifier: "Lincoln Kaur (ID# PA-4892-LK)", "Rex Marin, member 4411".
+# Between a name and its identifier: "Lincoln Brar (ID# PA-7315-RD)", "Rex Salam, member 4411".
 _NAME_THEN_ID = re.compile(
     r"\s*(?:,\s*|\(\s*)?(?:(?:patient|member|participant|case|employee|staff|personnel|applicant|application)\s+)?"
     r"(?:ID|#|no\.|nr\.?|number)?\s*:?\s*#?\s*$",

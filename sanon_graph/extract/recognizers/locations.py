@@ -1,5 +1,5 @@
 """Places: "Denver, CO", the names of cities, states and countries, and named areas ("Jackson
-County", "the Granite Falls area", "the Pacific Northwest")."""
+County", "the Marshfield area", "the Pacific Northwest")."""
 
 from __future__ import annotations
 
@@ -87,14 +87,14 @@ class CityState(Base):
                 continue
             words = town.split()
             if comma and code not in _LETTERS_AFTER_NAMES:
-                # "Port Austin, MI": the words before the comma, from the first that opens no sentence
+                # "Port Elizabeth, NJ": the words before the comma, from the first that opens no sentence
                 known = next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
                 if known is not None and code in _AMBIGUOUS_CODES and not _CODE_ENDS_PLACE.match(text, m.end()) \
                         and words[-1] not in ("County", "Parish", "Township") \
                         and not _PLACE_PREPOSITION.search(text, max(0, m.start() - 8), m.start()):
                     # a code that is also a word or a label, with more after it: the town must be
                     # known ("Tulsa, OK on Monday"), be a county or follow "in", "to", "from" ...;
-                    # "Employee: Kagiso Mothibedi, ID no. 82..." names no Idaho
+                    # "Employee: Lesedi Sekgobela, ID no. 82..." names no Idaho
                     known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places), None)
             else:
                 # "From Seattle WA": the known place among the words, the last ones; none in "John
@@ -177,8 +177,8 @@ class SmallTown(Base):
                        or w in NATIONALITIES or w in MODIFIER_NOISE or _names_no_town(w) for w in key.split())
 
 
-# The words of a publication's title after a place: "the Colorado Sports Medicine Journal", "the
-# Midwest Healthcare Journal" name where a journal is published, not where the person is.
+# The words of a publication's title after a place: "the Nevada Sports Medicine Journal", "the
+# Midwest Nursing Journal" name where a journal is published, not where the person is.
 PUBLICATION_AFTER = re.compile(rf"(?:[ \t]+[A-Z][\w&'’-]*){{0,3}}[ \t]+(?:{PUBLICATION_WORDS})(?![\w-])")
 
 
@@ -198,7 +198,7 @@ class Place(Base):
 
     def _beside_a_town(self, text: str, start: int, end: int) -> bool:
         """Whether another town's name is written right beside the place, with no comma between:
-        "Keystone Meridian Health", "Meridian Keystone Plan" are a brand made of town names, not
+        "Fairmont Meridian Health", "Meridian Fairmont Plan" are a brand made of town names, not
         two places. A state or country beside a town still names where it is ("Portland Oregon",
         "Lagos Nigeria")."""
         if self._region_or_country(text[start:end]):
@@ -255,7 +255,7 @@ class NaturalFeature(Base):
 
 
 # A capitalised name and a word for an area: "Jackson County" and "Napa Valley" are names as
-# written; "the Granite Falls area" is the place "Granite Falls" (the span keeps "area").
+# written; "the Marshfield area" is the place "Marshfield" (the span keeps "area").
 _AREA = re.compile(
     r"(?<![\w-])((?:[A-Z][a-z]+[ \t]){0,2}[A-Z][a-z]+)[ \t](?:(County|Parish|Valley|Township)|(area|region|metro area|district))(?![\w-])")
 # "the village of Starye Atagi", "the town of Dobrich": a kind of settlement or area and its

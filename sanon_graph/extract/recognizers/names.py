@@ -1,5 +1,5 @@
 """People's names: after a title or a role word, a known first name with more name words,
-initials with a surname, a possessive, an apposition ("Rex Marin, the applicant"), the
+initials with a surname, a possessive, an apposition ("Rex Salam, the applicant"), the
 parties of a case. Particles (van der, de la) and non-ASCII letters belong to names; a word
 that is a place, an organisation head, a condition or a form word does not.
 """
@@ -57,8 +57,8 @@ _TITLED_NAME = re.compile(
 )
 _HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "mme", "mlle", "herr", "frau", "dhr", "mevr"})
 _TITLE_WORD = re.compile(rf"(?<![\w.]){_TITLES}(?!\w)")
-# A word that says a person comes next: "Patient Henrietta Okafor", "Applicant: JOHN DOE",
-# "the employee, Jan de Vries", "named Rex Marin", "signed by A. Ricci", "Name: ...".
+# A word that says a person comes next: "Patient Henrietta Ezeoke", "Applicant: JOHN DOE",
+# "the employee, Jan de Vries", "named Rex Salam", "signed by A. Ricci", "Name: ...".
 # Words of kin: after one, a first name alone names the relative.
 _KIN_WORDS = (r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|niece|"
               r"grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child")
@@ -125,8 +125,8 @@ _ROLE_INITIALS = re.compile(
     r"child|dependent|dependant|pupil|student|resident|participant|initials|re:|subject:)[ \t]*[:,]?[ \t]+"
     r"((?:[A-Z]\.[ \t]?){1,2}[A-Z]\.)"
     r"(?=[\s,;)]|$)")
-# A judge named after the court: "Judge of the First-tier Tribunal Whitcombe-Adeyemi". The value
-# is "judge <surname>", as "Judge Whitcombe-Adeyemi" written elsewhere gives.
+# A judge named after the court: "Judge of the First-tier Tribunal Ashworth-Olaniyan". The value
+# is "judge <surname>", as "Judge Ashworth-Olaniyan" written elsewhere gives.
 _JUDGE_OF_COURT = re.compile(
     r"(?<![\w-])Judge[ \t]+of[ \t]+the[ \t]+(?:[A-Z][\w'’-]*[ \t]+){0,3}(?:Tribunal|Court)[ \t]+"
     r"((?!(?:of|for|and|in|on|at|that|which|who|Judge)\b)[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)(?![\w'’-])")
@@ -146,10 +146,10 @@ _FIELD_LABEL_AFTER = re.compile(r"[ \t]*:")
 _FIELD_LABELS = frozenset("age sex gender dob date name id tel phone address plan mrn ref zip weight height dx rx".split())
 _INITIALS_SURNAME = re.compile(rf"(?<![\w.])({_INITIALS}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){_NAME_END}")
 _SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}),{_GAP}({_INITIALS})(?![\w])(?!{_GAP}{UPPER})")
-# A possessive after two name words: "Fabrizio Wasicki's claim".
+# A possessive after two name words: "Fabrizio Jarocki's claim".
 _POSSESSIVE_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})['’]s(?!\w)")
-# A name followed by what only a person has: "Rex Marin, the applicant", "Lin Tran (employee)",
-# "Arlo Finch, born 1961", "Arlo Finch, 54, of Denver".
+# A name followed by what only a person has: "Rex Salam, the applicant", "Kim Doan (employee)",
+# "Arlo Wrenn, born 1961", "Arlo Wrenn, 54, of Denver".
 # (a run of spaces is tried from its first space only: from each space of it, a long run took
 # time quadratic in its length)
 _ROLE_AFTER = re.compile(
@@ -166,7 +166,7 @@ _CASE_PARTIES = re.compile(
     rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}(?:{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){{0,2}})"
     rf"(?:{_GAP}and{_GAP}[Oo]thers)?{_GAP}v(?:s)?\.?{_GAP}(?:the{_GAP})?((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}(?:{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){{0,2}}){_NAME_END}"
 )
-# A judgment's title in capitals names the applicant: "CASE OF FERREIRA QUINTELA v. PORTUGAL",
+# A judgment's title in capitals names the applicant: "CASE OF MOREIRA ESTEVES v. PORTUGAL",
 # "AFFAIRE DUPONT c. FRANCE", "CASE OF X AND OTHERS v. TURKEY" (the applicant, not the state).
 _CASE_OF_CAPS = re.compile(
     rf"(?<![\w-])(?:CASE[ \t]+OF|AFFAIRE)[ \t]+((?:{_CAPS_WORD}|{_INITIALS})(?:[ \t]+(?!AND[ \t]+OTHERS\b)(?:{_CAPS_WORD}|{_INITIALS})){{0,3}})"
@@ -211,7 +211,7 @@ class _Names(Base):
 
     def _name_tokens(self, text: str, start: int, end: int, cue: str) -> list[tuple[int, int]]:
         """The words of a name run after a cue, cut at the first word that is no part of a name;
-        none when the run names an organisation ("Patient Rocky Mountain Imaging")."""
+        none when the run names an organisation ("Patient Silver Crest Imaging")."""
         kept: list[tuple[int, int, str]] = []
         names = 0
         for t in _TOKEN_SPLIT.finditer(text, start, end):
@@ -260,7 +260,7 @@ class _Names(Base):
         return True
 
     def _org_follows(self, text: str, end: int) -> bool:
-        """The next capitalised word is an organisation's head word: "Phoenix Wellness"."""
+        """The next capitalised word is an organisation's head word: "Camden Wellness"."""
         nxt = _NEXT_CAPITAL.match(text, end)
         return nxt is not None and nxt.group(1).lower() in self.gaz.organisation_heads
     def _is_place(self, phrase: str) -> bool:
@@ -268,7 +268,7 @@ class _Names(Base):
 
 
 # A title, one initial without its full stop and a surname, as British records write a doctor:
-# "Dr H Marsh", "Mr J Okafor".
+# "Dr H Marsh", "Mr J Ezeoke".
 _TITLE_BARE_INITIAL = re.compile(rf"(?<![\w.])({_TITLES})\.?{_GAP}([A-Z]){_GAP}({_NAME_WORD}){_NAME_END}")
 
 
@@ -303,8 +303,8 @@ class TitledName(_Names):
                 # A title of office or profession ("Dr", "Prof.", "Judge", "Sir") says who someone
                 # is: masked with the name. An honorific says their sex ("Mr", "Mme"), and "Mrs" and
                 # "Miss" whether they married: masked with it where the preset says so
-                # (mask_honorifics). The value is the name alone, so "Mrs. Regina Marchbanks" links
-                # with "Regina Marchbanks".
+                # (mask_honorifics). The value is the name alone, so "Mrs. Regina Penderbury" links
+                # with "Regina Penderbury".
                 honorific = title.lower() in _HONORIFICS and not self.ctx.settings.mask_honorifics
                 yield self.span(start if honorific else m.start(), end, "NAME", _normalize_name(text[start:end]))
 
@@ -312,7 +312,7 @@ class TitledName(_Names):
 
 @register("role_name", "NAME")
 class RoleName(_Names):
-    """After a word that says a person comes next: "Patient Henrietta Okafor", "named Rex Marin"."""
+    """After a word that says a person comes next: "Patient Henrietta Ezeoke", "named Rex Salam"."""
 
     def find(self, text: str):
         first_names = self.gaz.first_names
@@ -326,7 +326,7 @@ class RoleName(_Names):
                 if any(re.search(rf"(?<![\w'’-]){re.escape(w.lower())}(?![\w'’-])", text) for w in words):
                     continue  # "the Judge of the High Court Ordered costs ... ordered": a word, not a surname
                 if words and self._name_words_ok(words, every_word_checked=True):
-                    # the value "Judge Okafor" or "Judge Mary Jones" gives where the title comes first
+                    # the value "Judge Ezeoke" or "Judge Mary Jones" gives where the title comes first
                     name = _normalize_name(m.group(1))
                     first = words[0].lower() in self.gaz.first_names and len(words) > 1
                     yield self.span(m.start(1), m.end(1), "NAME", name if first else "judge " + name, 0.8)
@@ -353,7 +353,7 @@ class RoleName(_Names):
                 continue
             first = text[tokens[0][0]:tokens[0][1]].lower()
             if first in self.gaz.organisation_openers and first not in first_names:
-                continue  # "Claims Adjuster, Blue Harbor Mutual": the employer, not a person
+                continue  # "Claims Adjuster, Blue Haven Mutual": the employer, not a person
             start, end = tokens[0][0], tokens[-1][1]
             yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
         if has_any(text.lower(), _SIGN_OFF_WORDS):
@@ -417,7 +417,7 @@ class CapitalPair(_Names):
                 continue  # "Denver Colorado": a city and its state
             end = m.end(2) if len(words) == 2 else m.end()
             if any(w.lower() in self.gaz.organisation_heads for w in m.group(0).split()) or self._org_follows(text, end):
-                continue  # "Rocky Mountain Imaging", "Phoenix Wellness": organisations
+                continue  # "Silver Crest Imaging", "Camden Wellness": organisations
             yield self.span(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.9)
 
 
@@ -488,13 +488,13 @@ _FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?={_FIELD_END})"
 _COLUMN_END = rf"(?:{_FIELD_END}|[ \t]{{2,}}|\t)"
 _GIVEN_CAPS_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}){_GAP}({_CAPS_WORD})(?={_COLUMN_END})")
 # A table's cell holding a name surname first, as payroll and HR exports write it:
-# "| IBAÑEZ CASTELLO, JOSE MANUEL |", "| Ferrández Roig, Lucía |" (one or two surnames, one or
+# "| ORDUÑA ESTEVE, JUAN CARLOS |", "| Bernabéu Roig, Lucía |" (one or two surnames, one or
 # two given names; the first given name a known one).
 _NAME_CELL = re.compile(
     rf"(?<=\|)[ \t]*((?:{_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}(?:{_CAPS_WORD}|{_NAME_WORD}))?),{_GAP}"
     rf"((?:{_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}(?:{_CAPS_WORD}|{_NAME_WORD}))?)(?=[ \t]*\|)")
-# A form's field for a person by their part in the matter: "Treating doctor: Tūī Kereama",
-# "Case manager: Joanne Nguyễn", "Prepared by: Rosa Cervera Pastor". The field says a person
+# A form's field for a person by their part in the matter: "Treating doctor: Ānaru Tawhiri",
+# "Case manager: Joanne Nguyễn", "Prepared by: Rosa Llorens Pastor". The field says a person
 # fills it, so the first name need not be a known one; two or three name words up to its end.
 _ROLE_FIELD = re.compile(
     r"(?<![\w-])(?i:doctor|physician|gp|physiotherapist|therapist|psychologist|nurse|manager|supervisor|"
@@ -502,7 +502,7 @@ _ROLE_FIELD = re.compile(
     r"contact|complainant|respondent|reporter|(?:prepared|processed|approved|signed|reviewed|reported|"
     r"requested|referred|issued|completed)[ \t]by)[ \t]*:[ \t]*"
     rf"({_NAME_WORD}(?:{_GAP}{_NAME_WORD}){{1,2}})(?=,|{_COLUMN_END})")
-# A form's field for one part of the name: "Surname: TAUTAHI", "Given names: Hēmi Rāwiri",
+# A form's field for one part of the name: "Surname: TEWHARE", "Given names: Tāmati Rāwiri",
 # "Nachname: Müller", "Voornaam: Sanne", in the languages of the other person fields.
 _NAME_PART_FIELD = re.compile(
     r"(?<![\w-])(?i:surname|last[ \t]name|family[ \t]name|given[ \t]names?|first[ \t]names?|forenames?|"
@@ -585,7 +585,7 @@ class _ShapeAndCue(_Names):
     def checked(self, start: int, phrase: str):
         words = _name_words(phrase)
         if words and words[0].lower() in self.gaz.organisation_openers:
-            return None  # "Blue Harbor's network": a business, not a person
+            return None  # "Blue Haven's network": a business, not a person
         if self._name_words_ok(words, every_word_checked=True) and not self._is_place(phrase):
             return self.span(start, start + len(phrase), "NAME", _normalize_name(phrase), 0.9)
         return None
@@ -593,7 +593,7 @@ class _ShapeAndCue(_Names):
 
 @register("possessive_name", "NAME")
 class PossessiveName(_ShapeAndCue):
-    """A possessive after two name words: "Fabrizio Wasicki's claim"."""
+    """A possessive after two name words: "Fabrizio Jarocki's claim"."""
 
     def find(self, text: str):
         if "'s" not in text and "’s" not in text:
@@ -605,7 +605,7 @@ class PossessiveName(_ShapeAndCue):
 
 @register("apposition_name", "NAME")
 class AppositionName(_ShapeAndCue):
-    """A name followed by what only a person has: "Rex Marin, the applicant", "Arlo Finch, 54,"."""
+    """A name followed by what only a person has: "Rex Salam, the applicant", "Arlo Wrenn, 54,"."""
 
     def find(self, text: str):
         for c in _ROLE_AFTER.finditer(text):
@@ -619,7 +619,7 @@ class CaseParties(_Names):
     """The parties of a case: "Wójcikiewicz v. Poland", "Doe v Roe"."""
 
     def find(self, text: str):
-        for m in _CASE_OF_CAPS.finditer(text):  # "CASE OF FERREIRA QUINTELA v. PORTUGAL": the applicant
+        for m in _CASE_OF_CAPS.finditer(text):  # "CASE OF MOREIRA ESTEVES v. PORTUGAL": the applicant
             yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.85)
         if not _CASE_V.search(text):
             return

@@ -157,7 +157,7 @@ _ANY_SHAPE = re.compile("|".join(f"(?:{check.shape.pattern})" for check in CHECK
 _DIGITS6 = re.compile(r"\d(?:[-. /()]?\d){5}|\d\d[A-EHLMPR-T]\d\d[A-Z]\d{3}")
 # A token: capitals and digits, an HKID's check digit in brackets at its end.
 _TOKEN = r"[A-Z0-9]++(?:\([0-9A]\))?+"
-# A whole run: not begun inside a word, an international phone number ("+45 22 48 91 07") or an
+# A whole run: not begun inside a word, an international phone number ("+45 31 76 20 58") or an
 # amount ("21.640,00"), and taken whole or not at all (possessive: never a run's first groups).
 _RUN = re.compile(rf"(?<![\w+])(?<![\w+][-./])(?<![A-Z0-9+] )(?<!\d,)(?:{_TOKEN}(?:[-. /]{_TOKEN})*+)(?![\w+]|,\d)")
 _TOKENS = re.compile(_TOKEN)
@@ -182,7 +182,7 @@ class NationalId(Base):
                 yield from self._in_run(text, run.start(), run.group())
 
     def _in_run(self, text: str, offset: int, run: str):
-        # A run may carry capital words around the number ("IBAN IE16 ...", "SIN 527 384 961 DOB"):
+        # A run may carry capital words around the number ("IBAN IE16 ...", "SIN 046 454 286 DOB"):
         # a candidate may start or end beside an all-letter token, never between two tokens with
         # digits (a number is never part of a longer run of digits).
         tokens = [(m.start(), m.end(), m.group().isalpha(), sum(map(str.isdigit, m.group())))

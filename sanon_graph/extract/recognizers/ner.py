@@ -44,7 +44,7 @@ _PROPER_NOUN_TYPES = frozenset({"NAME", "ORGANISATION", "PROVIDER", "LOCATION", 
 _LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][\w'’-]*(?![\w'’-])")
 
 
-# What follows a form's label: its colon, or the word for a number ("Employee ID LF-01288").
+# What follows a form's label: its colon, or the word for a number ("Employee ID LF-04731").
 _FIELD_LABEL_AFTER = re.compile(r"[ \t]*(?::|(?:ID|No\.?|Nr\.?|number|#)(?![\w]))")
 
 

@@ -166,7 +166,7 @@ class Institution(Base):
 
 
 # Companies by their legal form, written before the name in Russian, Ukrainian and Bulgarian
-# records ("OOO Shchit-Ural", "ZAO \"Uralstroy\"", "TOV Dnipro-Agro") and after it elsewhere
+# records ("OOO Stal-Volga", "ZAO \"Uralstroy\"", "TOV Dnipro-Agro") and after it elsewhere
 # ("Herăstrău-Nord S.A.", "Mostar-Trans d.o.o.", "Bud-Pol sp. z o.o.", "Quill Analytics Ltd").
 _FORM_BEFORE = r"(?:OOO|ZAO|OAO|PAO|AO|TOV|PJSC|OJSC|CJSC|JSC)"
 # Not the two-letter forms (SA, NV, AB, AG, BV): they are states' and provinces' codes ("Reno, NV",
@@ -176,10 +176,10 @@ _FORM_AFTER = (r"(?:S\.A\.|S\.R\.L\.|SRL|S\.p\.A\.|SpA|S\.r\.l\.|d\.o\.o\.|d\.d\
                r"S\.A\.S\.|SARL|a\.s\.|s\.r\.o\.|Kft\.|Zrt\.|Nyrt\.|GmbH|B\.V\.|N\.V\.|Ltd\.?|"
                r"PLC|plc|LLP|LLC|Inc\.|EOOD|OOD|EAD|ASA|Oyj|A/S|ApS|Srl|SPA|S\.L\.U?\.|e\.V\.|ETT|"
                r"Pty[ \t]Ltd\.?|Limited|LIMITED|LTD\.?|INC\.|inc\.|[Ll]t[ée]e|Corp\.|CORP\.)")
-# Forms a comma may come before, as English names write them: "Lumenfold Software, Inc.".
+# Forms a comma may come before, as English names write them: "Brightquill Software, Inc.".
 _FORM_AFTER_COMMA = r"(?:Inc\.|INC\.|Ltd\.?|LTD\.?|Limited|LLC|LLP|PLC|plc|Corp\.|CORP\.)"
 # The two-letter forms (NV, BV, AB, AG, SA, SE, KG, Oy) after two or more capitalised words
-# and no comma: "Verhaegen Pharma NV", "Nordvik Engineering Sverige AB"; never "Reno, NV".
+# and no comma: "Vandewalle Pharma NV", "Skogberg Engineering Sverige AB"; never "Reno, NV".
 _SHORT_FORM = r"(?:NV|BV|AB|AG|SA|SE|KG|Oy)"  # not AS: "SUCH AS" in capitals
 _COMPANY_WORD = rf"{UPPER}[\w'’&-]*"  # no full stop: the name ends with its sentence
 _NAME_PART = rf"(?:{_COMPANY_WORD}|[\"«„“][^\"»“”\n]{{2,40}}[\"»“”])"
@@ -204,7 +204,7 @@ class Company(Base):
         for m in _COMPANY.finditer(text):
             trimmed = _trim(text, m.start(), m.end())
             if trimmed and " " in trimmed[1]:
-                # "Lumenfold Software, Inc." and "Lumenfold Software Inc." are one company
+                # "Brightquill Software, Inc." and "Brightquill Software Inc." are one company
                 yield self.span(trimmed[0], m.end(), "ORGANISATION", fold(trimmed[1]).replace(",", ""))
 
 

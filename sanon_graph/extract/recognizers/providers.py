@@ -1,5 +1,5 @@
-"""Healthcare providers and facilities: "Rivertown Clinic", "Mercy Medical Center", "Boston Spine &
-Joint Clinic", "CareFirst"; and the insurer's plans a member is covered by ("Platinum Plus plan")."""
+"""Healthcare providers and facilities: "Brookvale Clinic", "Mercy Medical Center", "Boston Hand &
+Wrist Clinic", "CareFirst"; and the insurer's plans a member is covered by ("Platinum Plus plan")."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ _PROVIDER = re.compile(
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology|"
     r"Immunology|Ha?ematology|Ophthalmology|Pathology|Neuroimmunology|Hepatology|Audiology|Podiatry|Neurosurgery|"
     r"Mutual|Medicine|Vascular|Home\s+Infusion|Infusion|Rx|EMS|Ambulance|"
-    # insurers and carriers: "Albion Health Assurance", "Keystone Mutual Casualty", "Chesapeake
-    # Benefit Partners", "Crestline Mutual Medicare Advantage", "Harborline Life & Disability"
+    # insurers and carriers: "Wessex Health Assurance", "Fairmont Mutual Casualty", "Tidewater
+    # Benefit Partners", "Ridgecrest Mutual Medicare Advantage", "Anchorpoint Life & Disability"
     # (at a provider's relevance: at half of it the training sets' pair F1 fell, 3 sets by 0.03)
     r"Assurance|Casualty|Benefit\s+Partners|Group\s+Benefits|Medicare\s+Advantage|Life\s+(?:&|and)\s+Disability|"
     # the same heads in the languages of European records, written after the name too
@@ -53,7 +53,7 @@ SPECIALTY_WORDS = frozenset(
     "behavioural transplant spine vein women's men's chinese traditional hyperbaric precision evidence-based "
     "osteopathic alternative complementary holistic integrated personalized personalised genomic aerospace "
     "wilderness undersea veterinary pathology neuroimmunology hepatology audiology podiatry neurosurgery".split())
-# A word after the head that makes the name a publication's or a learned society's: "the Colorado
+# A word after the head that makes the name a publication's or a learned society's: "the Nevada
 # Sports Medicine Journal", "the Pacific Oncology Society", not a practice. (A residency or a
 # fellowship names the hospital where someone trained, which identifies them: kept.)
 _NOT_A_PRACTICE_AFTER = re.compile(rf"[ \t]+(?:{PUBLICATION_WORDS}|Society|Conference|Congress|Symposium)(?![\w-])")
@@ -67,7 +67,7 @@ _CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(
 
 def _after_sentence_end(words: list[str]) -> list[str]:
     """The words after the last one that ends a sentence: a word of three letters or more with
-    a full stop ("... the PlatinumPlus Plan. New Health Plan"), or a code in capitals ("Dartmouth
+    a full stop ("... the DiamondPlus Plan. New Health Plan"), or a code in capitals ("Dartmouth
     NS. Clinic file"); "St." and initials end none."""
     ends = [i for i, w in enumerate(words[:-1]) if w.endswith(".") and (
         len(w.rstrip(".")) >= 3 or len(w.rstrip(".")) == 2 and w.rstrip(".").isalpha() and w.rstrip(".").isupper())]
@@ -171,7 +171,7 @@ class CamelProvider(Base):
 
 
 # A plan named by capitalised words before "plan" ("the Platinum Plus plan", "Gold Coast PPO
-# plans", "PlatinumPlus Plan"): the product a member is covered by, shared by many members, so
+# plans", "DiamondPlus Plan"): the product a member is covered by, shared by many members, so
 # weak evidence. Words that name a kind of plan, not a product, make no name.
 _PLAN = re.compile(rf"(?<![\w-])((?:{CAP}\s+){{0,2}}{CAP})\s+(?:(?:PPO|HMO|EPO|POS|HDHP)\s+)?[Pp]lans?(?!\w)"
                    r"(?![ \t]+(?:to|ahead|on)\b)")  # "the Company plans to": a verb

@@ -38,7 +38,7 @@ class RecognizerSettings(BaseModel):
     # ISO 3166 regions a national phone number (with a trunk 0) may belong to; one valid
     # reading makes it E.164, several keep it as written.
     phone_regions: list[str] = Field(default_factory=list)
-    # The type of a person named as a clinician ("Dr. Elena Vargas", "physician Raj Patel"):
+    # The type of a person named as a clinician ("Dr. Elena Robles", "physician Raj Khanna"):
     # NAME (a person like any other), or the provider type of a domain where the clinician
     # treats many of the people the corpus is about (health-insurance: PROVIDER), so a doctor
     # shared by two patients' records does not link them as one person.

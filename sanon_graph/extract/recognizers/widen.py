@@ -11,7 +11,7 @@ grows over the modifiers in front of it (adjectives, nouns, a frequency, a count
 MAX_WORDS words, never a function word, a verb or another value) and, for a treatment, over a
 dose after it. The value stays as the recognizer gave it; the span that is masked, and the
 spelling the entity records, is the whole phrase. A street address (ADDRESS in widen_types)
-takes in the place and ZIP code written right after it ("2289 Bayview Drive, Seabrook, TX"):
+takes in the place and ZIP code written right after it ("2289 Tideway Drive, Friendswood, TX"):
 the address is masked whole, its value stays the street.
 """
 
@@ -213,10 +213,10 @@ _PLACE_GAP = re.compile(r",[ \t]*")
 
 
 def _place_after(text: str, spans: list[Span], i: int) -> int | None:
-    """Where a street address ends when the place written right after it ("2289 Bayview Drive,
-    Seabrook, TX 77586") belongs to it: the end of that place (and its ZIP code), else None."""
+    """Where a street address ends when the place written right after it ("2289 Tideway Drive,
+    Friendswood, TX 77546") belongs to it: the end of that place (and its ZIP code), else None."""
     if i + 1 >= len(spans) or not (spans[i + 1].type == "LOCATION" or spans[i + 1].recognizer == "postcode"):
-        return None  # a town, or a town with its postcode ("14 Larchfield Close, Belper DE56 1QT")
+        return None  # a town, or a town with its postcode ("14 Thornfield Close, Alfreton DE55 4QT")
     gap = _PLACE_GAP.fullmatch(text, spans[i].end, spans[i + 1].start)
     if gap is None:
         return None

@@ -56,7 +56,7 @@ def test_recurring_values_are_found_in_other_documents():
     added = propagate(corpus, findings, SCHEMA)
     assert found(findings, "1") == {("Rex Salam", "rex salam", "NAME"), ("Brookvale", "brookvale clinic", "PROVIDER")}
     assert added == 2
-    assert "2" not in findings  # whole words only: "rex marinade" is not "Rex Salam"
+    assert "2" not in findings  # whole words only: "rex salami" is not "Rex Salam"
     assert {f.relevance for f in findings["1"]} == {0.95, 0.7}  # the entity's relevance elsewhere
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from .errors import VerificationError
 from .forked import forked_map
+from .jsonio import loads
 from .models import Corpus, FileLayout
 from .redact import Redactor
 
@@ -199,7 +200,7 @@ def _read_back(path: Path, kind: str) -> Any:
             lines = text.split("\n")
             _READ_BACK["records"] = (lines, [i for i, line in enumerate(lines) if line.strip()])
         else:
-            _READ_BACK["records"] = _records(kind, json.loads(text))
+            _READ_BACK["records"] = _records(kind, loads(text))
         _READ_BACK["path"] = key
     return _READ_BACK["records"]
 
@@ -213,7 +214,7 @@ def _check_task(state: tuple[Path, Corpus, Redactor], task: list[_Part]) -> list
         for i in range(part.lo, part.hi):
             if kind == "jsonl":
                 lines, where = held
-                record = json.loads(lines[where[i]]) if i < len(where) else None
+                record = loads(lines[where[i]]) if i < len(where) else None
             else:
                 record = held[i] if i < len(held) else None
             if not isinstance(record, dict):

@@ -370,7 +370,8 @@ def test_what_the_new_rules_must_not_take(preset, text, entity_type):
 @pytest.mark.parametrize("text", ["An appeal lies within a period of six months.", "The time-limit of ten days ran out.",
                                   "Custody may last a maximum of 48 hours.", "One day in May he left."])
 def test_periods_set_by_law_and_ways_of_telling_are_no_duration(text):
-    assert not [f for f in found(text, preset="legal") if f[2] == "EVENT_DATE" and "may" not in f[1]]
+    # "One day" is no period of time; the month after "in" is a date of its own ("--05")
+    assert not [f for f in found(text, preset="legal") if f[2] == "EVENT_DATE" and f[0] != "May"]
 
 
 def test_an_age_in_years_stays_an_age():

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..jsonio import loads
 
 REQUIRED = ("run.json", "documents.jsonl", "entities.jsonl", "links.jsonl", "chains.jsonl")
 
@@ -40,7 +41,7 @@ def iter_jsonl(path: Path) -> Iterator[dict[str, Any]]:
             if not line.strip():
                 continue
             try:
-                yield json.loads(line)
+                yield loads(line)
             except json.JSONDecodeError as exc:
                 raise InputError(path, f"invalid JSON: {exc.msg}", f"line {number}") from None
 
@@ -79,9 +80,9 @@ def masked_records(folder: Path, wanted: dict[str, set[str]]) -> dict[tuple[str,
             continue
         text = path.read_text(encoding="utf-8")
         if path.suffix.lower() == ".jsonl":
-            records = [json.loads(line) for line in text.split("\n") if line.strip()]  # not splitlines: U+2028 is text
+            records = [loads(line) for line in text.split("\n") if line.strip()]  # not splitlines: U+2028 is text
         else:
-            payload = json.loads(text)
+            payload = loads(text)
             if isinstance(payload, dict) and "documents" in payload and "content" not in payload:
                 records = payload["documents"]
             elif isinstance(payload, list):

@@ -10,10 +10,14 @@ from .base import Base, register
 from .cues import has_any, may_match
 from .words import NUMBER, THE_BEFORE, number_value
 
+# Patterns that open with a digit or a letter test what comes before it after it ("\d(?<!\w\d)" for
+# "(?<!\w)\d": the same matches): the regex engine then looks for the first character with its
+# quick scan instead of trying the look-behind at every position (two to eighteen times faster
+# on a text the pattern does not match).
 _AGE_PATTERNS = [
-    re.compile(r"(?<!\w)(\d{1,3})[- ](?:year|yr)s?[- ]old(?!\w)", re.I),
-    re.compile(r"(?<!\w)(\d{1,3})[ -]?(?:y/o|y\.o\.|yo)(?!\w)", re.I),  # clinical shorthand: "52 y/o male", "46-yo"
-    re.compile(r"(?<!\w)(\d{1,3})\s+years?\s+of\s+age(?!\w)", re.I),
+    re.compile(r"(\d(?<!\w\d)\d{0,2})[- ](?:year|yr)s?[- ]old(?!\w)", re.I),
+    re.compile(r"(\d(?<!\w\d)\d{0,2})[ -]?(?:y/o|y\.o\.|yo)(?!\w)", re.I),  # clinical shorthand: "52 y/o male", "46-yo"
+    re.compile(r"(\d(?<!\w\d)\d{0,2})\s+years?\s+of\s+age(?!\w)", re.I),
     re.compile(r"(?<!\w)aged?\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)age\s+of\s+(\d{1,3})(?![\w+])", re.I),
     re.compile(r"(?<!\w)(?:over|under|above|below)\s+(?:the\s+)?age\s+(?:of\s+)?(\d{1,3})(?![\w+])", re.I),
@@ -72,7 +76,7 @@ _PERSON_BEFORE_SHORTHAND = re.compile(
     r"\W{0,3}|[A-Z][a-z]+,[ \t]*|(?:^|[\n:;(])[ \t]*|[.!?][ \t]+)$")
 # Babies' ages in months, weeks or days: "a 9-month-old infant", "3-week-old neonate" (the value
 # says the unit, so "9 months" and the age 9 stay apart).
-_AGE_YOUNG = re.compile(r"(?<![\w-])(\d{1,2})[- ](month|week|day)s?[- ]old(?![\w-])", re.I)
+_AGE_YOUNG = re.compile(r"(\d(?<![\w-]\d)\d?)[- ](month|week|day)s?[- ]old(?![\w-])", re.I)
 # The same in words: "a nine-year-old boy", "aged forty-two" (a count from one to sixty-nine).
 _IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)
 _AGE_IN_WORDS = re.compile(
@@ -111,7 +115,7 @@ _AGE_RANGE = re.compile(
     r"(?!\s*(?:days?|weeks?|months?|hours?|times|visits|sessions|doses|mg|%))", re.I)
 # "the 45-60 age group", "30-40 year-olds": a range before a word for age.
 _AGE_RANGE_BEFORE = re.compile(
-    r"(?<![\w/.-])(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})[- ](?:age\b|(?P<old>year-olds|years?[- ]old))(?!\w)", re.I)
+    r"(\d(?<![\w/.-]\d)\d{0,2})\s*(?:-|–|to)\s*(\d{1,3})[- ](?:age\b|(?P<old>year-olds|years?[- ]old))(?!\w)", re.I)
 _AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+|mid-)?(\d0)s(?!\w)", re.I)
 # The same in words: "in her forties", "in his late sixties".
 _DECADE_WORDS = {w: f"{10 * i}s" for i, w in enumerate(
@@ -280,7 +284,7 @@ class AgePlus(Base):
     """"65+" near an age word."""
 
     def find(self, text: str):
-        for m in _AGE_PLUS.finditer(text):
+        for m in _AGE_PLUS.finditer(text) if has_any(text, ("+",)) else ():
             window = text[max(0, m.start() - 30):m.end() + 30]
             if _AGE_CONTEXT.search(window):
                 yield self.span(m.start(), m.end(), "AGE", f"{m.group(1)}+", 0.45)

@@ -6,6 +6,7 @@ import re
 
 from ...normalize import normalize_phone
 from .base import Base, register
+from .cues import has_any
 from .identifiers import SPACED_ID_BEFORE
 
 # Any address shape: dots, plus signs, hyphens, apostrophes and digits in the local part,
@@ -37,7 +38,7 @@ class Email(Base):
     """Any address shape, lower-cased."""
 
     def find(self, text: str):
-        for m in _EMAIL.finditer(text):
+        for m in _EMAIL.finditer(text) if has_any(text, ("@",)) else ():
             address = m.group(0).lstrip(".'")  # "(.lead@x.org": the address starts at its first letter
             start = m.end() - len(address)
             yield self.span(start, m.end(), "EMAIL", address.lower())

@@ -18,35 +18,39 @@ from .words import NUMBER, THE_BEFORE, number_value
 
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
 _DAY = r"(?:[0-2]?\d|3[01])(?:st|nd|rd|th)?"
+# Patterns that open with a digit or a letter test what comes before it after it ("\d(?<!\w\d)" for
+# "(?<!\w)\d": the same matches): the regex engine then looks for the first character with its
+# quick scan instead of trying the look-behind at every position (two to eighteen times faster
+# on a text the pattern does not match).
 _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"(?<![\w/-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-])"), "ymd"),
+    (re.compile(r"(\d(?<![\w/-]\d)\d{3})-(\d{1,2})-(\d{1,2})(?![\w/-])"), "ymd"),
     # A full stop may end the sentence after a date, but "1.2.2023.4" is no date.
-    (re.compile(r"(?<![\w/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\w/-]|\.\d)"), "mdy"),
+    (re.compile(r"(\d(?<![\w/.-]\d)\d?)[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\w/-]|\.\d)"), "mdy"),
     # Dashes, as Dutch, Danish or Indian records write them ("14-05-2024"); with a year of four
     # digits only, as "3-4-10" is as likely a score or a range as a date.
-    (re.compile(r"(?<![\w/.-])(\d{1,2})-(\d{1,2})-((?:19|20)\d\d)(?![\w/-]|\.\d)"), "mdy"),
+    (re.compile(r"(\d(?<![\w/.-]\d)\d?)-(\d{1,2})-((?:19|20)\d\d)(?![\w/-]|\.\d)"), "mdy"),
     (re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY}),?\s+(\d{{4}})(?!\w)", re.I), "Mdy"),
     (re.compile(rf"(?<!\w)({_DAY})\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})(?!\w)", re.I), "dMy"),
     (re.compile(rf"(?<!\w)({_MONTH})\s+(?:of\s+)?(\d{{4}})(?!\w)", re.I), "My"),
-    (re.compile(r"(?<![\w/-])(\d{1,2})/(\d{4})(?![\w/-])"), "my"),
-    (re.compile(r"(?<![\w/-])(\d{4})-(\d{2})(?![\w/-])"), "ym"),
+    (re.compile(r"(\d(?<![\w/-]\d)\d?)/(\d{4})(?![\w/-])"), "my"),
+    (re.compile(r"(\d(?<![\w/-]\d)\d{3})-(\d{2})(?![\w/-])"), "ym"),
     # A day and a month without a year ("May 15th", "3 March"): month names capitalised here,
     # as "may" is a verb. A year after them makes the longer Mdy/dMy span, which wins.
     (re.compile(rf"(?<![\w/-])({_MONTH})\s+({_DAY})(?![\w/-]|[.:]\d)"), "Md"),
     (re.compile(rf"(?<![\w/.-])({_DAY})\s+(?:of\s+)?({_MONTH})(?![\w/-])"), "dM"),
     # A month alone after a word that says when ("in July", "since January", "till August",
-    # "early March"): written out and capitalised ("may" is a verb, "March" and "June" name
-    # people only without those words); not a name's possessive ("June's"). A day or a year
+    # "early March"): written out and capitalised ("may" is a verb); not a name's possessive
+    # ("June's"), nor a first name before its surname ("the late June Harris"). A day or a year
     # after it makes the longer spans above.
     (re.compile(r"(?<![\w-])(?:[Ii]n|[Ss]ince|[Tt]ill|[Uu]ntil|[Tt]his|[Ll]ast|[Ee]arly|[Ll]ate|[Mm]id|during|by)"
                 r"[ \t-]+(?:(?:early|late|mid)[ \t-]+)?"
                 r"(January|February|March|April|May|June|July|August|September|October|November|December)"
-                r"(?![\w'’-]|[ \t]*,?[ \t]*'?\d)"), "M"),
-    (re.compile(r"(?<!\w)Q([1-4])[\s-](\d{4})(?![\w-])"), "qy"),
-    (re.compile(r"(?<!\w)(\d{4})[\s-]Q([1-4])(?![\w-])"), "yq"),
+                r"(?![\w'’-]|[ \t]*,?[ \t]*'?\d|[ \t]+[A-Z][a-z])"), "M"),
+    (re.compile(r"Q(?<!\wQ)([1-4])[\s-](\d{4})(?![\w-])"), "qy"),
+    (re.compile(r"(\d(?<!\w\d)\d{3})[\s-]Q([1-4])(?![\w-])"), "yq"),
 ]
 _DATE_RANGE = re.compile(
-    r"(?<![\w/.-])(\d{1,2}/\d{1,2}/\d{4})\s?[-–]\s?(\d{1,2}/\d{1,2}/\d{4})(?![\w/-])"
+    r"(\d(?<![\w/.-]\d)\d?/\d{1,2}/\d{4})\s?[-–]\s?(\d{1,2}/\d{1,2}/\d{4})(?![\w/-])"
 )
 # "May-August 2024", "03/2023-10/2023": months from .. to, one value.
 _MONTH_RANGE = re.compile(rf"(?<!\w)({_MONTH})\s?[-–]\s?({_MONTH}),?\s+(\d{{4}})(?!\w)")
@@ -61,10 +65,10 @@ _DAY_RANGE_DMY = re.compile(rf"(?<!\w)({_DAY})\s+({_MONTH}){_RANGE_WORD}({_DAY})
 _DAY_SPAN_DMY = re.compile(rf"(?<![\w/.,-])({_DAY})\s?[-–]\s?({_DAY})\s+({_MONTH}),?\s+(\d{{4}})(?!\w)")
 _DAY_SPAN_MDY = re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY})\s?[-–]\s?({_DAY}),?\s+(\d{{4}})(?!\w)")
 _NUMERIC_DAY_SPAN = re.compile(
-    r"(?<![\w/.-])(\d{1,2})/(\d{1,2})\s?[-–]\s?(\d{1,2})/(\d{1,2})/(\d{4})(?![\w/-])")
+    r"(\d(?<![\w/.-]\d)\d?)/(\d{1,2})\s?[-–]\s?(\d{1,2})/(\d{1,2})/(\d{4})(?![\w/-])")
 _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
-_NUMERIC_MONTH_RANGE = re.compile(r"(?<![\w/.-])(\d{1,2})/(\d{4})\s?[-–]\s?(\d{1,2})/(\d{4})(?![\w/-])")
-_YEAR_RANGE = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
+_NUMERIC_MONTH_RANGE = re.compile(r"(\d(?<![\w/.-]\d)\d?)/(\d{4})\s?[-–]\s?(\d{1,2})/(\d{4})(?![\w/-])")
+_YEAR_RANGE = re.compile(r"(1(?<![\w/.-]1)9\d\d|2(?<![\w/.-]2)0\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
 # Layouts that need a month name: skipped, with one search, in a text that names none.
 _WITH_MONTH_NAME = frozenset({"Mdy", "dMy", "My", "Md", "dM", "M"})
 _ANY_MONTH_NAME = re.compile(rf"(?<![A-Za-z]){_MONTH}(?![a-z])", re.I)
@@ -108,7 +112,7 @@ _CUED_DAY_MONTH = re.compile(
 # date (a blood pressure "70/40", a test score "27/30", weeks of pregnancy "37/40") or follows
 # a measure's name ("BP 12/08", "MoCA 14/30", "IOP 11/12", "pain 10/10").
 _PADDED_DAY_MONTH = re.compile(
-    r"(?<![\w/.:,-])(\d{2})/(\d{2})(?![\w/-]|[.,]\d|[ \t]*(?:of|days?|weeks?|months?|years?|hours?|times|doses?|"
+    r"(\d(?<![\w/.:,-]\d)\d)/(\d{2})(?![\w/-]|[.,]\d|[ \t]*(?:of|days?|weeks?|months?|years?|hours?|times|doses?|"
     r"patients?|cases?|sites?|teeth|mg|mcg|µg|ml|g|kg|mmhg|units?|scale|acres?|stars?|points?|score)\b)", re.I)
 _MEASURE_BEFORE = re.compile(
     r"(?i:\b(?:bp|b/p|blood[ \t]+pressure|moca|mmse|iop|va|acuity|vision|pain|score[sd]?|rated|grade|ygtss|"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import re
 
@@ -131,3 +132,14 @@ def test_work_is_spread_over_forked_workers_in_task_order():
     assert [task for task, _ in results] == list(range(40))
     assert os.getpid() not in {pid for _, pid in results}
     assert {pid for _, pid in forked_map(_pid, None, range(3), parallel=False)} == {os.getpid()}
+
+
+def test_json_read_back_is_json_s_where_orjson_refuses():
+    from sanon_graph.jsonio import loads
+
+    assert loads('{"risk": 0.5, "ids": [1, 2], "name": "Ottoline"}') == {"risk": 0.5, "ids": [1, 2], "name": "Ottoline"}
+    assert math.isnan(loads('{"x": NaN}')["x"])  # json writes NaN and reads it back; orjson refuses it
+    assert loads("123456789012345678901234567890") == 123456789012345678901234567890  # beyond 64 bits
+    assert loads('"\\ud800"') == "\ud800"  # a lone surrogate
+    with pytest.raises(json.JSONDecodeError):
+        loads('{"unterminated": ')

@@ -80,9 +80,9 @@ def masked_records(folder: Path, wanted: dict[str, set[str]]) -> dict[tuple[str,
             continue
         text = path.read_text(encoding="utf-8")
         if path.suffix.lower() == ".jsonl":
-            records = [loads(line) for line in text.split("\n") if line.strip()]  # not splitlines: U+2028 is text
+            records = [json.loads(line) for line in text.split("\n") if line.strip()]  # not splitlines: U+2028 is text
         else:
-            payload = loads(text)
+            payload = json.loads(text)
             if isinstance(payload, dict) and "documents" in payload and "content" not in payload:
                 records = payload["documents"]
             elif isinstance(payload, list):

@@ -31,7 +31,8 @@ REGION_CODES = frozenset("AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS
 # Codes that are also letters after a person's name (a degree, an honour): "John Smith, MD",
 # "Mark Henderson, QC", "Laura Chen, PE", "Amir Patel, MB": after these the town must be known.
 _LETTERS_AFTER_NAMES = frozenset("MD PA DO QC KC PE MB NP RN SC".split()) | REGION_CODES
-_CITY_STATE = re.compile(r"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2})(,?)[ \t]([A-Z]{2,3})(?![\w-])")
+# (The look behind after the first letter: the regex engine scans for the letter; dates.py.)
+_CITY_STATE = re.compile(r"([A-Z](?<![\w-][A-Z])[a-z]+(?:\s[A-Z][a-z]+){0,2})(,?)[ \t]([A-Z]{2,3})(?![\w-])")
 # The states of the US and Australia and the provinces and territories of Canada, written out
 # after a town and a comma: "Burlington, Vermont", "Cloquet, Minnesota", "Kamloops, British Columbia".
 REGION_NAMES = (
@@ -42,7 +43,7 @@ REGION_NAMES = (
     "Virginia|Washington|West Virginia|Wisconsin|Wyoming|Alberta|British Columbia|Manitoba|New Brunswick|"
     "Newfoundland(?: and Labrador)?|Nova Scotia|Ontario|Prince Edward Island|Quebec|Québec|Saskatchewan|Yukon|"
     "New South Wales|Victoria|Queensland|South Australia|Western Australia|Tasmania")
-_CITY_REGION = re.compile(rf"(?<![\w-])([A-Z][a-z]+(?:\s[A-Z][a-z]+){{0,2}}),[ \t]({REGION_NAMES})(?![\w-])")
+_CITY_REGION = re.compile(rf"([A-Z](?<![\w-][A-Z])[a-z]+(?:\s[A-Z][a-z]+){{0,2}}),[ \t]({REGION_NAMES})(?![\w-])")
 # State codes that are also words, letters after a name or a form's labels ("Employee ID",
 # "Status OK", "Prior Auth OR"): after a town the gazetteer does not know, not a state.
 _AMBIGUOUS_CODES = _LETTERS_AFTER_NAMES | frozenset("ID OK OR IN ME HI OH DE CO LA MA AL GA".split())

@@ -73,8 +73,9 @@ _TREATMENT_HEAD = re.compile(
     r"(?!\w)"
 )
 _TREATMENT_HEAD_WORD = re.compile(rf"(?:{_TREATMENT_HEADS}|{_AFTER_HEADS})s?")
+# (The look behind after the first letter: the regex engine scans for the letter; dates.py.)
 DRUG_SUFFIX = re.compile(
-    r"(?<!\w)([A-Za-z][a-z]{2,}(?:mab|nib|pril|sartan|olol|statin|mycin|cillin|azole|vir|parin|"
+    r"([A-Za-z](?<!\w[A-Za-z])[a-z]{2,}(?:mab|nib|pril|sartan|olol|statin|mycin|cillin|azole|vir|parin|"
     r"formin|gliptin|glutide|tide|semide|zepam|azepam|oxetine|triptan|profen|cycline|floxacin|trexate|platin|"
     r"rubicin|tinib|lukast|dronate|prazole|racetam|osamide|isone|olone|dipine|afil|imod))(?!\w)"
 )
@@ -262,7 +263,7 @@ class ConditionTerm(_Medical):
 
 # Conditions named by their initials alone (data/condition_acronyms.txt), written in capitals.
 _CONDITION_ACRONYMS = frozenset(a.upper() for a in data_terms("condition_acronyms.txt"))
-_CAPITALS_WORD = re.compile(r"(?<![\w-])[A-Z]{3,5}(?![\w-])")
+_CAPITALS_WORD = re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{2,4}(?![\w-])")  # the look behind after the first letter: dates.py
 # A capitalised word right before (inside a sentence): a name ("John NASH"); a word after that makes
 # the initials a body's or a company's.
 _NAME_BEFORE = re.compile(r"[a-z,][ \t]+[A-Z][a-z]+[ \t]+$")

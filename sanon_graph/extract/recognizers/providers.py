@@ -62,7 +62,7 @@ _BENEFIT_WORDS = frozenset(
     "generic brand specialty formulary plan part mail order tier preferred retail iron vitamin stem cell saline "
     "ketamine fluid blood antibiotic home".split())
 _HOW_OFTEN = frozenset("daily weekly biweekly monthly nightly first second third next last single".split())
-_CAMEL_PROVIDER = re.compile(r"(?<!\w)([A-Z][a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")
+_CAMEL_PROVIDER = re.compile(r"([A-Z](?<!\w[A-Z])[a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")  # look behind: dates.py
 
 
 def _after_sentence_end(words: list[str]) -> list[str]:

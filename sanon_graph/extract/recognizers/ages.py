@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from operator import itemgetter
 
 from .base import Base, register
 from .cues import has_any, may_match
@@ -174,7 +173,7 @@ class Age(Base):
         lower = text.lower()
         worded = may_match(_AGE_WORD_CUE, lower)
         wanted = (True, may_match(_Y_O_CUE, lower), worded, worded, worded, worded, may_match(_FIELD_CUE, text))
-        for pattern, _ in filter(itemgetter(1), zip(_AGE_PATTERNS, wanted, strict=True)):
+        for pattern in [p for p, run in zip(_AGE_PATTERNS, wanted, strict=True) if run]:
             for m in pattern.finditer(text):
                 age = int(m.group(2) if "field" in pattern.groupindex else m.group(1))
                 if 0 < age < 120:

@@ -14,6 +14,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 MAX_WORKERS = 8
+# Below this many documents (or records), starting workers costs more than it saves.
+PARALLEL_MIN = 4000
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -23,6 +25,11 @@ _STATE: Any = None  # what the workers read, set before the fork
 def workers() -> int:
     """How many processes a corpus's work is spread over here."""
     return min(os.cpu_count() or 1, MAX_WORKERS)
+
+
+def worth_forking(items: int) -> bool:
+    """Whether work over this many documents or records is spread over workers."""
+    return items >= PARALLEL_MIN
 
 
 def forked_map(func: Callable[[Any, T], R], state: Any, tasks: Iterable[T], parallel: bool = True) -> Iterator[R]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import VerificationError
-from .forked import forked_map
+from .forked import forked_map, worth_forking
 from .jsonio import loads
 from .models import Corpus, FileLayout
 from .redact import Redactor
@@ -54,8 +54,6 @@ def _records(layout_kind: str, payload: Any) -> list[Any]:
     return [payload]
 
 
-# Below this many records, forking workers costs more than it saves.
-PARALLEL_MIN_RECORDS = 4000
 CHUNK = 2000  # records per task
 
 
@@ -92,7 +90,7 @@ def _tasks(sizes: dict[str, int]) -> list[list[_Part]]:
 def _parallel(corpus: Corpus, parallel: bool | None) -> bool:
     if parallel is not None:
         return parallel
-    return sum(len(_records(layout.kind, layout.payload)) for layout in corpus.files.values()) >= PARALLEL_MIN_RECORDS
+    return worth_forking(sum(len(_records(layout.kind, layout.payload)) for layout in corpus.files.values()))
 
 
 def _mask_record(record: Any, redactor: Redactor) -> tuple[Any, int]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .forked import forked_map
+from .forked import forked_map, worth_forking
 from .report import render_report
 from .report_html import write_report_html
 
@@ -56,10 +56,6 @@ def _write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> int:
     return count
 
 
-# Below this many documents the files are written one after the other in this process.
-PARALLEL_MIN_DOCUMENTS = 4000
-
-
 def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
     from .pipeline import versions
 
@@ -67,7 +63,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
     # The four tables and the replacement dictionary do not depend on one another: a large
     # run writes them over the machine's cores (forked workers inherit the analysis), then the
     # run record and the reports, which read them.
-    for _ in forked_map(_write_table, (a, folder), list(_TABLES), len(a.corpus.documents) >= PARALLEL_MIN_DOCUMENTS):
+    for _ in forked_map(_write_table, (a, folder), list(_TABLES), worth_forking(len(a.corpus.documents))):
         pass
 
     run = {
@@ -104,6 +100,11 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
     write_report_html(folder, redact=report.redact, top_chains=report.top_chains)
 
 
+def _masked_stage(a: Analysis) -> dict[str, str]:
+    """Entity id -> the stage that masked it."""
+    return {a.entity_ids[e]: stage for e, stage in a.selection.masked.items()}
+
+
 def _write_documents(a: Analysis, folder: Path) -> None:
     docs = a.corpus.documents
     # Each document's mentions as positions into the mention list (in the list's order), their
@@ -135,7 +136,7 @@ def _write_documents(a: Analysis, folder: Path) -> None:
 
 def _write_entities(a: Analysis, folder: Path) -> None:
     entities = a.assembled.entities
-    masked_stage = {a.entity_ids[e]: stage for e, stage in a.selection.masked.items()}
+    masked_stage = _masked_stage(a)
     # Columns as dicts of Python floats (what float() of the cell gives): table.at per row was
     # most of this file's time.
     table = a.entity_table
@@ -190,7 +191,7 @@ def _write_chains(a: Analysis, folder: Path) -> None:
 
 def _write_replacements(a: Analysis, folder: Path) -> None:
     entities = a.assembled.entities
-    masked_stage = {a.entity_ids[e]: stage for e, stage in a.selection.masked.items()}
+    masked_stage = _masked_stage(a)
     # The replacement dictionary. With originals it is a re-identification key: it stays
     # with the audit trail and never goes into the RAG index (only masked/ does).
     (folder / "replacements.json").write_text(json.dumps({

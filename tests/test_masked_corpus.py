@@ -11,11 +11,10 @@ import re
 import pytest
 
 from sanon_graph.errors import VerificationError
-from sanon_graph.forked import forked_map, workers
+from sanon_graph.forked import PARALLEL_MIN, forked_map, workers
 from sanon_graph.ingest import read_corpus
 from sanon_graph.masked_corpus import (
     CHUNK,
-    PARALLEL_MIN_RECORDS,
     verify_masked_corpus,
     write_masked_corpus,
 )
@@ -24,7 +23,7 @@ from sanon_graph.redact import MaskedValue, Redactor
 from .conftest import write_json
 from .test_ingest_cli import tree_digest
 
-LINES = PARALLEL_MIN_RECORDS + CHUNK // 2  # more records than the parallel threshold, over several tasks
+LINES = PARALLEL_MIN + CHUNK // 2  # more records than the parallel threshold, over several tasks
 
 
 def _masked_values() -> list[MaskedValue]:

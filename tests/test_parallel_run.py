@@ -7,9 +7,7 @@ import json
 
 import pytest
 
-from sanon_graph import masked_corpus, output
-from sanon_graph.extract import recurrence
-from sanon_graph.extract.recognizers import engine
+from sanon_graph import forked
 from sanon_graph.forked import workers
 
 from .conftest import EXAMPLES
@@ -20,9 +18,7 @@ TIMED = {"run.json", "report.html", "report.md"}
 
 
 def _run(run_cli, out, monkeypatch, threshold: int) -> dict[str, str]:
-    for module in (engine, recurrence, output):
-        monkeypatch.setattr(module, "PARALLEL_MIN_DOCUMENTS", threshold)
-    monkeypatch.setattr(masked_corpus, "PARALLEL_MIN_RECORDS", threshold)
+    monkeypatch.setattr(forked, "PARALLEL_MIN", threshold)  # every stage's threshold
     result = run_cli("analyze", EXAMPLES, "--out", out, "--json")
     assert result.exit_code == 0, result.output
     return {name: digest for name, digest in tree_digest(out).items()

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from sanon_graph import forked
 from sanon_graph.config import load_settings
 from sanon_graph.extract import recurrence
 from sanon_graph.extract.recognizers import RulesExtractor
@@ -42,7 +43,7 @@ def test_the_walk_over_workers_adds_what_one_process_adds(monkeypatch, preset):
     findings = {d.doc_id: extractor.extract_text(d.text) for d in documents}
     runs = []
     for threshold in (10**9, 1):  # in this process; over forked workers
-        monkeypatch.setattr(recurrence, "PARALLEL_MIN_DOCUMENTS", threshold)
+        monkeypatch.setattr(forked, "PARALLEL_MIN", threshold)
         mine = copy.deepcopy(findings)
         added = recurrence.propagate(documents, mine, settings.entity_schema, clinician_type=settings.rules.clinician_type)
         runs.append((added, mine))

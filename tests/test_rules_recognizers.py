@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from sanon_graph import forked
 from sanon_graph.extract.recognizers import (
     DEFAULT_RECOGNIZERS,
     REGISTRY,
@@ -97,9 +98,9 @@ def test_a_new_recognizer_plugs_in_by_name():
 def test_worker_processes_give_the_sequential_result(monkeypatch):
     docs = [Document(str(i), str(i), TEXT.replace("58", str(20 + i)), f"{i}.json", 0) for i in range(12)]
     sequential = RulesExtractor(EntitySchema()).extract(docs)
-    monkeypatch.setattr(engine, "PARALLEL_MIN_DOCUMENTS", 2)
+    monkeypatch.setattr(forked, "PARALLEL_MIN", 2)
     monkeypatch.setattr(engine, "CHUNK", 5)
-    monkeypatch.setattr(engine.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(forked.os, "cpu_count", lambda: 2)
     parallel = RulesExtractor(EntitySchema()).extract(docs)
     assert parallel == sequential
 

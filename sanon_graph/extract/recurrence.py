@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..forked import forked_map
+from ..forked import forked_map, worth_forking
 from ..models import Document, ExtractedEntity
 from ..normalize import casefold_key
 from ..schema import EntitySchema
@@ -506,9 +506,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     return added
 
 
-# Below this many documents the walk stays in this process; above, it is spread over the cores.
-PARALLEL_MIN_DOCUMENTS = 4000
-_CHUNK = 2000
+_CHUNK = 2000  # documents per task of the walk over workers
 
 
 def _find_everywhere(index: SpellingIndex, documents: list[Document]) -> list[list[tuple[int, int, int]]]:
@@ -516,7 +514,7 @@ def _find_everywhere(index: SpellingIndex, documents: list[Document]) -> list[li
     which inherit the index and the documents (the walk was half of the cross-document pass)."""
     chunks = [(lo, min(lo + _CHUNK, len(documents))) for lo in range(0, len(documents), _CHUNK)]
     out: list[list[tuple[int, int, int]]] = []
-    for found in forked_map(_find_chunk, (index, documents), chunks, len(documents) >= PARALLEL_MIN_DOCUMENTS):
+    for found in forked_map(_find_chunk, (index, documents), chunks, worth_forking(len(documents))):
         out.extend(found)
     return out
 

@@ -38,7 +38,6 @@ from . import (  # noqa: F401  (importing a module registers its recognizers)
 from .base import BASE_RELEVANCE, PRIORITY, REGISTRY, Recognizer, RecognizerContext, Span, register
 from .engine import (
     CHUNK,
-    PARALLEL_MIN_DOCUMENTS,
     PHRASE_TYPES,
     RulesExtractor,
     build_recognizers,
@@ -51,7 +50,7 @@ from .gazetteers import Gazetteers, gazetteers
 from .settings import DEFAULT_RECOGNIZERS, RecognizerSettings
 
 __all__ = [
-    "BASE_RELEVANCE", "CHUNK", "DEFAULT_RECOGNIZERS", "PARALLEL_MIN_DOCUMENTS", "PHRASE_TYPES", "PRIORITY", "REGISTRY",
+    "BASE_RELEVANCE", "CHUNK", "DEFAULT_RECOGNIZERS", "PHRASE_TYPES", "PRIORITY", "REGISTRY",
     "Gazetteers", "Recognizer", "RecognizerContext", "RecognizerSettings", "RulesExtractor", "Span",
     "build_recognizers", "emitted_types", "gazetteers", "model_passes", "register", "resolve_overlaps", "uncovered_types",
 ]

@@ -12,13 +12,11 @@ sentence punctuation at a span's end is never part of the value.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 from bisect import bisect_left
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 
 from ...errors import ConfigError
+from ...forked import forked_map, worth_forking
 from ...models import Document, ExtractedEntity
 from ...redact import TRAILING_PUNCTUATION
 from ...schema import EntitySchema
@@ -41,10 +39,7 @@ from .organisations import ENDS_WITH_LEGAL_FORM
 from .settings import RecognizerSettings
 from .widen import widen
 
-CHUNK = 500
-PARALLEL_MIN_DOCUMENTS = 4000  # below this, starting workers costs more than it saves
-MAX_WORKERS = 8
-_WORKER_EXTRACTOR: RulesExtractor | None = None
+CHUNK = 500  # documents per task (and per progress step)
 
 # Phrase-level types describe a whole clause; they coexist with the atomic values inside
 # them ("the only Erdheim-Chester disease case" keeps the condition as its own entity).
@@ -54,11 +49,12 @@ PHRASE_TYPES = frozenset({"UNIQUE_FACT"})
 BODY_TYPES = frozenset({"ORGANISATION", "PROVIDER", "COURT", "DEPARTMENT"})
 
 
-def _extract_chunk(texts: list[str]) -> list[list[tuple[str, str, str, float]]]:
+def _extract_chunk(state: tuple[RulesExtractor, list[Document]], chunk: tuple[int, int]) -> list[list[tuple[str, str, str, float]]]:
     # Plain tuples back to the parent: pickling a million findings as objects took the parent
     # seconds of the cores the workers run on.
-    assert _WORKER_EXTRACTOR is not None
-    return [[(f.original, f.normalized, f.type, f.relevance) for f in _WORKER_EXTRACTOR.extract_text(t)] for t in texts]
+    extractor, documents = state
+    return [[(f.original, f.normalized, f.type, f.relevance) for f in extractor.extract_text(documents[i].text)]
+            for i in range(*chunk)]
 
 
 def build_recognizers(settings: RecognizerSettings, where: str = "") -> list[Recognizer]:
@@ -145,29 +141,15 @@ class RulesExtractor:
         """Extract every document; large corpora are spread over the machine's cores."""
         self.prepare([d.text for d in documents], progress)
         out: dict[str, list[ExtractedEntity]] = {}
-        workers = min(os.cpu_count() or 1, MAX_WORKERS)
-        if len(documents) < PARALLEL_MIN_DOCUMENTS or workers < 2:
-            for i, doc in enumerate(documents, start=1):
-                out[doc.doc_id] = self.extract_text(doc.text)
-                if progress and i % CHUNK == 0:
-                    progress(CHUNK)
+        # Forked workers (forked.py) inherit the loaded gazetteers and the documents instead of
+        # building or receiving them again; a small corpus stays in this process.
+        chunks = [(lo, min(lo + CHUNK, len(documents))) for lo in range(0, len(documents), CHUNK)]
+        results = forked_map(_extract_chunk, (self, documents), chunks, worth_forking(len(documents)))
+        for (lo, hi), found_in in zip(chunks, results, strict=True):
+            for doc, found in zip(documents[lo:hi], found_in, strict=True):
+                out[doc.doc_id] = [ExtractedEntity(*f) for f in found]
             if progress:
-                progress(len(documents) % CHUNK)
-            return out
-        # fork: workers inherit the loaded gazetteers instead of building them again.
-        context = multiprocessing.get_context("fork")
-        chunks = [documents[i:i + CHUNK] for i in range(0, len(documents), CHUNK)]
-        global _WORKER_EXTRACTOR
-        _WORKER_EXTRACTOR = self
-        try:
-            with ProcessPoolExecutor(workers, mp_context=context) as pool:
-                for chunk, results in zip(chunks, pool.map(_extract_chunk, ([d.text for d in c] for c in chunks)), strict=True):
-                    for doc, found in zip(chunk, results, strict=True):
-                        out[doc.doc_id] = [ExtractedEntity(*f) for f in found]
-                    if progress:
-                        progress(len(chunk))
-        finally:
-            _WORKER_EXTRACTOR = None
+                progress(hi - lo)
         return out
 
     def spans(self, text: str) -> list[Span]:

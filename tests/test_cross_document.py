@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 from sanon_graph_cli.main import cli
 
 from sanon_graph.extract.recurrence import (
+    eponym_of,
     facility_aliases,
     merge_plural_variants,
     propagate,
@@ -247,3 +249,43 @@ def test_a_first_name_beside_the_full_name_is_masked_with_it():
     findings = {"0": [ExtractedEntity("Ottilie Quenby", "ottilie quenby", "NAME", 0.9)]}
     propagate(corpus, findings, SCHEMA)
     assert ("Ottilie", "ottilie quenby", "NAME") in found(findings, "0")
+
+
+def test_a_short_form_beside_the_full_name_is_a_spelling_to_mask():
+    # the document names the clinic in full too: its short form must still be a variant of it,
+    # or masking the clinic would leave "Harwick" in the text
+    corpus = docs("Seen at Harwick Clinic on Monday. Harwick staff were kind.", "Harwick Clinic again.")
+    findings = {"0": [ExtractedEntity("Harwick Clinic", "harwick clinic", "PROVIDER", 0.7)],
+                "1": [ExtractedEntity("Harwick Clinic", "harwick clinic", "PROVIDER", 0.7)]}
+    assert propagate(corpus, findings, SCHEMA) == 1
+    assert found(findings, "0") == {("Harwick Clinic", "harwick clinic", "PROVIDER"),
+                                    ("Harwick", "harwick clinic", "PROVIDER")}
+    assert found(findings, "1") == {("Harwick Clinic", "harwick clinic", "PROVIDER")}  # one spelling, once
+
+
+@pytest.mark.parametrize(("spelling", "eponym"), [
+    ("Huntington's disease", "Huntington's"), ("Glanzmann thrombasthenia", "Glanzmann"),
+    ("Kleine-Levin syndrome", "Kleine-Levin"), ("Merkel cell carcinoma", "Merkel"), ("Graves' disease", "Graves'"),
+    # a describing word or a condition of its own at a sentence's start, a word, a first name
+    ("Chronic fatigue syndrome", None), ("Metastatic melanoma", None), ("Hereditary angioedema", None),
+    ("Stroke risk", None), ("Down syndrome", None), ("Wilson's disease", None),
+    ("huntington's disease", None), ("Huntington's Disease", None), ("Pompe", None),
+])
+def test_the_name_a_condition_is_named_after(spelling, eponym):
+    assert eponym_of(spelling) == eponym
+
+
+def test_a_condition_named_after_someone_is_found_by_that_name_alone():
+    corpus = docs("Genetically confirmed Huntington's disease, diagnosed 2019.",
+                  "His father died of Huntington's at 58; the huntington's line is a typo.",
+                  "Seen at the Huntington clinic in town.")
+    findings = {"0": [ExtractedEntity("Huntington's disease", "huntington's disease", "MEDICAL_CONDITION", 0.7)]}
+    propagate(corpus, findings, SCHEMA)
+    assert found(findings, "1") == {("Huntington's", "huntington's disease", "MEDICAL_CONDITION")}
+    assert not findings.get("2")  # the name without its possessive is a town or a person
+    # a name two conditions share stands for neither
+    corpus = docs("Merkel cell carcinoma of the cheek.", "Merkel diverticulum on imaging.", "The Merkel patient called.")
+    findings = {"0": [ExtractedEntity("Merkel cell carcinoma", "merkel cell carcinoma", "MEDICAL_CONDITION", 0.7)],
+                "1": [ExtractedEntity("Merkel diverticulum", "merkel diverticulum", "MEDICAL_CONDITION", 0.7)]}
+    propagate(corpus, findings, SCHEMA)
+    assert not findings.get("2")

@@ -271,6 +271,13 @@ def test_a_condition_named_by_its_initials():
     assert not of_type("The Ms. Lee and PE class met.", "MEDICAL_CONDITION")  # two letters: too many things
 
 
+def test_aids_is_a_condition_only_in_capitals():
+    # written as initials; in lower case the word is a device ("hearing aids") or a verb
+    assert ("AIDS", "aids") in of_type("Diagnosed with AIDS in 1998, on therapy since.", "MEDICAL_CONDITION")
+    assert not of_type("She keeps the hearing aids in most of the day.", "MEDICAL_CONDITION")
+    assert not of_type("The leaflet aids recovery at home.", "MEDICAL_CONDITION")
+
+
 @pytest.mark.parametrize(("text", "condition"), [
     ("PMH: T2DM, on metformin.", ("T2DM", "type 2 diabetes")),
     ("Known IDDM since childhood.", ("IDDM", "type 1 diabetes")),

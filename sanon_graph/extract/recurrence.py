@@ -12,7 +12,9 @@ Things per-document extraction cannot see, because they only show across documen
    index of word sequences (SpellingIndex): "Participant Rex Salam" or "Gerald Babic's" are found once
    "Rex Salam" or "Gerald Babic" were extracted anywhere. Facility names are also looked up
    without their generic head ("Brookvale" for "Brookvale Clinic"), capitalised only; conditions
-   and treatments by their initials ("IPF" for "idiopathic pulmonary fibrosis"), in capitals only.
+   and treatments by their initials ("IPF" for "idiopathic pulmonary fibrosis"), in capitals only,
+   and a condition named after someone by that name ("Huntington's"), capitalised only. Every
+   spelling a document writes is a finding of its own, so each is a variant to mask.
    Short forms of one person are spellings of the full name, not values of their own: a
    clinician's titled surname ("Dr. Robles") and a name with an initial ("S. Keegan"), when one
    full name of that surname (and initial, type and sex) is in the corpus; so is a person's first
@@ -35,12 +37,14 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from functools import lru_cache
 
 from ..forked import forked_map, worth_forking
 from ..models import Document, ExtractedEntity
 from ..normalize import casefold_key
 from ..schema import EntitySchema
 from .ngrams import plural_stem
+from .recognizers.gazetteers import gazetteers
 from .recognizers.locations import PUBLICATION_AFTER
 from .recognizers.names import PERSON_WORDS
 from .recognizers.words import STOP_CAPITALS, capitals_beside
@@ -277,6 +281,43 @@ def acronyms_of(spelling: str) -> set[str]:
     return out - _NOT_ACRONYMS
 
 
+# A condition named after a person, by that name alone: "Huntington's" for "Huntington's disease",
+# "Glanzmann" for "Glanzmann thrombasthenia", "Kleine-Levin" for "Kleine-Levin syndrome" ("his
+# father died of Huntington's", "the Merkel patient"). The name has five letters or more ("Down"
+# is a word), a capital in the condition's spelling and a lower-case word after it.
+_EPONYM = re.compile(r"[A-Z][a-z]{4,}(?:-[A-Z][a-z]+)?(?:['’]s|s['’])?")
+# Its ending says an adjective ("Metastatic melanoma", "Congenital CMV" at a sentence's start).
+_ADJECTIVE_ENDING = re.compile(r"(?:ic|al|ous|ive|ary|ed|ing|ar|ile|oid|ent|ant)$")
+# A word the condition vocabulary uses in more terms than this describes ("Chronic", "Giant",
+# "Hereditary" at a sentence's start); a name a condition is named after is in one or two.
+_DESCRIBING_TERMS = 3
+
+
+@lru_cache(maxsize=1)
+def _terms_with_word() -> dict[str, int]:
+    """How many terms of the condition vocabulary have each word."""
+    counts: dict[str, int] = defaultdict(int)
+    for term in gazetteers().conditions:
+        for word in set(term.split()):
+            counts[word] += 1
+    return counts
+
+
+def eponym_of(spelling: str) -> str | None:
+    """The name a condition's spelling starts with when it is named after someone, as a record
+    writes it alone; None for any other spelling."""
+    words = spelling.split()
+    if len(words) < 2 or not _EPONYM.fullmatch(words[0]) or not words[1][:1].islower():
+        return None
+    bare = re.sub(r"(?:['’]s|['’])$", "", words[0]).casefold()
+    if bare in gazetteers().first_names or bare in STOP_CAPITALS:
+        return None  # a person's own ("Wilson's", "Addison's"): the record may mean that person
+    if bare == words[0].casefold() and (_ADJECTIVE_ENDING.search(bare) or bare in gazetteers().conditions
+                                        or _terms_with_word().get(bare, 0) > _DESCRIBING_TERMS):
+        return None  # a describing word or a condition of its own ("Stroke risk") at a sentence's start
+    return words[0]
+
+
 _INITIAL = re.compile(r"[^\W\d_]\.?")
 
 
@@ -417,6 +458,12 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                 for acronym in acronyms_of(spelling):
                     short_forms[acronym].add(index[k])
                     acronym_keys.add(_key(acronym))
+    for k, (_, spellings) in known.items():
+        if k[1] == "MEDICAL_CONDITION":
+            for spelling in spellings:
+                eponym = eponym_of(spelling)
+                if eponym and types_of.get(_key(eponym), set()) <= {k[1]}:
+                    short_forms[eponym].add(index[k])
     unambiguous = {alias: next(iter(ids)) for alias, ids in short_forms.items() if len(ids) == 1}
     # A titled surname the extractor kept as a value of its own ("Dr. Robles") becomes a
     # spelling of the one full name it stands for: kept apart, it would be a second entity for
@@ -462,6 +509,11 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                               expansion_of, entries, ACRONYM_TYPES, same_type=True)
                 for f in items]
         present = {(f.normalized.strip() or f.original.strip().casefold(), f.type) for f in items}
+        # Every spelling of a value a document writes is one of its findings, not only the first:
+        # a short form beside the full name ("Brookvale Clinic ... Brookvale staff") must be a
+        # variant to mask, or masking the clinic would leave "Brookvale" in the text.
+        spelled = {((f.normalized.strip() or f.original.strip().casefold(), f.type), _key(f.original.strip()))
+                   for f in items}
         new: list[ExtractedEntity] = []
         for start, end, i in matches:
             found = doc.text[start:end]
@@ -487,9 +539,10 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                 continue  # a name found only with a capital ("FACTS") is no word in lower case ("van
                 #           den Heuvel" has its capital further on)
             k = entries[i]
-            if k in present:
+            if (k, key) in spelled:
                 continue
             present.add(k)
+            spelled.add((k, key))
             new.append(ExtractedEntity(found, k[0], k[1], known[k][0]))
         if new:
             findings[doc.doc_id] = items + new

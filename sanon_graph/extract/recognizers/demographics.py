@@ -625,3 +625,42 @@ _EMPLOYER_FIELD = re.compile(
 # (words that empty any field, "none", "n/a", "unknown", are words.EMPTY_FIELD)
 _NO_EMPLOYER = frozenset(("self-employed", "self employed", "unemployed", "retired", "student", "homemaker",
                           "not employed", "not working"))
+
+
+# Smoking, drinking and drug use as a record states them ("never smoker", "smoker 1/2 ppd",
+# "smokes ~10/day", "ex-smoker, 20 pack-years", "EtOH 3-4 beers/day", "daily cannabis"): how
+# someone lives, masked with its amount. The value is the status alone ("smoker", "never
+# smoker", "ex-smoker", "alcohol use", "cannabis use"), which a great many people share: it
+# weighs little in a link. Not a form's question ("Smoker: no", "Smoker?") nor "a smoker's cough".
+_AMOUNT = r"~?\d+(?:\.\d+)?(?:[/-]\d+(?:\.\d+)?)?"
+_PER_DAY = r"(?:[ \t]?/[ \t]?d(?:ay)?|[ \t]+(?:a|per|each)[ \t]+day|[ \t]+daily)"
+_SMOKED = (rf"{_AMOUNT}[ \t]?(?:ppd|packs?{_PER_DAY}|pack[- ]years?|cig(?:arette)?s?{_PER_DAY}?|cigs?|{_PER_DAY})")
+_SINCE = r"(?:[ \t]+since[ \t]+(?:age[ \t]+\d{1,2}|(?:19|20)\d\d))"
+_SMOKER = re.compile(
+    rf"(?<![\w'’-])(?:(?P<kind>(?i:never|ex|former|current|non|heavy|daily))[- ]?)?(?i:smoker)(?![\w'’-]|[ \t]*[:?])"
+    r"(?![ \t]+(?i:rates?|premiums?|discounts?|class(?:es)?|pricing)\b)"
+    rf"(?:,?[ \t]+(?:(?i:of|~|about|approx\.?)[ \t]*)?{_SMOKED})?{_SINCE}?")
+_SMOKES = re.compile(rf"(?<![\w'’-])(?i:smok(?:es|ing|ed))[ \t]+(?:(?i:about|around|approx\.?)[ \t]+)?{_SMOKED}{_SINCE}?")
+_DRINKS = re.compile(
+    rf"(?<![\w'’-])(?i:etoh|alcohol)[:]?[ \t]+{_AMOUNT}[ \t]?(?i:beers?|drinks?|units?|glasses(?:[ \t]+of[ \t]+wine)?|pints?)"
+    r"[ \t]?(?:/[ \t]?(?i:day|d|wk|week)|[ \t]+(?i:a|per)[ \t]+(?i:day|week))")
+_CANNABIS = re.compile(r"(?<![\w'’-])(?i:daily|weekly|regular|heavy)[ \t]+(?i:cannabis|marijuana)(?![\w'’-])")
+_SMOKER_KIND = {"never": "never smoker", "non": "never smoker", "ex": "ex-smoker", "former": "ex-smoker"}
+_SUBSTANCE_CUES = ("smok", "etoh", "alcohol", "cannabis", "marijuana")
+
+
+@register("substance_use", "DEMOGRAPHIC")
+class SubstanceUse(Base):
+    def find(self, text: str):
+        lower = text.lower()
+        if not has_any(lower, _SUBSTANCE_CUES):
+            return
+        for m in _SMOKER.finditer(text):
+            kind = (m.group("kind") or "").lower()
+            yield self.span(m.start(), m.end(), "DEMOGRAPHIC", _SMOKER_KIND.get(kind, "smoker"))
+        for m in _SMOKES.finditer(text):
+            yield self.span(m.start(), m.end(), "DEMOGRAPHIC", "smoker")
+        for m in _DRINKS.finditer(text):
+            yield self.span(m.start(), m.end(), "DEMOGRAPHIC", "alcohol use")
+        for m in _CANNABIS.finditer(text):
+            yield self.span(m.start(), m.end(), "DEMOGRAPHIC", "cannabis use")

@@ -238,3 +238,16 @@ def test_a_name_ends_before_the_next_fields_name():
     found = hr_found("Employee Name: Tom Price Job Title: Forklift Driver Location: Leeds")
     assert ("Tom Price", "tom price", "NAME") in found
     assert ("Forklift Driver", "forklift driver", "INDIRECT_IDENTIFIER") in found
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize(("text", "place"), [
+    ("Seen at the metabolic clinic, Poznań, on Monday.", "Poznań"),
+    ("She moved to Malmö in 2020.", "Malmö"),
+    ("He commutes to Zürich for work.", "Zürich"),
+    ("Referred from Cáceres for surgery.", "Cáceres"),
+    ("Born and raised in São Paulo.", "São Paulo"),
+])
+def test_places_written_with_letters_beyond_ascii(text, place, preset):
+    # a word is letters of any script: read as ASCII, "Poznań" was "Pozna" and no place
+    assert (place, place.lower(), "LOCATION") in found(text, preset)

@@ -75,7 +75,7 @@ GENERIC_HEAD = re.compile(
 BOOST_WORDS = re.compile(r"\b(?:rare|experimental|unusual|uncommon|orphan|novel|unique|only|first)\b", re.I)
 
 
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
+_WORD = re.compile(r"[^\W_][\w'-]*")  # letters of any script: "Poznań", "Zürich" are one word each
 
 
 def ngrams(text: str, max_n: int, capitalised: bool = False, starts: frozenset[str] | None = None):

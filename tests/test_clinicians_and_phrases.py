@@ -358,3 +358,20 @@ def test_laboratories_and_dental_practices_are_providers(text, value):
 ])
 def test_a_clause_that_makes_someone_one_of_few(text, span, value):
     assert (span, value, "UNIQUE_FACT") in found(text)
+
+
+@pytest.mark.parametrize(("text", "clinician", "facility"), [
+    ("Please overturn the denial.\nMarta Velasquez, MD\nHarbourside Gastroenterology Clinic, Tacoma",
+     "Marta Velasquez, MD", "Harbourside Gastroenterology Clinic"),
+    ("Signed,\nTomas Reyna, DO\nNorthgate Family Practice", "Tomas Reyna, DO", "Northgate Family Practice"),
+])
+def test_a_signatures_credential_ends_the_line_before_the_clinic(text, clinician, facility):
+    # the credential is the clinician's, not the first word of the clinic on the next line
+    spans = {original for original, _, kind in found(text) if kind == "PROVIDER"}
+    assert {clinician, facility} <= spans
+    assert not any(s.startswith(("MD", "DO")) for s in spans)
+
+
+def test_a_clinics_name_wrapped_over_two_lines_stays_one_name():
+    assert ("Northgate\nFamily Practice", "northgate family practice", "PROVIDER") in found(
+        "Seen at Northgate\nFamily Practice today.")

@@ -289,3 +289,14 @@ def test_a_condition_named_after_someone_is_found_by_that_name_alone():
                 "1": [ExtractedEntity("Merkel diverticulum", "merkel diverticulum", "MEDICAL_CONDITION", 0.7)]}
     propagate(corpus, findings, SCHEMA)
     assert not findings.get("2")
+
+
+def test_a_clinicians_credential_is_no_part_of_the_surname():
+    # "Harlan Oyelaran, MD" signs one letter, "Dr. Oyelaran" and "H. Oyelaran NP" the others: one clinician
+    corpus = docs("Please overturn the pend.\nMarta Quillon, MD", "Dr. Quillon called back.", "Filled per M. Quillon NP.")
+    findings = {"0": [ExtractedEntity("Marta Quillon, MD", "marta quillon", "PROVIDER", 0.7)],
+                "1": [ExtractedEntity("Dr. Quillon", "dr quillon", "PROVIDER", 0.6)],
+                "2": [ExtractedEntity("M. Quillon NP", "m. quillon", "PROVIDER", 0.6)]}
+    propagate(corpus, findings, SCHEMA, clinician_type="PROVIDER")
+    for doc_id in ("1", "2"):
+        assert {f.normalized for f in findings[doc_id]} == {"marta quillon"}

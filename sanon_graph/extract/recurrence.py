@@ -44,6 +44,7 @@ from ..models import Document, ExtractedEntity
 from ..normalize import casefold_key
 from ..schema import EntitySchema
 from .ngrams import plural_stem
+from .recognizers.clinicians import CREDENTIAL
 from .recognizers.gazetteers import gazetteers
 from .recognizers.locations import PUBLICATION_AFTER
 from .recognizers.names import PERSON_WORDS
@@ -211,10 +212,15 @@ _CLINICIAN_TITLES = frozenset({"dr", "prof", "professor"})  # as words, without 
 _FIRST_NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*")
 
 
+# A clinician's credentials after the name ("Harlan Oyelaran, MD", "R. Osei NP", "J. Whitlow, DO, FACP").
+_TRAILING_CREDENTIALS = re.compile(rf"(?:{CREDENTIAL}|,?[ \t]+(?:PhD|MPH|FACP|FRCPC|FRCGP)(?!\w))+[ \t]*$")
+
+
 def _given_first(spelling: str) -> str:
     """A register's surname-first spelling in the order the rest of this module reads a name:
     "Grelling, Philippa M." -> "Philippa M. Grelling", "QUARRINGTON, M." -> "M. QUARRINGTON",
     "DUMESNIL Amélie" -> "Amélie DUMESNIL"."""
+    spelling = _TRAILING_CREDENTIALS.sub("", spelling)  # "Harlan Oyelaran, MD": the surname is Oyelaran
     surname, comma, given = spelling.partition(",")
     if not comma:
         # "DUMESNIL Amélie": the surname in capitals before the given name, as French registers write it

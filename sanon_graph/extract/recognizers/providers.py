@@ -74,10 +74,21 @@ def _after_sentence_end(words: list[str]) -> list[str]:
     return words[ends[-1] + 1:] if ends else words
 
 
+_CREDENTIAL_ENDS = re.compile(r"(?<![\w.-])(?:MD|M\.D\.|DO|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|BDS|MBBS|MBChB|PhD|MPH|"
+                             r"FACP|FACS|FRCP|FRCPC|FRCS|MRCP|MRCS|MRCGP|PharmD|PsyD|CRNA|APRN|FNP|LCSW|DPT)[ \t]*$")
+
+
 def _name_before_head(text: str, m: re.Match, drop) -> tuple[int, list[str]] | None:
     """The capitalised words of group 1 from the sentence they end and after the leading words
     `drop` rejects ("the", a kind of plan), with where they start; None when none is left."""
-    words = _after_sentence_end(m.group(1).split())
+    name = m.group(1)
+    line_end = name.rfind("\n")
+    if line_end >= 0 and _CREDENTIAL_ENDS.search(name, 0, line_end):
+        # a signature's credential ends the line before: "Marta Velasquez, MD\nHarbourside
+        # Clinic" is a clinician and a clinic, not the "MD Harbourside Clinic" (a name wrapped
+        # over two lines goes on)
+        name = name[line_end + 1:]
+    words = _after_sentence_end(name.split())
     while words and drop(words[0]):
         words = words[1:]
     if not words:

@@ -587,7 +587,7 @@ def test_one_value_whatever_the_spelling(text, span, value, entity_type):
     ("He was only 17 when he was arrested.", "17", "17", "AGE"),
     ("Mr Novak was 40 at the time.", "40", "40", "AGE"),
     ("She was in her forties.", "in her forties", "40s", "AGE"),
-    ("He is in his late sixties.", "in his late sixties", "60s", "AGE"),
+    ("He is in his late sixties.", "late sixties", "60s", "AGE"),
     ("The applicants are pensioners.", "pensioners", "pensioner", "DEMOGRAPHIC"),
 ])
 def test_ages_and_life_stages_as_judgments_write_them(text, span, value, entity_type, preset):

@@ -115,12 +115,12 @@ _AGE_RANGE = re.compile(
 # "the 45-60 age group", "30-40 year-olds": a range before a word for age.
 _AGE_RANGE_BEFORE = re.compile(
     r"(\d(?<![\w/.-]\d)\d{0,2})\s*(?:-|–|to)\s*(\d{1,3})[- ](?:age\b|(?P<old>year-olds|years?[- ]old))(?!\w)", re.I)
-_AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+|mid-)?(\d0)s(?!\w)", re.I)
+_AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?P<part>early\s+|mid\s+|late\s+|mid-)?(\d0)s(?!\w)", re.I)
 # The same in words: "in her forties", "in his late sixties".
 _DECADE_WORDS = {w: f"{10 * i}s" for i, w in enumerate(
     "_ _ twenties thirties forties fifties sixties seventies eighties nineties".split()) if w != "_"}
 _AGE_DECADE_WORD = re.compile(
-    rf"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+|mid-)?({'|'.join(_DECADE_WORDS)})(?!\w)", re.I)
+    rf"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?P<part>early\s+|mid\s+|late\s+|mid-)?({'|'.join(_DECADE_WORDS)})(?!\w)", re.I)
 # An age said of someone without "years": "the applicant was 22 at the time", "he was 17 when
 # he was arrested", "Mr Novak was 40 at the time"; the subject a person ("the dose was 20 at the
 # time" is none). The number alone is the age.
@@ -260,10 +260,13 @@ _PERSON_BEFORE_DECADE = re.compile(
 @register("age_decade", "AGE")
 class AgeDecade(Base):
     def find(self, text: str):
+        # with a part of the decade the span starts at it ("in his early 60s" -> "early 60s"),
+        # as the labelled sets most often write it; without one "in her 50s" is the span
         for m in _AGE_DECADE.finditer(text):
-            yield self.span(m.start(), m.end(), "AGE", f"{m.group(1)}s", 0.4)
+            yield self.span(m.start("part") if m.group("part") else m.start(), m.end(), "AGE", f"{m.group(2)}s", 0.4)
         for m in _AGE_DECADE_WORD.finditer(text):
-            yield self.span(m.start(), m.end(), "AGE", _DECADE_WORDS[m.group(1).lower()], 0.4)
+            yield self.span(m.start("part") if m.group("part") else m.start(), m.end(), "AGE",
+                            _DECADE_WORDS[m.group(2).lower()], 0.4)
         for m in _AGE_DECADE_BARE.finditer(text):
             if not _PERSON_BEFORE_DECADE.search(text, max(0, m.start() - 20), m.start()):
                 continue  # "sats in the late 80s", "founded in the mid-70s": no person's age

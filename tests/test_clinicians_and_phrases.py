@@ -375,3 +375,16 @@ def test_a_signatures_credential_ends_the_line_before_the_clinic(text, clinician
 def test_a_clinics_name_wrapped_over_two_lines_stays_one_name():
     assert ("Northgate\nFamily Practice", "northgate family practice", "PROVIDER") in found(
         "Seen at Northgate\nFamily Practice today.")
+
+
+@pytest.mark.parametrize(("text", "kind", "span"), [
+    ("Provider:   Harbourside Clinic    NPI 123-45", "PROVIDER", "Harbourside Clinic"),
+    ("Acct 1120\tNorthgate Family Practice", "PROVIDER", "Northgate Family Practice"),
+])
+def test_a_forms_columns_part_a_provider_from_the_field_before(text, kind, span):
+    assert span in {original for original, _, t in found(text) if t == kind}
+
+
+def test_a_plan_is_not_named_by_the_column_before_it():
+    # "Oskar Lindqvist     Plan Gold 500": the member's name, then the plan's column
+    assert not [o for o, _, t in found("Member: Oskar Lindqvist     Plan Gold 500") if "Plan" in o]

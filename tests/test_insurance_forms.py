@@ -420,3 +420,14 @@ def test_the_reviews_last_misses(text, entity_type, span):
 ])
 def test_the_reviews_last_false_finds(text, entity_type):
     assert not of_type(text, entity_type)
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Enrolled in the FA-track (Friedreich's ataxia) study.", "Friedreich's ataxia", "friedreich ataxia"),
+    ("Known Friedreich ataxia, on omaveloxolone.", "Friedreich ataxia", "friedreich ataxia"),
+])
+def test_a_condition_named_after_someone_with_or_without_the_possessive(text, span, value):
+    # the gazetteer names it without "'s": both spellings are one value
+    assert (span, value) in of_type(text, "MEDICAL_CONDITION")
+    # a person's possessive is no part of a condition's name
+    assert of_type("The patient's asthma is well controlled.", "MEDICAL_CONDITION") == [("asthma", "asthma")]

@@ -199,7 +199,8 @@ class _Medical(Base):
         """Word n-grams up to max_n that name a gazetteer term, singular or plural."""
         british = writes_british(text)  # most texts write no "haem", "oesoph", "paed"
         for start, end, phrase in gazetteer_ngrams(text, max_n, first_words(terms), british):
-            if phrase not in terms and not phrase.endswith("s") and not (british and ("ae" in phrase or "oe" in phrase)):
+            if phrase not in terms and not phrase.endswith("s") and not (british and ("ae" in phrase or "oe" in phrase)) \
+                    and "'s " not in phrase and "’s " not in phrase:
                 continue  # decided without a call: this loop sees every word n-gram of the corpus
             term = in_gazetteer(phrase, terms)
             if term:

@@ -74,6 +74,7 @@ def _after_sentence_end(words: list[str]) -> list[str]:
     return words[ends[-1] + 1:] if ends else words
 
 
+_COLUMN_GAP = re.compile(r"[ \u00a0]{3,}|\t")  # three spaces or a tab part a form's columns
 _CREDENTIAL_ENDS = re.compile(r"(?<![\w.-])(?:MD|M\.D\.|DO|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|BDS|MBBS|MBChB|PhD|MPH|"
                              r"FACP|FACS|FRCP|FRCPC|FRCS|MRCP|MRCS|MRCGP|PharmD|PsyD|CRNA|APRN|FNP|LCSW|DPT)[ \t]*$")
 
@@ -82,6 +83,11 @@ def _name_before_head(text: str, m: re.Match, drop) -> tuple[int, list[str]] | N
     """The capitalised words of group 1 from the sentence they end and after the leading words
     `drop` rejects ("the", a kind of plan), with where they start; None when none is left."""
     name = m.group(1)
+    gaps = [g.end() for g in _COLUMN_GAP.finditer(text, m.start(1), m.end())]
+    if gaps:
+        # a form's columns ("Member: Oskar Lindqvist     Plan Gold 500"): the name is what
+        # stands in the head's own column, if anything does
+        name = text[gaps[-1]:m.end(1)] if gaps[-1] < m.end(1) else ""
     line_end = name.rfind("\n")
     if line_end >= 0 and _CREDENTIAL_ENDS.search(name, 0, line_end):
         # a signature's credential ends the line before: "Marta Velasquez, MD\nHarbourside

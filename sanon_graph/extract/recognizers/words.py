@@ -109,7 +109,8 @@ def gazetteer_ngrams(text: str, max_n: int, first_words: frozenset[str], british
     the others: every word n-gram of the corpus was 20% of the extractor's time."""
     words = [(m.start(), m.end(), m.group(0).lower()) for m in _WORD.finditer(text)]
     for i, (start, end, word) in enumerate(words):
-        if word in first_words or british and ("ae" in word or "oe" in word):
+        if word in first_words or british and ("ae" in word or "oe" in word) \
+                or word[-2:] in _POSSESSIVE_ENDINGS and word[:-2] in first_words:  # "Friedreich's ataxia"
             for j in range(i, min(i + max_n, len(words))):
                 if j > i:
                     gap = text[words[j - 1][1]:words[j][0]]
@@ -118,6 +119,10 @@ def gazetteer_ngrams(text: str, max_n: int, first_words: frozenset[str], british
                 yield start, words[j][1], text[start:words[j][1]].lower()
         elif word.endswith("s"):
             yield start, end, word
+
+
+_POSSESSIVE_ENDINGS = ("'s", "’s")
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s(?= )")
 
 
 @lru_cache(maxsize=16)  # a few gazetteers, each asked for every text
@@ -156,6 +161,11 @@ def in_gazetteer(phrase: str, terms: frozenset[str]) -> str | None:
     arrhythmia"), so both forms become one value; a bare generic head ("injury") is no value."""
     if phrase in terms:
         term = phrase
+    elif "'s " in phrase or "’s " in phrase:
+        # a condition named after someone, written with the possessive ("Friedreich's ataxia")
+        # where the gazetteer has it without: one value
+        bare = _POSSESSIVE.sub("", phrase)
+        return in_gazetteer(bare, terms) if bare != phrase else None
     elif ("ae" in phrase or "oe" in phrase) and _american(phrase) != phrase:
         return in_gazetteer(_american(phrase), terms)
     elif phrase.endswith("s"):  # the cheap test first: this runs for every word n-gram of the corpus

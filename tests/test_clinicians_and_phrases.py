@@ -361,9 +361,9 @@ def test_a_clause_that_makes_someone_one_of_few(text, span, value):
 
 
 @pytest.mark.parametrize(("text", "clinician", "facility"), [
-    ("Please overturn the denial.\nMarta Velasquez, MD\nHarbourside Gastroenterology Clinic, Tacoma",
-     "Marta Velasquez, MD", "Harbourside Gastroenterology Clinic"),
-    ("Signed,\nTomas Reyna, DO\nNorthgate Family Practice", "Tomas Reyna, DO", "Northgate Family Practice"),
+    ("Please overturn the denial.\nMarta Velasquez, MD\nQuaymouth Gastroenterology Clinic, Olympia",
+     "Marta Velasquez, MD", "Quaymouth Gastroenterology Clinic"),
+    ("Signed,\nIvo Renshaw, DO\nFernbrake Family Practice", "Ivo Renshaw, DO", "Fernbrake Family Practice"),
 ])
 def test_a_signatures_credential_ends_the_line_before_the_clinic(text, clinician, facility):
     # the credential is the clinician's, not the first word of the clinic on the next line
@@ -373,18 +373,18 @@ def test_a_signatures_credential_ends_the_line_before_the_clinic(text, clinician
 
 
 def test_a_clinics_name_wrapped_over_two_lines_stays_one_name():
-    assert ("Northgate\nFamily Practice", "northgate family practice", "PROVIDER") in found(
-        "Seen at Northgate\nFamily Practice today.")
+    assert ("Fernbrake\nFamily Practice", "fernbrake family practice", "PROVIDER") in found(
+        "Seen at Fernbrake\nFamily Practice today.")
 
 
 @pytest.mark.parametrize(("text", "kind", "span"), [
-    ("Provider:   Harbourside Clinic    NPI 123-45", "PROVIDER", "Harbourside Clinic"),
-    ("Acct 1120\tNorthgate Family Practice", "PROVIDER", "Northgate Family Practice"),
+    ("Provider:   Quaymouth Clinic    NPI 123-45", "PROVIDER", "Quaymouth Clinic"),
+    ("Acct 1120\tFernbrake Family Practice", "PROVIDER", "Fernbrake Family Practice"),
 ])
 def test_a_forms_columns_part_a_provider_from_the_field_before(text, kind, span):
     assert span in {original for original, _, t in found(text) if t == kind}
 
 
 def test_a_plan_is_not_named_by_the_column_before_it():
-    # "Oskar Lindqvist     Plan Gold 500": the member's name, then the plan's column
-    assert not [o for o, _, t in found("Member: Oskar Lindqvist     Plan Gold 500") if "Plan" in o]
+    # "Oskar Venhall     Plan Gold 500": the member's name, then the plan's column
+    assert not [o for o, _, t in found("Member: Oskar Venhall     Plan Gold 500") if "Plan" in o]

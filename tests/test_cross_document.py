@@ -264,35 +264,35 @@ def test_a_short_form_beside_the_full_name_is_a_spelling_to_mask():
 
 
 @pytest.mark.parametrize(("spelling", "eponym"), [
-    ("Huntington's disease", "Huntington's"), ("Glanzmann thrombasthenia", "Glanzmann"),
-    ("Kleine-Levin syndrome", "Kleine-Levin"), ("Merkel cell carcinoma", "Merkel"), ("Graves' disease", "Graves'"),
+    ("Krabbe's disease", "Krabbe's"), ("Canavan disease", "Canavan"),
+    ("Kearns-Sayre syndrome", "Kearns-Sayre"), ("Refsum disease", "Refsum"), ("Graves' disease", "Graves'"),
     # a describing word or a condition of its own at a sentence's start, a word, a first name
-    ("Chronic fatigue syndrome", None), ("Metastatic melanoma", None), ("Hereditary angioedema", None),
-    ("Stroke risk", None), ("Down syndrome", None), ("Wilson's disease", None),
-    ("huntington's disease", None), ("Huntington's Disease", None), ("Pompe", None),
+    ("Chronic fatigue syndrome", None), ("Metastatic melanoma", None), ("Hereditary spherocytosis", None),
+    ("Stroke risk", None), ("Down syndrome", None), ("Hunter's syndrome", None),
+    ("krabbe's disease", None), ("Krabbe's Disease", None), ("Canavan", None),
 ])
 def test_the_name_a_condition_is_named_after(spelling, eponym):
     assert eponym_of(spelling) == eponym
 
 
 def test_a_condition_named_after_someone_is_found_by_that_name_alone():
-    corpus = docs("Genetically confirmed Huntington's disease, diagnosed 2019.",
-                  "His father died of Huntington's at 58; the huntington's line is a typo.",
-                  "Seen at the Huntington clinic in town.")
-    findings = {"0": [ExtractedEntity("Huntington's disease", "huntington's disease", "MEDICAL_CONDITION", 0.7)]}
+    corpus = docs("Genetically confirmed Krabbe's disease, diagnosed 2019.",
+                  "His father died of Krabbe's at 58; the krabbe's line is a typo.",
+                  "Seen at the Krabbe clinic in town.")
+    findings = {"0": [ExtractedEntity("Krabbe's disease", "krabbe's disease", "MEDICAL_CONDITION", 0.7)]}
     propagate(corpus, findings, SCHEMA)
-    assert found(findings, "1") == {("Huntington's", "huntington's disease", "MEDICAL_CONDITION")}
+    assert found(findings, "1") == {("Krabbe's", "krabbe's disease", "MEDICAL_CONDITION")}
     assert not findings.get("2")  # the name without its possessive is a town or a person
     # a name two conditions share stands for neither
-    corpus = docs("Merkel cell carcinoma of the cheek.", "Merkel diverticulum on imaging.", "The Merkel patient called.")
-    findings = {"0": [ExtractedEntity("Merkel cell carcinoma", "merkel cell carcinoma", "MEDICAL_CONDITION", 0.7)],
-                "1": [ExtractedEntity("Merkel diverticulum", "merkel diverticulum", "MEDICAL_CONDITION", 0.7)]}
+    corpus = docs("Refsum disease of the cheek.", "Refsum neuropathy on imaging.", "The Refsum patient called.")
+    findings = {"0": [ExtractedEntity("Refsum disease", "refsum disease", "MEDICAL_CONDITION", 0.7)],
+                "1": [ExtractedEntity("Refsum neuropathy", "refsum neuropathy", "MEDICAL_CONDITION", 0.7)]}
     propagate(corpus, findings, SCHEMA)
     assert not findings.get("2")
 
 
 def test_a_clinicians_credential_is_no_part_of_the_surname():
-    # "Harlan Oyelaran, MD" signs one letter, "Dr. Oyelaran" and "H. Oyelaran NP" the others: one clinician
+    # "Imogen Corvell, MD" signs one letter, "Dr. Corvell" and "I. Corvell NP" the others: one clinician
     corpus = docs("Please overturn the pend.\nMarta Quillon, MD", "Dr. Quillon called back.", "Filled per M. Quillon NP.")
     findings = {"0": [ExtractedEntity("Marta Quillon, MD", "marta quillon", "PROVIDER", 0.7)],
                 "1": [ExtractedEntity("Dr. Quillon", "dr quillon", "PROVIDER", 0.6)],

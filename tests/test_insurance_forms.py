@@ -274,7 +274,7 @@ def test_a_condition_named_by_its_initials():
 def test_aids_is_a_condition_only_in_capitals():
     # written as initials; in lower case the word is a device ("hearing aids") or a verb
     assert ("AIDS", "aids") in of_type("Diagnosed with AIDS in 1998, on therapy since.", "MEDICAL_CONDITION")
-    assert not of_type("She keeps the hearing aids in most of the day.", "MEDICAL_CONDITION")
+    assert not of_type("He wears hearing aids at work and at home.", "MEDICAL_CONDITION")
     assert not of_type("The leaflet aids recovery at home.", "MEDICAL_CONDITION")
 
 
@@ -423,8 +423,8 @@ def test_the_reviews_last_false_finds(text, entity_type):
 
 
 @pytest.mark.parametrize(("text", "span", "value"), [
-    ("Enrolled in the FA-track (Friedreich's ataxia) study.", "Friedreich's ataxia", "friedreich ataxia"),
-    ("Known Friedreich ataxia, on omaveloxolone.", "Friedreich ataxia", "friedreich ataxia"),
+    ("Enrolled in the registry (Canavan's disease) study.", "Canavan's disease", "canavan disease"),
+    ("Known Canavan disease, seen yearly.", "Canavan disease", "canavan disease"),
 ])
 def test_a_condition_named_after_someone_with_or_without_the_possessive(text, span, value):
     # the gazetteer names it without "'s": both spellings are one value

@@ -21,14 +21,14 @@ def demographics(text: str, preset: str = "health-insurance") -> list[tuple[str,
     ("Never-smoker, retired bus driver.", "Never-smoker", "never smoker"),
     ("Non-smoker; walks daily.", "Non-smoker", "never smoker"),
     ("Ex-smoker, 25 pack-years, quit 2015.", "Ex-smoker, 25 pack-years", "ex-smoker"),
-    ("Smoker 1/2 ppd, counselled on cessation.", "Smoker 1/2 ppd", "smoker"),
+    ("Smoker 1 ppd, counselled on cessation.", "Smoker 1 ppd", "smoker"),
     ("smoker 2 ppd since age 16, advised to quit", "smoker 2 ppd since age 16", "smoker"),
     ("BMI 29; smokes ~8/day, wants to stop.", "smokes ~8/day", "smoker"),
     ("She smokes 15 cigarettes a day.", "smokes 15 cigarettes a day", "smoker"),
     ("Smoking ~1/2 pack/day for a decade.", "Smoking ~1/2 pack/day", "smoker"),
     ("EtOH 2-3 glasses of wine/week.", "EtOH 2-3 glasses of wine/week", "alcohol use"),
     ("Alcohol 20 units/week, reduce.", "Alcohol 20 units/week", "alcohol use"),
-    ("Roofer, daily cannabis, no other drugs.", "daily cannabis", "cannabis use"),
+    ("Glazier, weekly cannabis, no other drugs.", "weekly cannabis", "cannabis use"),
 ])
 def test_a_habit_is_masked_with_its_amount(text, span, value):
     assert (span, value) in demographics(text)

@@ -13,7 +13,7 @@ Things per-document extraction cannot see, because they only show across documen
    "Rex Salam" or "Gerald Babic" were extracted anywhere. Facility names are also looked up
    without their generic head ("Brookvale" for "Brookvale Clinic"), capitalised only; conditions
    and treatments by their initials ("IPF" for "idiopathic pulmonary fibrosis"), in capitals only,
-   and a condition named after someone by that name ("Huntington's"), capitalised only. Every
+   and a condition named after someone by that name ("Krabbe's"), capitalised only. Every
    spelling a document writes is a finding of its own, so each is a variant to mask.
    Short forms of one person are spellings of the full name, not values of their own: a
    clinician's titled surname ("Dr. Robles") and a name with an initial ("S. Keegan"), when one
@@ -212,7 +212,7 @@ _CLINICIAN_TITLES = frozenset({"dr", "prof", "professor"})  # as words, without 
 _FIRST_NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*")
 
 
-# A clinician's credentials after the name ("Harlan Oyelaran, MD", "R. Osei NP", "J. Whitlow, DO, FACP").
+# A clinician's credentials after the name ("Imogen Corvell, MD", "R. Pellow NP", "J. Whitlow, DO, FACP").
 _TRAILING_CREDENTIALS = re.compile(rf"(?:{CREDENTIAL}|,?[ \t]+(?:PhD|MPH|FACP|FRCPC|FRCGP)(?!\w))+[ \t]*$")
 
 
@@ -220,7 +220,7 @@ def _given_first(spelling: str) -> str:
     """A register's surname-first spelling in the order the rest of this module reads a name:
     "Grelling, Philippa M." -> "Philippa M. Grelling", "QUARRINGTON, M." -> "M. QUARRINGTON",
     "DUMESNIL Amélie" -> "Amélie DUMESNIL"."""
-    spelling = _TRAILING_CREDENTIALS.sub("", spelling)  # "Harlan Oyelaran, MD": the surname is Oyelaran
+    spelling = _TRAILING_CREDENTIALS.sub("", spelling)  # "Imogen Corvell, MD": the surname is Corvell
     surname, comma, given = spelling.partition(",")
     if not comma:
         # "DUMESNIL Amélie": the surname in capitals before the given name, as French registers write it
@@ -287,15 +287,15 @@ def acronyms_of(spelling: str) -> set[str]:
     return out - _NOT_ACRONYMS
 
 
-# A condition named after a person, by that name alone: "Huntington's" for "Huntington's disease",
-# "Glanzmann" for "Glanzmann thrombasthenia", "Kleine-Levin" for "Kleine-Levin syndrome" ("his
-# father died of Huntington's", "the Merkel patient"). The name has five letters or more ("Down"
+# A condition named after a person, by that name alone: "Krabbe's" for "Krabbe's disease",
+# "Canavan" for "Canavan disease", "Kearns-Sayre" for "Kearns-Sayre syndrome" ("his
+# father died of Krabbe's", "the Refsum patient"). The name has five letters or more ("Down"
 # is a word), a capital in the condition's spelling and a lower-case word after it.
 _EPONYM = re.compile(r"[A-Z][a-z]{4,}(?:-[A-Z][a-z]+)?(?:['’]s|s['’])?")
 # Its ending says an adjective ("Metastatic melanoma", "Congenital CMV" at a sentence's start).
 _ADJECTIVE_ENDING = re.compile(r"(?:ic|al|ous|ive|ary|ed|ing|ar|ile|oid|ent|ant)$")
 # A word the condition vocabulary uses in more terms than this describes ("Chronic", "Giant",
-# "Hereditary" at a sentence's start); a name a condition is named after is in one or two.
+# "Hereditary" at a sentence's start); a name a condition is named after is in a few at most.
 _DESCRIBING_TERMS = 3
 
 
@@ -317,7 +317,7 @@ def eponym_of(spelling: str) -> str | None:
         return None
     bare = re.sub(r"(?:['’]s|['’])$", "", words[0]).casefold()
     if bare in gazetteers().first_names or bare in STOP_CAPITALS:
-        return None  # a person's own ("Wilson's", "Addison's"): the record may mean that person
+        return None  # a person's own ("Hunter's"): the record may mean that person
     if bare == words[0].casefold() and (_ADJECTIVE_ENDING.search(bare) or bare in gazetteers().conditions
                                         or _terms_with_word().get(bare, 0) > _DESCRIBING_TERMS):
         return None  # a describing word or a condition of its own ("Stroke risk") at a sentence's start

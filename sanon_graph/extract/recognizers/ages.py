@@ -260,7 +260,7 @@ _PERSON_BEFORE_DECADE = re.compile(
 @register("age_decade", "AGE")
 class AgeDecade(Base):
     def find(self, text: str):
-        # with a part of the decade the span starts at it ("in his early 60s" -> "early 60s"),
+        # with a part of the decade the span starts at it ("in her late 30s" -> "late 30s"),
         # as the labelled sets most often write it; without one "in her 50s" is the span
         for m in _AGE_DECADE.finditer(text):
             yield self.span(m.start("part") if m.group("part") else m.start(), m.end(), "AGE", f"{m.group(2)}s", 0.4)

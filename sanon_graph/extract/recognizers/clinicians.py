@@ -40,7 +40,7 @@ _ROLE_AFTER = re.compile(
     r",[ \t]+(?:(?:Consultant|Specialist|Senior|Staff|Attending|Locum|Chief|Head|Lead|Clinical)[ \t]+)?"
     rf"(?:[A-Z][A-Za-z&]*[ \t]+){{0,3}}(?=[A-Z])(?i:{CLINICIAN_WORD})(?![\w-])")
 CREDENTIAL = (r",?[ \t]+(?:MD|M\.D\.|DO(?![ \t]+(?i:not)\b)|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|FACS|MBBS|MBChB|MRCGP|"
-               r"MRCP|MRCS|FRCS|FRCP|BDS)(?![\w])")
+              r"MRCP|MRCS|FRCS|FRCP|BDS)(?![\w])")
 _CREDENTIAL_AFTER = re.compile(CREDENTIAL)
 # the credentials after the first, written as one run ("James Whitlow, DO, FACP")
 _MORE_CREDENTIALS = re.compile(r"(?:,?[ \t]+(?:MD|DO|RN|NP|PhD|MPH|FACP|FACS|FRCP|FRCPC|FRCS|MRCP|MRCGP|FRCGP|MBChB)(?![\w]))*")

@@ -628,7 +628,7 @@ _NO_EMPLOYER = frozenset(("self-employed", "self employed", "unemployed", "retir
 
 
 # Smoking, drinking and drug use as a record states them ("never smoker", "smoker 1/2 ppd",
-# "smokes ~10/day", "ex-smoker, 20 pack-years", "EtOH 3-4 beers/day", "daily cannabis"): how
+# "smokes ~10/day", "ex-smoker, 20 pack-years", "EtOH 2 beers/day", "weekly cannabis"): how
 # someone lives, masked with its amount. The value is the status alone ("smoker", "never
 # smoker", "ex-smoker", "alcohol use", "cannabis use"), which a great many people share: it
 # weighs little in a link. Not a form's question ("Smoker: no", "Smoker?") nor "a smoker's cough".

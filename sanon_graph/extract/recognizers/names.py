@@ -44,8 +44,8 @@ _PARTICLE = (
     r"Ó|Ua)"  # Irish: "Ciarán Ó Floinn" (Ó is no name word alone, so a run still parses one way)
 )
 _NAME_TOKEN = rf"(?:{_INITIALS}|(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})"
-# Inside a name, one or two spaces or a tab: more spaces part a form's columns ("Patient: Dana
-# K. Mirov   Acct 88-20413"), and the next column's label is no part of the name.
+# Inside a name, one or two spaces or a tab: more spaces part a form's columns ("Patient: Linnea
+# K. Mirov   Acct 57-11902"), and the next column's label is no part of the name.
 _IN_NAME = r"(?:[ \u00a0]{1,2}|\t)"
 _NAME_RUN = rf"{_NAME_TOKEN}(?:{_IN_NAME}{_NAME_TOKEN}){{0,4}}"
 _CAPS_RUN = rf"{_CAPS_WORD}(?:{_IN_NAME}(?:{_INITIALS}{_IN_NAME})?{_CAPS_WORD}){{0,3}}"

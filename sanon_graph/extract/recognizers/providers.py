@@ -85,13 +85,13 @@ def _name_before_head(text: str, m: re.Match, drop) -> tuple[int, list[str]] | N
     name = m.group(1)
     gaps = [g.end() for g in _COLUMN_GAP.finditer(text, m.start(1), m.end())]
     if gaps:
-        # a form's columns ("Member: Oskar Lindqvist     Plan Gold 500"): the name is what
+        # a form's columns ("Member: Oskar Venhall     Plan Gold 500"): the name is what
         # stands in the head's own column, if anything does
         name = text[gaps[-1]:m.end(1)] if gaps[-1] < m.end(1) else ""
     line_end = name.rfind("\n")
     if line_end >= 0 and _CREDENTIAL_ENDS.search(name, 0, line_end):
-        # a signature's credential ends the line before: "Marta Velasquez, MD\nHarbourside
-        # Clinic" is a clinician and a clinic, not the "MD Harbourside Clinic" (a name wrapped
+        # a signature's credential ends the line before: "Marta Velasquez, MD\nQuaymouth
+        # Clinic" is a clinician and a clinic, not the "MD Quaymouth Clinic" (a name wrapped
         # over two lines goes on)
         name = name[line_end + 1:]
     words = _after_sentence_end(name.split())

@@ -75,7 +75,7 @@ GENERIC_HEAD = re.compile(
 BOOST_WORDS = re.compile(r"\b(?:rare|experimental|unusual|uncommon|orphan|novel|unique|only|first)\b", re.I)
 
 
-_WORD = re.compile(r"[^\W_][\w'-]*")  # letters of any script: "Poznań", "Zürich" are one word each
+_WORD = re.compile(r"[^\W_][\w'-]*")  # letters of any script: "Łódź", "Zürich" are one word each
 
 
 def ngrams(text: str, max_n: int, capitalised: bool = False, starts: frozenset[str] | None = None):
@@ -110,7 +110,7 @@ def gazetteer_ngrams(text: str, max_n: int, first_words: frozenset[str], british
     words = [(m.start(), m.end(), m.group(0).lower()) for m in _WORD.finditer(text)]
     for i, (start, end, word) in enumerate(words):
         if word in first_words or british and ("ae" in word or "oe" in word) \
-                or word[-2:] in _POSSESSIVE_ENDINGS and word[:-2] in first_words:  # "Friedreich's ataxia"
+                or word[-2:] in _POSSESSIVE_ENDINGS and word[:-2] in first_words:  # "Canavan's disease"
             for j in range(i, min(i + max_n, len(words))):
                 if j > i:
                     gap = text[words[j - 1][1]:words[j][0]]
@@ -162,7 +162,7 @@ def in_gazetteer(phrase: str, terms: frozenset[str]) -> str | None:
     if phrase in terms:
         term = phrase
     elif "'s " in phrase or "’s " in phrase:
-        # a condition named after someone, written with the possessive ("Friedreich's ataxia")
+        # a condition named after someone, written with the possessive ("Canavan's disease")
         # where the gazetteer has it without: one value
         bare = _POSSESSIVE.sub("", phrase)
         return in_gazetteer(bare, terms) if bare != phrase else None

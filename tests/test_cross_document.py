@@ -300,3 +300,19 @@ def test_a_clinicians_credential_is_no_part_of_the_surname():
     propagate(corpus, findings, SCHEMA, clinician_type="PROVIDER")
     for doc_id in ("1", "2"):
         assert {f.normalized for f in findings[doc_id]} == {"marta quillon"}
+
+
+def test_a_masked_clinic_leaves_no_short_form_beside_its_full_name_through_the_cli(tmp_path):
+    # the document writes the clinic in full and by its short form: both are masked
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    write_json(corpus / "a.json", {"id": "a", "content": "Seen at Harwick Clinic on Monday for a knee review. "
+                                                          "Harwick staff were kind and the scan was booked."})
+    write_json(corpus / "b.json", {"id": "b", "content": "Invoice from Harwick Clinic for the knee scan."})
+    write_json(corpus / "c.json", {"id": "c", "content": "Member called about a dental plan renewal."})
+    config = tmp_path / "strict.toml"
+    config.write_text("[policy]\ntheta_doc = 0.05\n", encoding="utf-8")  # every identifying value masked
+    result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(tmp_path / "out"), "-q", "--config", str(config)])
+    assert result.exit_code == 0, result.output
+    masked = json.loads((tmp_path / "out" / "masked" / "a.json").read_text(encoding="utf-8"))["content"]
+    assert "Harwick" not in masked and "[PROVIDER] staff" in masked

@@ -44,7 +44,7 @@ from ..models import Document, ExtractedEntity
 from ..normalize import casefold_key
 from ..schema import EntitySchema
 from .ngrams import plural_stem
-from .recognizers.clinicians import CREDENTIAL
+from .recognizers.clinicians import ANY_CREDENTIAL
 from .recognizers.gazetteers import gazetteers
 from .recognizers.locations import PUBLICATION_AFTER
 from .recognizers.names import PERSON_WORDS
@@ -213,7 +213,7 @@ _FIRST_NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*")
 
 
 # A clinician's credentials after the name ("Imogen Corvell, MD", "R. Pellow NP", "J. Whitlow, DO, FACP").
-_TRAILING_CREDENTIALS = re.compile(rf"(?:{CREDENTIAL}|,?[ \t]+(?:PhD|MPH|FACP|FRCPC|FRCGP)(?!\w))+[ \t]*$")
+_TRAILING_CREDENTIALS = re.compile(rf"(?:,?[ \t]+{ANY_CREDENTIAL})+[ \t]*$")
 
 
 def _given_first(spelling: str) -> str:
@@ -457,6 +457,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         short_forms[first].add(index[k])
     # Initials of names of several words ("IPF" for "idiopathic pulmonary fibrosis" found in
     # another record): the same condition or treatment, written in capitals only.
+    # And a condition by the name it is named after ("Krabbe's"), capitalised only.
     acronym_keys = set()
     for k, (_, spellings) in known.items():
         if k[1] in ACRONYM_TYPES:
@@ -464,10 +465,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                 for acronym in acronyms_of(spelling):
                     short_forms[acronym].add(index[k])
                     acronym_keys.add(_key(acronym))
-    for k, (_, spellings) in known.items():
-        if k[1] == "MEDICAL_CONDITION":
-            for spelling in spellings:
-                eponym = eponym_of(spelling)
+                eponym = eponym_of(spelling) if k[1] == "MEDICAL_CONDITION" else None
                 if eponym and types_of.get(_key(eponym), set()) <= {k[1]}:
                     short_forms[eponym].add(index[k])
     unambiguous = {alias: next(iter(ids)) for alias, ids in short_forms.items() if len(ids) == 1}

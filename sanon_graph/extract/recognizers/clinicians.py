@@ -43,6 +43,10 @@ CREDENTIAL = (r",?[ \t]+(?:MD|M\.D\.|DO(?![ \t]+(?i:not)\b)|D\.O\.|RN|NP|DNP|PA-
               r"MRCP|MRCS|FRCS|FRCP|BDS)(?![\w])")
 _CREDENTIAL_AFTER = re.compile(CREDENTIAL)
 # the credentials after the first, written as one run ("James Whitlow, DO, FACP")
+# Every credential a signature may end in, a clinician's or not ("PhD", "PharmD"): what ends a
+# name before the next line (providers.py) and is no surname (recurrence.py).
+ANY_CREDENTIAL = (r"(?:MD|M\.D\.|DO|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|BDS|MBBS|MBChB|PhD|MPH|FACP|FACS|FRCP|FRCPC|"
+                  r"FRCS|FRCGP|MRCP|MRCS|MRCGP|PharmD|PsyD|CRNA|APRN|FNP|LCSW|DPT)(?![\w])")
 _MORE_CREDENTIALS = re.compile(r"(?:,?[ \t]+(?:MD|DO|RN|NP|PhD|MPH|FACP|FACS|FRCP|FRCPC|FRCS|MRCP|MRCGP|FRCGP|MBChB)(?![\w]))*")
 _LOOKBACK = 40
 

@@ -7,6 +7,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
+from .clinicians import ANY_CREDENTIAL
 from .drugs import drug_names
 from .words import CAP, LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS, STOP_CAPITALS
 
@@ -75,8 +76,7 @@ def _after_sentence_end(words: list[str]) -> list[str]:
 
 
 _COLUMN_GAP = re.compile(r"[ \u00a0]{3,}|\t")  # three spaces or a tab part a form's columns
-_CREDENTIAL_ENDS = re.compile(r"(?<![\w.-])(?:MD|M\.D\.|DO|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|BDS|MBBS|MBChB|PhD|MPH|"
-                             r"FACP|FACS|FRCP|FRCPC|FRCS|MRCP|MRCS|MRCGP|PharmD|PsyD|CRNA|APRN|FNP|LCSW|DPT)[ \t]*$")
+_CREDENTIAL_ENDS = re.compile(rf"(?<![\w.-]){ANY_CREDENTIAL}[ \t]*$")
 
 
 def _name_before_head(text: str, m: re.Match, drop) -> tuple[int, list[str]] | None:

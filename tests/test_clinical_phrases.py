@@ -92,6 +92,43 @@ def test_ages_in_clinical_shorthand(text, span, value):
     assert (span, value, "AGE") in found(text)
 
 
+@pytest.mark.parametrize(("text", "span", "value"), [
+    # after a word for one person, in brackets or between commas (stop 42)
+    ("Hi all, my uncle's friend asked: my mum (74) fell again.", "74", "74"),
+    ("Our son (9) started the new tablets.", "9", "9"),
+    ("The insured (47, bus driver) was seen.", "47", "47"),
+    ("One warehouse employee, 39, was taken to the ED.", "39", "39"),
+    ("Her younger sister, 22, is the donor.", "22", "22"),
+    # said of family in a few words
+    ("My wife's 58, she still works nights.", "58", "58"),
+    ("My father is 81, and lives alone.", "81", "81"),
+    # a note's shorthand
+    ("Pt: Tobias Quillfeather, 66, admitted from home.", "66", "66"),
+    ("Pt 44, warehouse picker, lifting injury.", "44", "44"),
+    ("Client 70, lives with her son.", "70", "70"),
+    ("ED note 14:05. 29F cyclist, thrown over the bars.", "29F", "29"),
+    ("Pt: 57M\nReferring: Dr Osei", "57M", "57"),
+    ("Clinical history: F, 61, lump in the left breast.", "F, 61", "61"),
+    ("pt late 40s, s/p fusion", "late 40s", "40s"),
+    ("Age at enrolment: 34. Arm B.", "Age at enrolment: 34", "34"),
+    # a unit of another language after the name
+    ("Mme Anaïs Roux, 31 ans, suivie pour une grossesse.", "31 ans", "31"),
+])
+def test_ages_beside_a_person_in_brackets_commas_and_shorthand(text, span, value):
+    assert (span, value, "AGE") in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Patient 6, a retired teacher, withdrew.",  # a case series numbers its patients
+    "The budget grew. 45M dollars were spent.",  # money, not a man of 45
+    "Patients (14) were seen in the first week.",  # a count of patients
+    "Room 5, 12, 14 were cleaned.",
+    "Age at onset: 12. Now stable.",  # an age at a past event, not the person's age now
+])
+def test_numbers_beside_people_that_are_no_age(text):
+    assert not [f for f in found(text) if f[2] == "AGE"]
+
+
 def test_a_range_of_years_before_age_is_no_age():
     assert not [s for s, _, t in found("The 2020-2024 age data were reviewed.") if t == "AGE"]
 

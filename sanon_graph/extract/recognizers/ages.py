@@ -26,7 +26,10 @@ _AGE_PATTERNS = [
     # (or a column of a form: two spaces or a tab after the field before it, "DOB: 22/08/1987   Age: 38");
     # the field's name in the languages of the other presets' fields too ("Leeftijd: 29", "Alter: 41")
     re.compile(r"(?:^|(?<=[\n|;(,.:])|(?<=\S  )|(?<=\t))[ \t]*(?:(?i:patient|pt|member|client|claimant|insured|employee|subscriber|dependent)[ \t]+)?"
-               r"(?P<field>(?i:age|âge|alter|edad|età|leeftijd|ålder|alder|wiek|idade)[ \t]*:[ \t]*(\d{1,3})(?!\d)"
+               r"(?P<field>(?i:age|âge|alter|edad|età|leeftijd|ålder|alder|wiek|idade)"
+               # the age on the day of the record's own event: "Age at consent: 23", "age at service: 23"
+               r"(?:[ \t]+(?i:at[ \t]+(?:consent|service|enrol?ment|enrollment|admission|visit|referral|screening|"
+               r"claim|assessment)))?[ \t]*:[ \t]*(\d{1,3})(?!\d)"
                r"(?:[ \t]*(?i:years?|yrs?|y)\b\.?)?)(?![ \t]*(?i:months?|mos?|weeks?|wks?|days?|d)\b)(?![.,/–-]\d)",
                re.M),
 ]
@@ -44,8 +47,10 @@ _BEFORE_BRACKETS = re.compile(r"(?:(?i:dob|d\.o\.b\.?|born)|\d{4}|\d{1,2}/\d{1,2
 # after a word that numbers a place or a thing ("Bed 12F", "Form M/12").
 _AGE_SHORTHAND = [
     re.compile(r"(?<![\w$€£.,/:-])(\d{2})[ \t]?[MF](?![\w/-])"
-               r"(?![ \t]*(?i:catheter|foley|sheath|tube|fr\b|french))(?=[ \t]*(?:[,;:)]|\.(?:\s|$)|$|"
+               r"(?![ \t]*(?i:catheter|foley|sheath|tube|fr\b|french))(?=[ \t]*(?:[,;:)\n]|\.(?:\s|$)|$|"
                r"(?i:with|w/|presents?|presenting|pt|patient|who|c/o|complain\w*|here|referred|seen|hx|history)\b))"),
+    # opening a note's line or sentence, before the rest of it: "31M motorcyclist, was delivering"
+    re.compile(r"(?:^|(?<=[.!?][ \t])|(?<=:))[ \t]*(\d(?<!\w\d)\d)[MF](?=[ \t]+[a-z]{3,}\b)", re.M),
     re.compile(r"(?<![\w$€£.,/:-])[MF][ \t]?/[ \t]?(\d{2})(?![\w/.-]|,\d)"),
     re.compile(r"(?<![\w$€£.,/:-])(\d{2})[ \t]?/[ \t]?[MF](?![\w/-])"),
 ]
@@ -57,9 +62,10 @@ _SEX_THEN_AGE = re.compile(
     r"(?i:\b(?:pt|patient|member|client|resident)[ \t]*:?[ \t]*)(?P<sex>(?i:[mf]|(?:fe)?male)),[ \t]*"
     r"(?P<age>\d{1,3})(?!\d)(?P<unit>[ \t]?(?i:y|yrs?|years?)\b)?(?![.,/:-]\d)")
 _SEX_COMMA_NUMBER = re.compile(r"(?i:\b[mf]|male),[ \t]*\d")
-_NUMBER_AND_Y = re.compile(r"\d[ \t]?(?i:y|yrs?)\b")
+_NUMBER_AND_Y = re.compile(r"\d[ \t]?(?i:y|yrs?|ans|jahre|años|anni|jaar)\b")
 _AGE_WITH_UNIT_AFTER_PERSON = re.compile(
-    r"(?:\b(?i:female|male)|[A-Z][a-z]+),[ \t]*(?P<age>\d{1,3})[ \t]?(?i:y|yrs?)\b(?=\.?[ \t]*(?:[,;|\n]|$)|\.[ \t])")
+    r"(?:\b(?i:female|male)|[A-Z][a-z]+),[ \t]*(?P<age>\d{1,3})[ \t]?(?i:y|yrs?|ans|jahre|años|anni|jaar)\b"
+    r"(?=\.?[ \t]*(?:[,;|\n]|$)|\.[ \t])")
 _NUMBERING_WORD = re.compile(
     r"(?i:bed|room|ward|unit|floor|level|size|form|seat|gate|apt|flat|suite|box|lot|bay|row|no|grade|class|type|"
     r"exhibits?|exs?|see|tab|pages?|pp?|at|to|of)\.?[ \t]*$")
@@ -83,6 +89,10 @@ _AGE_IN_WORDS = re.compile(
     rf"(?![ \t]+(?:years?|months?|weeks?|days?)\b))(?![\w-])", re.I)
 # What _AGE_IN_WORDS must find (cues.py): a number's word ends in a letter.
 _AGE_IN_WORDS_CUE = re.compile(r"[a-z][- ](?:year|yr)s?[- ]old|aged[ \t]+[a-z]")
+# Words for one person that an age in brackets or between commas follows.
+_ONE_PERSON = ("dad|mom|mum|mother|father|husband|wife|brother|sister|son|daughter|child|boy|girl|baby|grandmother|"
+               "grandfather|grandma|grandpa|patient|member|client|resident|insured|claimant|employee|worker|enrollee|"
+               "subscriber|caller|widow|widower")
 # Ages the way a record's header writes them, beside a name or a sex: "(M, 57)", "(57, F)",
 # "A. Verstraeten, 63 y.", "Mr D. Liepins, 71." (a titled name, a comma, a number that ends the
 # phrase). The span is the number alone, so the name and the sex stay their own values.
@@ -96,12 +106,26 @@ _AGE_BESIDE = [
     re.compile(r"(?<![\w-])(?i:male|female|man|woman),[ \t]*(\d{1,3})(?=[,;)]|\.(?:\s|$)|$)"),
     re.compile(r"(?<![\w.])(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\.?[ \t]+(?:[A-Z]\.[ \t]*)*[A-Z][\w'-]+"
                r"(?:[ \t]+[A-Z][\w'-]+)?,[ \t]+(\d{1,3})(?=[.,;)](?:[ \t]|$)|$)(?![.,;)][ \t]*\d)"),
+    # after a word for one person: "my dad (61)", "the insured (51, forest worker)", "one
+    # employee, 52, found", "the younger brother, 19, was" (a number that ends its phrase)
+    re.compile(rf"(?<![\w-])(?i:{_ONE_PERSON})(?:[ \t]*\((\d{{1,3}})(?=[),])|,[ \t]+(\d{{1,3}})(?=[,;)]|\.(?:\s|$)))"),
+    # a record's patient field with the name: "Pt: Eleanor Szymanski, 84, admitted"
+    re.compile(r"(?<![\w-])(?i:pt|patient|resident|client|member)[ \t]*:[ \t]*(?:[A-Z]\.[ \t]*)*[A-Z][\w'-]+"
+               r"(?:[ \t]+(?:[A-Z]\.|[A-Z][\w'-]+)){0,2},[ \t]+(\d{1,3})(?=[,;)]|\.(?:\s|$))(?![.,;)][ \t]*\d)"),
+    # the shorthand of a note: "Pt 27, vet tech", "Client 63, lives alone" (two digits; not "Pt 6,
+    # a woman in her forties" of a case series, and not a number in a list)
+    re.compile(r"(?<![\w-])(?i:pt|client)\.?[ \t]+(\d{2})(?=,[ \t]+(?!an?\b|\d)[a-z])"),
+    # the sex by its letter after a field or at a line's start, then the age: "history: F, 52, s/p"
+    # (masked together, as _SEX_THEN_AGE's)
+    re.compile(r"(?:^|(?<=[:|\n]))[ \t]*(?P<sex>[MFmf]),[ \t]*(\d{1,3})(?=[,;]|\.(?:\s|$))(?![,;][ \t]*\d)", re.M),
 ]
 # What each of those patterns needs in the text, found by one cheap search first.
 _AGE_BESIDE_CUES = [re.compile(r"\(" + _SEX + ","), re.compile(r"\d,[ \t]*" + _SEX + r"\)"),
                     re.compile(r",[ \t]\d{1,3}[ \t]?y\b"),
                     re.compile(r",[ \t]*\d{1,3}[ \t]*(?i:y(?:ea)?rs?)\b"),
-                    re.compile(r"(?:[Mm][Aa][Ll][Ee]|[Mm][Aa][Nn]),[ \t]*\d"), re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\b")]
+                    re.compile(r"(?:[Mm][Aa][Ll][Ee]|[Mm][Aa][Nn]),[ \t]*\d"), re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\b"),
+                    re.compile(r"(?:\(|,[ \t]+)\d{1,3}[,;.)]"), re.compile(r":[^:\n]{1,40},[ \t]+\d"),
+                    re.compile(r"(?i:pt|client)\.?[ \t]+\d\d,"), re.compile(r"\b[MFmf],[ \t]*\d")]
 _AGE_WORDS = re.compile(
     r"(?<!\w)(middle-aged|elderly|teenaged?|teenager|adolescent|sexagenarian|septuagenarian|octogenarian|nonagenarian|"
     r"centenarian|infant|toddler|newborn|neonate|preschooler)(?!\w)", re.I)
@@ -139,12 +163,15 @@ _AGE_WHO = re.compile(
 # An age said of someone in a few words: "He's nine.", "she is 12 and", "he turned 50 last
 # month", "an elderly man of 88"; the number ends the clause (not "she is 38 weeks pregnant", "a
 # man of 6 feet", "the plan turned 10").
+# Family, said of one person: "my dad is 68,", "my husband's 71", "our daughter (15)".
+_KIN = ("dad|mom|mum|mother|father|husband|wife|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|"
+        "granddaughter")
 _AGE_CLAUSE_END = (r"(?=[ \t]*(?:[,;:!)\"”]|\.(?!\d)|$|[ \t]+(?:years?[ \t]+(?:old|of[ \t]+age)|and|but|last|this|next|"
                    r"in[ \t]+(?:19|20)\d\d|when|at\s+the\s+time|who|with|was|is|had|has|presented|presents|presenting|"
                    r"admitted)\b))")
 _AGE_SAID_SHORT = [
     re.compile(rf"(?<![\w'’])(?i:he|she|patient|member|claimant|client|pt|child|son|daughter|resident|insured|caller|"
-               rf"employee)(?:['’]s|[ \t]+is|[ \t]+was)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"
+               rf"employee|{_KIN})(?:['’]s|[ \t]+is|[ \t]+was)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"
                # in the person's own words: "I'm 61, I can't lift the nets", "I am seventy-two."
                rf"|(?<![\w'’])(?i:i['’]m|i[ \t]+am)[ \t]+({NUMBER})(?![ \t]+and[ \t]+a[ \t]+half){_AGE_CLAUSE_END}"),
     re.compile(rf"(?<![\w'’])(?i:my|our|her|his|their)[ \t]+(?i:son|daughter|child|boy|girl|grandson|granddaughter),"
@@ -155,8 +182,8 @@ _AGE_SAID_SHORT = [
                rf"widower)[ \t]+of)[ \t]+({NUMBER}){_AGE_CLAUSE_END}"),
 ]
 # What each of those needs in the (lower-cased) text, tested first: most texts have none.
-_AGE_SAID_SHORT_CUES = [re.compile(r"\b(?:he|she|patient|member|claimant|client|pt|child|son|daughter|resident|insured|"
-                                    r"caller|employee)(?:'s|’s| is| was) |\bi(?:'m|’m| am) "),
+_AGE_SAID_SHORT_CUES = [re.compile(rf"\b(?:he|she|patient|member|claimant|client|pt|child|son|daughter|resident|insured|"
+                                    rf"caller|employee|{_KIN})(?:'s|’s| is| was) |\bi(?:'m|’m| am) "),
                         re.compile(r"\b(?:son|daughter|child|boy|girl|grandson|granddaughter), "),
                         re.compile(r"\bturned "),
                         re.compile(r"\b(?:man|woman|boy|girl|gentleman|lady|patient|widow|widower) of ")]
@@ -222,12 +249,14 @@ class Age(Base):
                 if age and 0 < age < 120:
                     yield self.span(m.start(number), m.end(number), "AGE", str(age))
         beside = [m for pattern, cue in zip(_AGE_BESIDE, _AGE_BESIDE_CUES, strict=True) if cue.search(text)
-                  for m in pattern.finditer(text)] if "," in text else []
+                  for m in pattern.finditer(text)] if "," in text or "(" in text else []
         said_then = _AGE_SAID.finditer(text) if may_match(_AGE_SAID_CUE, text) else ()
         who = _AGE_WHO.finditer(text) if has_any(lower, ("who",)) else ()
         for m in (*said_then, *who, *beside):
-            if 0 < int(m.group(1)) < 120:
-                yield self.span(m.start(1), m.end(1), "AGE", str(int(m.group(1))))
+            number = m.lastindex  # the one group of the pattern's alternatives that took part
+            if 0 < int(m.group(number)) < 120:
+                start = m.start("sex") if "sex" in m.re.groupindex else m.start(number)
+                yield self.span(start, m.end(number), "AGE", str(int(m.group(number))))
 
 
 @register("age_range", "AGE")
@@ -254,7 +283,8 @@ _AGE_DECADE_BARE = re.compile(
 
 
 _PERSON_BEFORE_DECADE = re.compile(
-    r"(?i:\b(?:male|female|man|woman|boy|girl|aged?|patient|member|person|mother|father|wife|husband))\W{0,3}$")
+    r"(?i:\b(?:male|female|man|woman|boy|girl|aged?|patient|pt|client|resident|member|person|mother|father|wife|husband))"
+    r"\W{0,3}$")
 
 
 @register("age_decade", "AGE")

@@ -24,7 +24,7 @@ def found(text: str, preset: str = "health-insurance") -> list[tuple[str, str, s
     ("The member was prescribed isotretinoin for six months.", "isotretinoin", "isotretinoin"),
     ("She has been on Humira since March.", "Humira", "adalimumab"),
     ("Cimzia was denied as not medically necessary.", "Cimzia", "certolizumab"),
-    ("He was started on insulin after the admission.", "insulin", "insulin"),
+    ("He was started on vedolizumab after the admission.", "vedolizumab", "vedolizumab"),
 ])
 def test_a_drug_or_brand_is_a_treatment_valued_by_its_generic_name(text, span, value):
     assert (span, value, "TREATMENT", 0.65) in found(text)

@@ -23,6 +23,9 @@ class Gazetteers:
         self.organisation_heads = data_terms("organisation_heads.txt")
         self.not_name_words = data_terms("not_name_words.txt")
         self.organisation_openers = data_terms("organisation_openers.txt")
+        # what a large share of all people have or take (engine.PREVALENT_RELEVANCE), by type
+        self.prevalent = {"MEDICAL_CONDITION": data_terms("common_conditions.txt"),
+                          "TREATMENT": data_terms("common_medicines.txt")}
 
 
 @lru_cache(maxsize=1)

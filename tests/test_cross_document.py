@@ -93,6 +93,16 @@ def test_a_body_is_named_without_the_words_for_its_kind():
     assert facility_aliases("Hollow Oaks Children's Hospital")[-1] == "Hollow Oaks"
 
 
+def test_a_care_home_is_named_without_the_words_for_its_kind():
+    # stop 42: a relative's letter writes "Larkspur Glen" for "Larkspur Glen Memory Care"
+    assert facility_aliases("Larkspur Glen Memory Care")[-1] == "Larkspur Glen"
+    assert facility_aliases("Elm Court Care Center")[-1] == "Elm Court"
+    assert facility_aliases("Elm Court Assisted Living")[-1] == "Elm Court"
+    assert facility_aliases("Senior Care Center") == []  # nothing left that names one home
+    # "Care" alone ends an insurer's product as often as a home's name: kept
+    assert facility_aliases("Quillfeather Mutual Care") == []
+
+
 def test_titled_surnames_resolve_only_when_unambiguous():
     titled = titled_surnames({"a": {"Chloë Bastien", "Dr. Chloë Bastien"}, "b": {"Elise Halmi"}, "c": {"Corinne Halmi"},
                               "d": {"Dr. Bastien"}})

@@ -67,13 +67,17 @@ _FACILITY_HEADS = frozenset(
     # "Eastholm", "Bluewater" ... alone. Not an insurer's words ("Mutual", "Life", "Assurance";
     # "Medical" and "Services" end insurers' names too, "Albion Mutual Medical"): one insurer
     # covers many people, and its name found in more records links them to each other.
-    "royal private children childrens women womens home infusion recovery & and dental surgical".split()
+    "royal private children childrens women womens home infusion recovery & and dental surgical "
+    # the kind of home: "Willow Bend Care Center", "Aspen Ridge Memory Care", "Elm Court Assisted
+    # Living" are "Willow Bend", "Aspen Ridge", "Elm Court" in a relative's letter ("Care" only
+    # with another of these words: an insurer sells "Harborview Mutual Care", _CARE_OF_A_HOME)
+    "memory nursing assisted living senior skilled".split()
 )
 # A stem that is one of these is too common to stand for a facility on its own.
 _WEAK_STEMS = frozenset(
     "the a an general medical national regional community university memorial central city county "
     "state north south east west new saint st family womens children's childrens public primary "
-    "specialty advanced care health mercy valley summit".split()
+    "specialty advanced care health mercy valley summit senior memory nursing assisted living skilled".split()
 )
 
 
@@ -167,12 +171,16 @@ def _is_head(word: str) -> bool:
     return word in _FACILITY_HEADS or word.endswith("s") and word[:-1] in _FACILITY_HEADS
 
 
+_CARE_OF_A_HOME = frozenset({"memory", "nursing", "senior", "respite", "home", "residential"})
+
+
 def facility_aliases(original: str) -> list[str]:
     """ "Verbier Rehab Institute" -> ["Verbier Rehab", "Verbier"]: the name without its
     generic head words, as long as what is left is specific enough to name the facility."""
     words = original.split()
     aliases = []
-    while len(words) >= 2 and _is_head(words[-1]):
+    while len(words) >= 2 and (_is_head(words[-1]) or words[-1].casefold() == "care" and (
+            len(words) < len(original.split()) or words[-2].casefold() in _CARE_OF_A_HOME)):
         words = words[:-1]
         if words[-1] in ("&", "and"):
             continue  # "Kestrelmark Dental &": on to "Kestrelmark"

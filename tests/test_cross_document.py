@@ -326,3 +326,17 @@ def test_a_masked_clinic_leaves_no_short_form_beside_its_full_name_through_the_c
     assert result.exit_code == 0, result.output
     masked = json.loads((tmp_path / "out" / "masked" / "a.json").read_text(encoding="utf-8"))["content"]
     assert "Harwick" not in masked and "[PROVIDER] staff" in masked
+
+
+def test_the_town_of_an_address_is_found_where_another_record_names_it_alone_through_the_cli(tmp_path):
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    write_json(corpus / "a.json", {"id": "a", "content": "Claim form. Address: Zuiderlaan 12, 2351 KT Leiderdam. "
+                                                          "Physiotherapy for a knee injury."})
+    write_json(corpus / "b.json", {"id": "b", "content": "Forum post: any physio in Leiderdam who does evening slots?"})
+    write_json(corpus / "c.json", {"id": "c", "content": "Member called about a dental plan renewal."})
+    result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(tmp_path / "out"), "-q"])
+    assert result.exit_code == 0, result.output
+    towns = [e for e in read_jsonl(tmp_path / "out" / "entities.jsonl") if e["normalized_value"] == "leiderdam"]
+    assert len(towns) == 1 and towns[0]["type"] == "LOCATION"
+    assert sorted(d.split("|")[0] for d in towns[0]["doc_ids"]) == ["a", "b"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .base import Base, register
+from ...normalize import fold
+from .base import Base, Span, register
 from .words import UPPER
 
 _STREET = (
@@ -83,7 +84,7 @@ _TOWN = rf"{UPPER}[\w'’-]+(?:[ -](?:(?:sur|sous|en|am|an|der|de|aan|den)[ -])?
 # Postcodes: Dutch "1015 CJ", five digits (FR, DE, IT, ES), four (BE, NO, DK, CH, AT), Polish
 # "00-514", Swedish "114 55", and the old country-letter form "D-10117".
 _POSTCODE_TOWN = (rf"(?:,?[ \t]+(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{5}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4}}|[A-Z]-\d{{4,5}})"
-                  rf"[ \t]+{_TOWN})?")
+                  rf"[ \t]+(?P<town>{_TOWN}))?")
 # "12", "2a", "15 B", "3-5", "84/92" (a building and its flat, as Polish addresses write them)
 _HOUSE_NUMBER = r"\d{1,5}(?:[ \t]?[a-zA-Z](?![\w]))?(?:[-/]\d{1,4}[a-zA-Z]?)?"
 # A number before a month is a day ("Calea Victoriei, 12 March 2004"), not a house.
@@ -115,3 +116,22 @@ class EuropeanAddress(Base):
         for m in _EUROPEAN_ADDRESS.finditer(text):
             words = re.findall(r"\w+", m.group(0).lower())
             yield self.span(m.start(), m.end(), "ADDRESS", " ".join(words))
+
+
+def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevance: float) -> list[Span]:
+    """The town of an address as a place of its own beside the address that masks it: another
+    record of the person names the town alone ("walked the same route in Kettering"). `before`
+    are the spans before the addresses took in the places after them (widen.py: "12 Elm Road,
+    Kettering, OH"), `after` the spans after; a European address ends with its town ("Lindenlaan
+    4, 2351 KT Leiden")."""
+    addresses = [s for s in after if s.type == "ADDRESS"]
+    if not addresses:
+        return []
+    kept = {(s.start, s.end) for s in after}
+    towns = [s for s in before if s.type == "LOCATION" and (s.start, s.end) not in kept
+             and any(a.start <= s.start and s.end <= a.end for a in addresses)]
+    for a in addresses:
+        if a.recognizer == "european_address" and (m := _EUROPEAN_ADDRESS.match(text, a.start)) and m.group("town"):
+            towns.append(Span(m.start("town"), m.end("town"), "LOCATION", fold(m.group("town")), relevance,
+                              "european_address"))
+    return towns

@@ -21,6 +21,7 @@ from ...models import Document, ExtractedEntity
 from ...redact import TRAILING_PUNCTUATION
 from ...schema import EntitySchema
 from .abbreviations import abbreviations
+from .addresses import towns_of_addresses
 from .base import (
     BASE_RELEVANCE,
     ENCLOSING,
@@ -115,6 +116,9 @@ class RulesExtractor:
         self._declared = frozenset().union(*(getattr(r, "declared", frozenset()) for r in self._active))
         self._enclosing = any(r.name in ENCLOSING for r in self._active)
         self._widen = frozenset(self.settings.widen_types)
+        # the town of an address, a place of its own where the schema has places
+        self._address_towns = "LOCATION" in self._wanted and "ADDRESS" in self._wanted
+        self._location_relevance = self.settings.relevance.get("LOCATION", BASE_RELEVANCE["LOCATION"])
         self._clinician_type = self.settings.clinician_type if self.settings.clinician_type in schema else "NAME"
         self._clinician_relevance = self.settings.relevance.get(self._clinician_type,
                                                                 BASE_RELEVANCE.get(self._clinician_type, 0.5))
@@ -159,12 +163,15 @@ class RulesExtractor:
                     if s.type in wanted and not (s.type in BODY_TYPES and s.normalized in NUMBER_SCHEMES
                                                  and NAMES_A_NUMBER.match(text, s.end))]
         spans = person_ids(text, resolve_overlaps(findings, self._declared), PHRASE_TYPES)
-        if self._widen or self._clinician_type != "NAME" or "(" in text:
+        if self._widen or self._clinician_type != "NAME" or "(" in text or self._address_towns:
             # after the overlaps: the atomic spans are disjoint, so each knows its neighbours
             atomic = [s for s in spans if s.type not in PHRASE_TYPES]
             atomic = clinicians(text, atomic, self._clinician_type, self._clinician_relevance)
+            unwidened = atomic
             atomic = widen(text, atomic, self._widen)
             atomic = abbreviations(text, atomic)
+            if self._address_towns:  # last: the towns lie inside the addresses, the spans before are disjoint
+                atomic += towns_of_addresses(text, unwidened, atomic, self._location_relevance)
             spans = sorted(atomic + [s for s in spans if s.type in PHRASE_TYPES], key=lambda f: (f.start, -f.length))
         if self._enclosing:
             spans = sorted(spans + enclosing(findings, spans), key=lambda f: (f.start, -f.length))

@@ -34,7 +34,7 @@ from .extract import Assembled, Extractor, assemble
 from .extract.intervals import link_contained_values
 from .extract.ngrams import shared_ngrams
 from .extract.precomputed import PrecomputedExtractor
-from .extract.recurrence import merge_plural_variants, propagate, reconcile_types
+from .extract.recurrence import condition_heads, merge_plural_variants, propagate, reconcile_types
 from .extract.rules import RulesExtractor
 from .graph import (
     GraphLocation,
@@ -396,6 +396,7 @@ def cross_document_pass(documents: list[Document], findings: dict[str, list[Extr
     return {"retyped": reconcile_types(findings, schema, clinician_type),
             "plurals_merged": merge_plural_variants(findings),
             "recurring_added": propagate(documents, findings, schema, clinician_type=clinician_type),
+            "condition_heads_added": condition_heads(findings),
             "compatible_added": link_contained_values(findings)}
 
 

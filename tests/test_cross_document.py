@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from sanon_graph_cli.main import cli
 
 from sanon_graph.extract.recurrence import (
+    condition_heads,
     eponym_of,
     facility_aliases,
     merge_plural_variants,
@@ -154,7 +155,8 @@ def test_the_pass_links_documents_through_the_cli(tmp_path):
     assert {entities[v]["type"] for v in on[0]["via"]} == {"PROVIDER", "PATIENT_ID"}
     run = json.loads((tmp_path / "on" / "run.json").read_text())
     assert run["cross_document"] == {"retyped": 1, "plurals_merged": 0, "recurring_added": 1,
-                                     "compatible_added": 0} and run["settings"]["cross_document"] is True
+                                     "condition_heads_added": 0, "compatible_added": 0} \
+        and run["settings"]["cross_document"] is True
 
 
 def test_singular_and_plural_forms_of_a_condition_are_one_value():
@@ -340,3 +342,38 @@ def test_the_town_of_an_address_is_found_where_another_record_names_it_alone_thr
     towns = [e for e in read_jsonl(tmp_path / "out" / "entities.jsonl") if e["normalized_value"] == "leiderdam"]
     assert len(towns) == 1 and towns[0]["type"] == "LOCATION"
     assert sorted(d.split("|")[0] for d in towns[0]["doc_ids"]) == ["a", "b"]
+
+
+def test_a_conditions_subtype_names_the_condition_it_ends_with():
+    findings = {"a": [ExtractedEntity("X-linked Corvane syndrome", "x-linked corvane syndrome", "MEDICAL_CONDITION", 0.7)],
+                "b": [ExtractedEntity("Corvane syndrome", "corvane syndrome", "MEDICAL_CONDITION", 0.75)],
+                "c": [ExtractedEntity("type 2 diabetes", "type 2 diabetes", "MEDICAL_CONDITION", 0.55)],
+                "d": [ExtractedEntity("diabetes", "diabetes", "MEDICAL_CONDITION", 0.55)],
+                "e": [ExtractedEntity("chronic osteomyelitis of the jaw", "osteomyelitis of the jaw", "MEDICAL_CONDITION", 0.7)]}
+    assert condition_heads(findings) == 1
+    # the subtype's record names the condition too, as written, with that value's relevance
+    assert ExtractedEntity("Corvane syndrome", "corvane syndrome", "MEDICAL_CONDITION", 0.75) in findings["a"]
+    assert len(findings["b"]) == 1
+    # not a condition a large share of all people have: two people's "type 2 diabetes" and
+    # "diabetes" are no evidence of one person, and the pair "type 2 diabetes" counts once
+    assert len(findings["c"]) == 1
+    # only an ending: "osteomyelitis" (not known here) and "jaw" are no conditions of the corpus
+    assert len(findings["e"]) == 1
+
+
+def test_a_subtype_links_to_its_condition_through_the_cli(tmp_path):
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    write_json(corpus / "a.json", {"id": "a", "content": "Genetics clinic: confirmed X-linked Corvane syndrome, "
+                                                          "referred to nephrology at Quenby Renal Unit."})
+    write_json(corpus / "b.json", {"id": "b", "content": "Appeal letter: my son has Corvane syndrome and is seen "
+                                                          "at Quenby Renal Unit every month."})
+    write_json(corpus / "c.json", {"id": "c", "content": "Member asked about a dental plan renewal."})
+    write_json(corpus / "d.json", {"id": "d", "content": "Eye test booked; glasses covered under the vision plan."})
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    entities = {e["entity_id"]: e for e in read_jsonl(out / "entities.jsonl")}
+    heads = [e for e in entities.values() if e["normalized_value"] == "corvane syndrome"]
+    assert len(heads) == 1 and sorted(d.split("|")[0] for d in heads[0]["doc_ids"]) == ["a", "b"]
+    assert json.loads((out / "run.json").read_text())["cross_document"]["condition_heads_added"] == 1

@@ -571,6 +571,44 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     return added
 
 
+def condition_heads(findings: Findings, condition_type: str = "MEDICAL_CONDITION") -> int:
+    """A condition's subtype names the condition too: where one record writes "X-linked Alport
+    syndrome" or "oculocutaneous albinism" and another "Alport syndrome" or "albinism", the
+    subtype's record also names the condition it ends with, when the corpus has that condition
+    as a value of its own. The longest such ending, with that value's relevance (a condition a
+    large share of people have weighs little: engine.PREVALENT_RELEVANCE); the walk in
+    `propagate` takes the longest spelling and so never finds the shorter one inside it.
+    Returns how many findings were added."""
+    relevance: dict[str, float] = {}
+    for items in findings.values():
+        for f in items:
+            if f.type == condition_type:
+                value = f.normalized.strip()
+                relevance[value] = max(relevance.get(value, 0.0), f.relevance)
+    prevalent = gazetteers().prevalent.get(condition_type, frozenset())
+    added = 0
+    for doc_id, items in findings.items():
+        present = {f.normalized.strip() for f in items if f.type == condition_type}
+        new = []
+        for f in items:
+            if f.type != condition_type:
+                continue
+            words = f.normalized.strip().split()
+            for n in range(1, len(words)):
+                head = " ".join(words[n:])
+                if head in relevance and len(head) >= MIN_PROPAGATED_LENGTH:
+                    if head not in present and head not in prevalent:
+                        at = f.original.casefold().rfind(head.split()[0])
+                        original = f.original[at:] if at >= 0 and _key(f.original[at:]) == _key(head) else head
+                        new.append(ExtractedEntity(original, head, condition_type, relevance[head]))
+                        present.add(head)
+                    break
+        if new:
+            findings[doc_id] = items + new
+            added += len(new)
+    return added
+
+
 _CHUNK = 2000  # documents per task of the walk over workers
 
 

@@ -388,3 +388,25 @@ def test_a_forms_columns_part_a_provider_from_the_field_before(text, kind, span)
 def test_a_plan_is_not_named_by_the_column_before_it():
     # "Oskar Venhall     Plan Gold 500": the member's name, then the plan's column
     assert not [o for o, _, t in found("Member: Oskar Venhall     Plan Gold 500") if "Plan" in o]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    # a record's header in capitals (stop 42)
+    ("TOLLMERE PHARMACY, Brackwater ME - Rx profile\nPatient: A. B.", "TOLLMERE PHARMACY", "tollmere pharmacy"),
+    ("ASHWYKE BAY REGIONAL MEDICAL CENTER - ED note\nArrival 06:40", "ASHWYKE BAY REGIONAL MEDICAL CENTER",
+     "ashwyke bay regional medical center"),
+    ("Claim\nTOLLMERE & ASHWYKE HEALTH\nMember: A. B.", "TOLLMERE & ASHWYKE HEALTH", "tollmere & ashwyke health"),
+    ("ASHWYKE WOMEN'S IMAGING - morphology ultrasound", "ASHWYKE WOMEN'S IMAGING", "ashwyke women's imaging"),
+])
+def test_a_provider_in_a_header_in_capitals(text, span, value):
+    assert (span, value, "PROVIDER") in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "THE CLAIM AGAINST THE HOSPITAL WAS DISMISSED.\nNext",  # a sentence in capitals
+    "ALL CLAIMS MUST GO TO THE CLINIC\nNext",
+    "Summary\nMEDICAL CENTER\nNext",  # the kind of body alone names none
+    "PART D RX\nNext",
+])
+def test_capitals_that_name_no_provider(text):
+    assert not [f for f in found(text) if f[2] == "PROVIDER"]

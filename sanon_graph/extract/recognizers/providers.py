@@ -103,12 +103,42 @@ def _name_before_head(text: str, m: re.Match, drop) -> tuple[int, list[str]] | N
     return (start, words) if text[start:m.end(1)].split() == words else None
 
 
+# A line's run of two to seven words in capitals, alone on its line or before a field's punctuation.
+_CAPITALS_RUN = re.compile(
+    r"(?:^|(?<=[:|]))[ \t]*((?:(?:[A-Z][A-Z'’&.-]*|&)[ \t]+){1,6}[A-Z][A-Z'’-]+)(?=[ \t]*(?:$|[-–—,:(|]))", re.M)
+_WORD_IN_CAPITALS = re.compile(r"[A-Z][A-Z'’]+")
+
+
 @register("provider", "PROVIDER")
 class Provider(Base):
     """Capitalised words ending in a facility head word, leading function words dropped."""
 
     def find(self, text: str):
-        for m in _PROVIDER.finditer(text):
+        yield from self._headed(text)
+        if _CAPITALS_RUN.search(text):
+            yield from self._in_capitals(text)
+
+    def _in_capitals(self, text: str):
+        """A header in capitals ("HARBORSIDE PHARMACY, Ellsworth ME", "SOUTHSHORE REGIONAL MEDICAL
+        CENTER - ED note"): read as the same words capitalised, as the rule above reads them.
+        Only a run of capitals that stands alone on its line or before a field's punctuation:
+        a sentence in capitals ("THE CLAIM AGAINST THE HOSPITAL") is no header."""
+        runs = [(m.start(1), m.end(1)) for m in _CAPITALS_RUN.finditer(text)]
+        shadow = list(text)
+        for start, end in runs:
+            shadow[start:end] = _WORD_IN_CAPITALS.sub(lambda w: w.group(0)[0] + w.group(0)[1:].lower(), text[start:end])
+        shadow_text = "".join(shadow)
+        for run_start, run_end in runs:
+            # the run alone, not the line before it ("Note\nPELHAM & GARROW HEALTH")
+            for span in self._headed(shadow_text, run_start, run_end):
+                words = shadow_text[span.start:span.end].split()
+                if len(words) < 2 or any(w.lower() in _FUNCTION_WORDS - {"of", "and"} for w in words) \
+                        or all(w.lower() in SPECIALTY_WORDS or w.lower() in STOP_CAPITALS for w in words if w != "&"):
+                    continue  # not "MUST GO TO THE CLINIC" of a sentence in capitals, nor "MEDICAL CENTER" alone
+                yield self.span(span.start, span.end, "PROVIDER", " ".join(words).lower())
+
+    def _headed(self, text: str, pos: int = 0, endpos: int | None = None):
+        for m in _PROVIDER.finditer(text, pos, len(text) if endpos is None else endpos):
             found = _name_before_head(text, m, lambda w: w.lower() in LEADING_NOISE or w == "&")
             if found is None or len(found[1]) < 2:
                 continue
@@ -123,7 +153,7 @@ class Provider(Base):
                 continue  # "Remicade Infusion", "Ozempic Rx", "Weekly IV Infusion", "Mail Order Rx": a treatment
                 # or a benefit, not the company that gives it
             yield self.span(start, m.end(1), "PROVIDER", " ".join(words).lower())
-        if "en's" in text or "en’s" in text or "ans'" in text or "ans’" in text:
+        if endpos is None and ("en's" in text or "en’s" in text or "ans'" in text or "ans’" in text):
             yield from self._for_people(text)
 
     def _for_people(self, text: str):

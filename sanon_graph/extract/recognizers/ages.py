@@ -119,13 +119,14 @@ _AGE_BESIDE = [
     # (masked together, as _SEX_THEN_AGE's)
     re.compile(r"(?:^|(?<=[:|\n]))[ \t]*(?P<sex>[MFmf]),[ \t]*(\d{1,3})(?=[,;]|\.(?:\s|$))(?![,;][ \t]*\d)", re.M),
 ]
-# What each of those patterns needs in the text, found by one cheap search first.
+# What each of those patterns needs in the text, found by one cheap search first (no word
+# boundary or alternation first: those make the search try every position).
 _AGE_BESIDE_CUES = [re.compile(r"\(" + _SEX + ","), re.compile(r"\d,[ \t]*" + _SEX + r"\)"),
                     re.compile(r",[ \t]\d{1,3}[ \t]?y\b"),
                     re.compile(r",[ \t]*\d{1,3}[ \t]*(?i:y(?:ea)?rs?)\b"),
-                    re.compile(r"(?:[Mm][Aa][Ll][Ee]|[Mm][Aa][Nn]),[ \t]*\d"), re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\b"),
+                    re.compile(r"(?:[Mm][Aa][Ll][Ee]|[Mm][Aa][Nn]),[ \t]*\d"), re.compile(r"(?:M(?:rs?|s|iss|w|me)|Dhr|Herr|Frau|Sra?)\b"),
                     re.compile(r"(?:\(|,[ \t]+)\d{1,3}[,;.)]"), re.compile(r":[^:\n]{1,40},[ \t]+\d"),
-                    re.compile(r"(?i:pt|client)\.?[ \t]+\d\d,"), re.compile(r"\b[MFmf],[ \t]*\d")]
+                    re.compile(r"[tT]\.?[ \t]+\d\d,"), re.compile(r"[MFmf],[ \t]*\d")]
 _AGE_WORDS = re.compile(
     r"(?<!\w)(middle-aged|elderly|teenaged?|teenager|adolescent|sexagenarian|septuagenarian|octogenarian|nonagenarian|"
     r"centenarian|infant|toddler|newborn|neonate|preschooler)(?!\w)", re.I)

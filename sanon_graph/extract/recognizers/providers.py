@@ -107,6 +107,8 @@ def _name_before_head(text: str, m: re.Match, drop) -> tuple[int, list[str]] | N
 _CAPITALS_RUN = re.compile(
     r"(?:^|(?<=[:|]))[ \t]*((?:(?:[A-Z][A-Z'’&.-]*|&)[ \t]+){1,6}[A-Z][A-Z'’-]+)(?=[ \t]*(?:$|[-–—,:(|]))", re.M)
 _WORD_IN_CAPITALS = re.compile(r"[A-Z][A-Z'’]+")
+# What a run needs, found first by a cheaper search (a word in capitals, then another word's capital).
+_CAPITALS_RUN_CUE = re.compile(r"[A-Z][A-Z'’&.-]*[ \t]+[A-Z&]")
 
 
 @register("provider", "PROVIDER")
@@ -115,7 +117,7 @@ class Provider(Base):
 
     def find(self, text: str):
         yield from self._headed(text)
-        if _CAPITALS_RUN.search(text):
+        if _CAPITALS_RUN_CUE.search(text) and _CAPITALS_RUN.search(text):
             yield from self._in_capitals(text)
 
     def _in_capitals(self, text: str):

@@ -333,7 +333,7 @@ def test_a_masked_clinic_leaves_no_short_form_beside_its_full_name_through_the_c
 def test_the_town_of_an_address_is_found_where_another_record_names_it_alone_through_the_cli(tmp_path):
     corpus = tmp_path / "in"
     corpus.mkdir()
-    write_json(corpus / "a.json", {"id": "a", "content": "Claim form. Address: Zuiderlaan 12, 2351 KT Leiderdam. "
+    write_json(corpus / "a.json", {"id": "a", "content": "Claim form. Address: Zuiderlaan 12, 1234 AB Leiderdam. "
                                                           "Physiotherapy for a knee injury."})
     write_json(corpus / "b.json", {"id": "b", "content": "Forum post: any physio in Leiderdam who does evening slots?"})
     write_json(corpus / "c.json", {"id": "c", "content": "Member called about a dental plan renewal."})

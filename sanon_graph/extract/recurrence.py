@@ -68,9 +68,9 @@ _FACILITY_HEADS = frozenset(
     # "Medical" and "Services" end insurers' names too, "Albion Mutual Medical"): one insurer
     # covers many people, and its name found in more records links them to each other.
     "royal private children childrens women womens home infusion recovery & and dental surgical "
-    # the kind of home: "Willow Bend Care Center", "Aspen Ridge Memory Care", "Elm Court Assisted
-    # Living" are "Willow Bend", "Aspen Ridge", "Elm Court" in a relative's letter ("Care" only
-    # with another of these words: an insurer sells "Harborview Mutual Care", _CARE_OF_A_HOME)
+    # the kind of home: "Willow Bend Care Center", "Larkspur Glen Memory Care", "Elm Court
+    # Assisted Living" are "Willow Bend", "Larkspur Glen", "Elm Court" in a relative's letter ("Care" only
+    # with another of these words: an insurer sells "Quillfeather Mutual Care", _CARE_OF_A_HOME)
     "memory nursing assisted living senior skilled".split()
 )
 # A stem that is one of these is too common to stand for a facility on its own.
@@ -572,12 +572,14 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
 
 
 def condition_heads(findings: Findings, condition_type: str = "MEDICAL_CONDITION") -> int:
-    """A condition's subtype names the condition too: where one record writes "X-linked Alport
-    syndrome" or "oculocutaneous albinism" and another "Alport syndrome" or "albinism", the
-    subtype's record also names the condition it ends with, when the corpus has that condition
-    as a value of its own. The longest such ending, with that value's relevance (a condition a
-    large share of people have weighs little: engine.PREVALENT_RELEVANCE); the walk in
-    `propagate` takes the longest spelling and so never finds the shorter one inside it.
+    """A condition's subtype names the condition too: where one record writes "juvenile
+    dermatomyositis" or "cutaneous sarcoidosis" and another "dermatomyositis" or "sarcoidosis",
+    the subtype's record also names the condition it ends with, when the corpus has that
+    condition as a value of its own: the longest such ending, with that value's relevance. Not a
+    condition a large share of all people have (gazetteers.prevalent): "type 2 diabetes" and
+    "diabetes" in two people's records are no evidence of one person, and one person's pair would
+    count the two twice. The walk in `propagate` takes the longest spelling and so never finds
+    the shorter one inside it.
     Returns how many findings were added."""
     relevance: dict[str, float] = {}
     for items in findings.values():

@@ -120,10 +120,10 @@ class EuropeanAddress(Base):
 
 def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevance: float) -> list[Span]:
     """The town of an address as a place of its own beside the address that masks it: another
-    record of the person names the town alone ("walked the same route in Kettering"). `before`
+    record of the person names the town alone ("a physio in Kettleby"). `before`
     are the spans before the addresses took in the places after them (widen.py: "12 Elm Road,
-    Kettering, OH"), `after` the spans after; a European address ends with its town ("Lindenlaan
-    4, 2351 KT Leiden")."""
+    Kettleby, OH"), `after` the spans after; a European address ends with its town ("Lindenlaan
+    4, 1234 AB Leiden")."""
     addresses = [s for s in after if s.type == "ADDRESS"]
     if not addresses:
         return []

@@ -27,7 +27,7 @@ _AGE_PATTERNS = [
     # the field's name in the languages of the other presets' fields too ("Leeftijd: 29", "Alter: 41")
     re.compile(r"(?:^|(?<=[\n|;(,.:])|(?<=\S  )|(?<=\t))[ \t]*(?:(?i:patient|pt|member|client|claimant|insured|employee|subscriber|dependent)[ \t]+)?"
                r"(?P<field>(?i:age|âge|alter|edad|età|leeftijd|ålder|alder|wiek|idade)"
-               # the age on the day of the record's own event: "Age at consent: 23", "age at service: 23"
+               # the age on the day of the record's own event: "Age at enrolment: 34", "age at admission: 70"
                r"(?:[ \t]+(?i:at[ \t]+(?:consent|service|enrol?ment|enrollment|admission|visit|referral|screening|"
                r"claim|assessment)))?[ \t]*:[ \t]*(\d{1,3})(?!\d)"
                r"(?:[ \t]*(?i:years?|yrs?|y)\b\.?)?)(?![ \t]*(?i:months?|mos?|weeks?|wks?|days?|d)\b)(?![.,/–-]\d)",
@@ -49,7 +49,7 @@ _AGE_SHORTHAND = [
     re.compile(r"(?<![\w$€£.,/:-])(\d{2})[ \t]?[MF](?![\w/-])"
                r"(?![ \t]*(?i:catheter|foley|sheath|tube|fr\b|french))(?=[ \t]*(?:[,;:)\n]|\.(?:\s|$)|$|"
                r"(?i:with|w/|presents?|presenting|pt|patient|who|c/o|complain\w*|here|referred|seen|hx|history)\b))"),
-    # opening a note's line or sentence, before the rest of it: "31M motorcyclist, was delivering"
+    # opening a note's line or sentence, before the rest of it: "29F cyclist, thrown over the bars"
     re.compile(r"(?:^|(?<=[.!?][ \t])|(?<=:))[ \t]*(\d(?<!\w\d)\d)[MF](?=[ \t]+[a-z]{3,}\b)", re.M),
     re.compile(r"(?<![\w$€£.,/:-])[MF][ \t]?/[ \t]?(\d{2})(?![\w/.-]|,\d)"),
     re.compile(r"(?<![\w$€£.,/:-])(\d{2})[ \t]?/[ \t]?[MF](?![\w/-])"),
@@ -106,16 +106,16 @@ _AGE_BESIDE = [
     re.compile(r"(?<![\w-])(?i:male|female|man|woman),[ \t]*(\d{1,3})(?=[,;)]|\.(?:\s|$)|$)"),
     re.compile(r"(?<![\w.])(?:Mr|Mrs|Ms|Miss|Mw|Dhr|Mme|Herr|Frau|Sr|Sra)\.?[ \t]+(?:[A-Z]\.[ \t]*)*[A-Z][\w'-]+"
                r"(?:[ \t]+[A-Z][\w'-]+)?,[ \t]+(\d{1,3})(?=[.,;)](?:[ \t]|$)|$)(?![.,;)][ \t]*\d)"),
-    # after a word for one person: "my dad (61)", "the insured (51, forest worker)", "one
-    # employee, 52, found", "the younger brother, 19, was" (a number that ends its phrase)
+    # after a word for one person: "my mum (74)", "the insured (47, bus driver)", "one warehouse
+    # employee, 39, was", "her younger sister, 22, is" (a number that ends its phrase)
     re.compile(rf"(?<![\w-])(?i:{_ONE_PERSON})(?:[ \t]*\((\d{{1,3}})(?=[),])|,[ \t]+(\d{{1,3}})(?=[,;)]|\.(?:\s|$)))"),
-    # a record's patient field with the name: "Pt: Eleanor Szymanski, 84, admitted"
+    # a record's patient field with the name: "Pt: Tobias Quillfeather, 66, admitted"
     re.compile(r"(?<![\w-])(?i:pt|patient|resident|client|member)[ \t]*:[ \t]*(?:[A-Z]\.[ \t]*)*[A-Z][\w'-]+"
                r"(?:[ \t]+(?:[A-Z]\.|[A-Z][\w'-]+)){0,2},[ \t]+(\d{1,3})(?=[,;)]|\.(?:\s|$))(?![.,;)][ \t]*\d)"),
-    # the shorthand of a note: "Pt 27, vet tech", "Client 63, lives alone" (two digits; not "Pt 6,
-    # a woman in her forties" of a case series, and not a number in a list)
+    # the shorthand of a note: "Pt 44, warehouse picker", "Client 70, lives with her son" (two
+    # digits; not "Pt 9, a teacher" of a case series, and not a number in a list)
     re.compile(r"(?<![\w-])(?i:pt|client)\.?[ \t]+(\d{2})(?=,[ \t]+(?!an?\b|\d)[a-z])"),
-    # the sex by its letter after a field or at a line's start, then the age: "history: F, 52, s/p"
+    # the sex by its letter after a field or at a line's start, then the age: "Clinical history: F, 61, lump"
     # (masked together, as _SEX_THEN_AGE's)
     re.compile(r"(?:^|(?<=[:|\n]))[ \t]*(?P<sex>[MFmf]),[ \t]*(\d{1,3})(?=[,;]|\.(?:\s|$))(?![,;][ \t]*\d)", re.M),
 ]
@@ -164,7 +164,7 @@ _AGE_WHO = re.compile(
 # An age said of someone in a few words: "He's nine.", "she is 12 and", "he turned 50 last
 # month", "an elderly man of 88"; the number ends the clause (not "she is 38 weeks pregnant", "a
 # man of 6 feet", "the plan turned 10").
-# Family, said of one person: "my dad is 68,", "my husband's 71", "our daughter (15)".
+# Family, said of one person: "my father is 81,", "my wife's 58", "our son (9)".
 _KIN = ("dad|mom|mum|mother|father|husband|wife|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|"
         "granddaughter")
 _AGE_CLAUSE_END = (r"(?=[ \t]*(?:[,;:!)\"”]|\.(?!\d)|$|[ \t]+(?:years?[ \t]+(?:old|of[ \t]+age)|and|but|last|this|next|"

@@ -121,7 +121,7 @@ class Provider(Base):
             yield from self._in_capitals(text)
 
     def _in_capitals(self, text: str):
-        """A header in capitals ("HARBORSIDE PHARMACY, Ellsworth ME", "SOUTHSHORE REGIONAL MEDICAL
+        """A header in capitals ("TOLLMERE PHARMACY, Brackwater ME", "ASHWYKE BAY REGIONAL MEDICAL
         CENTER - ED note"): read as the same words capitalised, as the rule above reads them.
         Only a run of capitals that stands alone on its line or before a field's punctuation:
         a sentence in capitals ("THE CLAIM AGAINST THE HOSPITAL") is no header."""
@@ -131,7 +131,7 @@ class Provider(Base):
             shadow[start:end] = _WORD_IN_CAPITALS.sub(lambda w: w.group(0)[0] + w.group(0)[1:].lower(), text[start:end])
         shadow_text = "".join(shadow)
         for run_start, run_end in runs:
-            # the run alone, not the line before it ("Note\nPELHAM & GARROW HEALTH")
+            # the run alone, not the line before it ("Claim\nTOLLMERE & ASHWYKE HEALTH")
             for span in self._headed(shadow_text, run_start, run_end):
                 words = shadow_text[span.start:span.end].split()
                 if len(words) < 2 or any(w.lower() in _FUNCTION_WORDS - {"of", "and"} for w in words) \

@@ -41,6 +41,13 @@ def write_json(path: Path, value: object) -> Path:
     return path
 
 
+def write_corpus(folder: Path, texts: dict[str, str]) -> Path:
+    """A folder of input documents, one {"id", "content"} file per id."""
+    for doc_id, text in texts.items():
+        write_json(folder / f"{doc_id}.json", {"id": doc_id, "content": text})
+    return folder
+
+
 def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 

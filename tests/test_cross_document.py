@@ -21,7 +21,7 @@ from sanon_graph.extract.recurrence import (
 from sanon_graph.models import Document, ExtractedEntity
 from sanon_graph.schema import EntitySchema
 
-from .conftest import read_jsonl, write_json
+from .conftest import read_jsonl, write_corpus, write_json
 
 SCHEMA = EntitySchema()
 
@@ -316,12 +316,10 @@ def test_a_clinicians_credential_is_no_part_of_the_surname():
 
 def test_a_masked_clinic_leaves_no_short_form_beside_its_full_name_through_the_cli(tmp_path):
     # the document writes the clinic in full and by its short form: both are masked
-    corpus = tmp_path / "in"
-    corpus.mkdir()
-    write_json(corpus / "a.json", {"id": "a", "content": "Seen at Harwick Clinic on Monday for a knee review. "
-                                                          "Harwick staff were kind and the scan was booked."})
-    write_json(corpus / "b.json", {"id": "b", "content": "Invoice from Harwick Clinic for the knee scan."})
-    write_json(corpus / "c.json", {"id": "c", "content": "Member called about a dental plan renewal."})
+    corpus = write_corpus(tmp_path / "in", {
+        "a": "Seen at Harwick Clinic on Monday for a knee review. Harwick staff were kind and the scan was booked.",
+        "b": "Invoice from Harwick Clinic for the knee scan.",
+        "c": "Member called about a dental plan renewal."})
     config = tmp_path / "strict.toml"
     config.write_text("[policy]\ntheta_doc = 0.05\n", encoding="utf-8")  # every identifying value masked
     result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(tmp_path / "out"), "-q", "--config", str(config)])
@@ -331,12 +329,10 @@ def test_a_masked_clinic_leaves_no_short_form_beside_its_full_name_through_the_c
 
 
 def test_the_town_of_an_address_is_found_where_another_record_names_it_alone_through_the_cli(tmp_path):
-    corpus = tmp_path / "in"
-    corpus.mkdir()
-    write_json(corpus / "a.json", {"id": "a", "content": "Claim form. Address: Zuiderlaan 12, 1234 AB Leiderdam. "
-                                                          "Physiotherapy for a knee injury."})
-    write_json(corpus / "b.json", {"id": "b", "content": "Forum post: any physio in Leiderdam who does evening slots?"})
-    write_json(corpus / "c.json", {"id": "c", "content": "Member called about a dental plan renewal."})
+    corpus = write_corpus(tmp_path / "in", {
+        "a": "Claim form. Address: Zuiderlaan 12, 1234 AB Leiderdam. Physiotherapy for a knee injury.",
+        "b": "Forum post: any physio in Leiderdam who does evening slots?",
+        "c": "Member called about a dental plan renewal."})
     result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(tmp_path / "out"), "-q"])
     assert result.exit_code == 0, result.output
     towns = [e for e in read_jsonl(tmp_path / "out" / "entities.jsonl") if e["normalized_value"] == "leiderdam"]
@@ -362,14 +358,11 @@ def test_a_conditions_subtype_names_the_condition_it_ends_with():
 
 
 def test_a_subtype_links_to_its_condition_through_the_cli(tmp_path):
-    corpus = tmp_path / "in"
-    corpus.mkdir()
-    write_json(corpus / "a.json", {"id": "a", "content": "Genetics clinic: confirmed X-linked Corvane syndrome, "
-                                                          "referred to nephrology at Quenby Renal Unit."})
-    write_json(corpus / "b.json", {"id": "b", "content": "Appeal letter: my son has Corvane syndrome and is seen "
-                                                          "at Quenby Renal Unit every month."})
-    write_json(corpus / "c.json", {"id": "c", "content": "Member asked about a dental plan renewal."})
-    write_json(corpus / "d.json", {"id": "d", "content": "Eye test booked; glasses covered under the vision plan."})
+    corpus = write_corpus(tmp_path / "in", {
+        "a": "Genetics clinic: confirmed X-linked Corvane syndrome, referred to nephrology at Quenby Renal Unit.",
+        "b": "Appeal letter: my son has Corvane syndrome and is seen at Quenby Renal Unit every month.",
+        "c": "Member asked about a dental plan renewal.",
+        "d": "Eye test booked; glasses covered under the vision plan."})
     out = tmp_path / "out"
     result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(out), "-q"])
     assert result.exit_code == 0, result.output

@@ -12,7 +12,7 @@ from sanon_graph.extract.recognizers import BASE_RELEVANCE, RulesExtractor
 from sanon_graph.extract.recognizers.engine import PREVALENT_RELEVANCE
 from sanon_graph.extract.recognizers.gazetteers import gazetteers
 
-from .conftest import read_jsonl, write_json
+from .conftest import read_jsonl, write_corpus
 
 
 def relevance_of(text: str) -> dict[str, float]:
@@ -38,12 +38,8 @@ def test_the_lists_are_lower_case_terms_of_their_type():
 
 
 def _analyze(tmp_path, texts: dict[str, str]):
-    corpus = tmp_path / "in"
-    corpus.mkdir()
-    for doc_id, text in texts.items():
-        write_json(corpus / f"{doc_id}.json", {"id": doc_id, "content": text})
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(out), "-q"])
+    result = CliRunner().invoke(cli, ["analyze", str(write_corpus(tmp_path / "in", texts)), "--out", str(out), "-q"])
     assert result.exit_code == 0, result.output
     return out
 

@@ -91,10 +91,12 @@ _AGE_IN_WORDS = re.compile(
     rf"(?![ \t]+(?:years?|months?|weeks?|days?)\b))(?![\w-])", re.I)
 # What _AGE_IN_WORDS must find (cues.py): a number's word ends in a letter.
 _AGE_IN_WORDS_CUE = re.compile(r"[a-z][- ](?:year|yr)s?[- ]old|aged[ \t]+[a-z]")
+# Family, said of one person: "my father is 81,", "my wife's 58", "our son (9)".
+_KIN = ("dad|mom|mum|mother|father|husband|wife|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|"
+        "granddaughter")
 # Words for one person that an age in brackets or between commas follows.
-_ONE_PERSON = ("dad|mom|mum|mother|father|husband|wife|brother|sister|son|daughter|child|boy|girl|baby|grandmother|"
-               "grandfather|grandma|grandpa|patient|member|client|resident|insured|claimant|employee|worker|enrollee|"
-               "subscriber|caller|widow|widower")
+_ONE_PERSON = (f"{_KIN}|son|daughter|child|boy|girl|baby|patient|member|client|resident|insured|claimant|employee|"
+               "worker|enrollee|subscriber|caller|widow|widower")
 # Ages the way a record's header writes them, beside a name or a sex: "(M, 57)", "(57, F)",
 # "A. Verstraeten, 63 y.", "Mr D. Liepins, 71." (a titled name, a comma, a number that ends the
 # phrase). The span is the number alone, so the name and the sex stay their own values.
@@ -166,9 +168,6 @@ _AGE_WHO = re.compile(
 # An age said of someone in a few words: "He's nine.", "she is 12 and", "he turned 50 last
 # month", "an elderly man of 88"; the number ends the clause (not "she is 38 weeks pregnant", "a
 # man of 6 feet", "the plan turned 10").
-# Family, said of one person: "my father is 81,", "my wife's 58", "our son (9)".
-_KIN = ("dad|mom|mum|mother|father|husband|wife|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|"
-        "granddaughter")
 _AGE_CLAUSE_END = (r"(?=[ \t]*(?:[,;:!)\"”]|\.(?!\d)|$|[ \t]+(?:years?[ \t]+(?:old|of[ \t]+age)|and|but|last|this|next|"
                    r"in[ \t]+(?:19|20)\d\d|when|at\s+the\s+time|who|with|was|is|had|has|presented|presents|presenting|"
                    r"admitted)\b))")

@@ -163,14 +163,15 @@ class RulesExtractor:
                     if s.type in wanted and not (s.type in BODY_TYPES and s.normalized in NUMBER_SCHEMES
                                                  and NAMES_A_NUMBER.match(text, s.end))]
         spans = person_ids(text, resolve_overlaps(findings, self._declared), PHRASE_TYPES)
-        if self._widen or self._clinician_type != "NAME" or "(" in text or self._address_towns:
+        address_towns = self._address_towns and any(s.type == "ADDRESS" for s in spans)
+        if self._widen or self._clinician_type != "NAME" or "(" in text or address_towns:
             # after the overlaps: the atomic spans are disjoint, so each knows its neighbours
             atomic = [s for s in spans if s.type not in PHRASE_TYPES]
             atomic = clinicians(text, atomic, self._clinician_type, self._clinician_relevance)
             unwidened = atomic
             atomic = widen(text, atomic, self._widen)
             atomic = abbreviations(text, atomic)
-            if self._address_towns:  # last: the towns lie inside the addresses, the spans before are disjoint
+            if address_towns:  # last: the towns lie inside the addresses, the spans before are disjoint
                 atomic += towns_of_addresses(text, unwidened, atomic, self._location_relevance)
             spans = sorted(atomic + [s for s in spans if s.type in PHRASE_TYPES], key=lambda f: (f.start, -f.length))
         if self._enclosing:

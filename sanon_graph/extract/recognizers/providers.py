@@ -117,7 +117,7 @@ class Provider(Base):
 
     def find(self, text: str):
         yield from self._headed(text)
-        if _CAPITALS_RUN_CUE.search(text) and _CAPITALS_RUN.search(text):
+        if _CAPITALS_RUN_CUE.search(text):
             yield from self._in_capitals(text)
 
     def _in_capitals(self, text: str):
@@ -126,6 +126,8 @@ class Provider(Base):
         Only a run of capitals that stands alone on its line or before a field's punctuation:
         a sentence in capitals ("THE CLAIM AGAINST THE HOSPITAL") is no header."""
         runs = [(m.start(1), m.end(1)) for m in _CAPITALS_RUN.finditer(text)]
+        if not runs:
+            return
         shadow = list(text)
         for start, end in runs:
             shadow[start:end] = _WORD_IN_CAPITALS.sub(lambda w: w.group(0)[0] + w.group(0)[1:].lower(), text[start:end])

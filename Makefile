@@ -15,11 +15,14 @@ $(BIN)/python:
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test,eval,ner,presidio]'
+	# the word lists derived from package data, built once (README: word lists kept between runs)
+	$(BIN)/python -c "from sanon_graph.extract.recognizers.gazetteers import prepare; prepare()"
 	touch $@
 
 # The demo needs only the package itself: no test or evaluation extras.
 $(VENV)/.demo-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -c "from sanon_graph.extract.recognizers.gazetteers import prepare; prepare()"
 	touch $@
 
 demo: $(VENV)/.demo-installed

@@ -112,3 +112,18 @@ def test_a_word_list_edit_is_a_new_key(tmp_path):
     assert vc.digest_of([words]) != before
     assert vc.digest_of([words]) == vc.digest_of([words])
     assert len(vc.source_key()) == 24
+
+
+def test_prepare_writes_every_list(tmp_path):
+    """What `make` runs after installing: the four lists, in a fresh process (this one has them
+    in memory already)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, vc.CACHE_ENV: str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", "from sanon_graph.extract.recognizers.gazetteers import prepare; prepare()"],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name.rsplit("-", 1)[0] for p in tmp_path.glob("*.json")) == [
+        "conditions", "first-names", "places", "small-towns"]

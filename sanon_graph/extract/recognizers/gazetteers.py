@@ -35,6 +35,13 @@ def gazetteers() -> Gazetteers:
     return Gazetteers()
 
 
+def prepare() -> None:
+    """Build every list kept between runs (vocabulary_cache.py), so the first analysis reads
+    them too: `make` runs it after installing."""
+    gazetteers()
+    small_towns()
+
+
 def data_terms(name: str) -> frozenset[str]:
     text = resources.files("sanon_graph").joinpath("data", name).read_text(encoding="utf-8")
     return frozenset(

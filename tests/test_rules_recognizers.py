@@ -138,3 +138,19 @@ def test_normalize_phone():
     # ten digits after a country code are that country's, not a North American number's
     assert normalize_phone("+45 31 76 20 58") == "+4531762058"
     assert normalize_phone("0045 31 76 20 58") == "+4531762058"
+
+
+def test_the_words_of_a_text_are_split_once_and_never_mixed_up():
+    """words_of keeps the last text's words for the next recognizer (recognizers/words.py): the
+    same list for the same text, the right words for the next one, and n-grams over either."""
+    from sanon_graph.extract.recognizers.words import gazetteer_ngrams, ngrams, words_of
+
+    first = "Seen at Harwick Clinic for Addison disease."
+    second = "Léa Dubois, Zürich: coeliac disease since 2019."
+    words = words_of(first)
+    assert words_of(first) is words
+    assert [w for _, _, w, _ in words] == ["Seen", "at", "Harwick", "Clinic", "for", "Addison", "disease"]
+    assert [w for _, _, _, w in words_of(second)] == ["léa", "dubois", "zürich", "coeliac", "disease", "since", "2019"]
+    assert ("addison disease" in [p for _, _, p in gazetteer_ngrams(first, 2, frozenset({"addison"}), False)])
+    assert [p for _, _, p in ngrams(second, 2, capitalised=True)] == ["léa", "léa dubois", "dubois", "zürich"]
+    assert [w for _, _, w, _ in words_of(first)] == [w for _, _, w, _ in words]  # back to the first text

@@ -431,3 +431,33 @@ def test_a_condition_named_after_someone_with_or_without_the_possessive(text, sp
     assert (span, value) in of_type(text, "MEDICAL_CONDITION")
     # a person's possessive is no part of a condition's name
     assert of_type("The patient's asthma is well controlled.", "MEDICAL_CONDITION") == [("asthma", "asthma")]
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("Medicare number 1EG4-TE5-MK73 on file.", "1EG4-TE5-MK73"),
+    ("Medicaid ID 12345678A is active.", "12345678A"),
+    ("Versichertennummer A123456789 liegt vor.", "A123456789"),
+    ("AHV 756.1234.5678.97 is registered.", "756.1234.5678.97"),
+    ("Principal member: T. Ndlovu, membership no. 55120934, dependant code 01.", "55120934"),
+])
+def test_a_health_or_social_insurance_schemes_number_is_the_persons(text, number):
+    """The number a scheme gives a person is a patient identifier (masked with the direct
+    identifiers), not a process's number (stop 43; invented examples)."""
+    assert (number, number.upper(), "PATIENT_ID") in found(text)
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("Harbor Mutual Medicare Advantage - PA request PA-24-553102 for a biologic.", "PA-24-553102"),
+    ("Medicare Part D criteria: GLP-1 agonists need step therapy.", "GLP-1"),
+])
+def test_a_plan_named_after_a_scheme_does_not_make_a_number_the_persons(text, number):
+    assert all(not (o == number and t == "PATIENT_ID") for o, _, t in found(text))
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("Your membership number is 0023 8841 2.", "0023 8841 2"),
+    ("SSN ending in 4471.", "4471"),
+    ("Card on file: social security number ending 9032.", "9032"),
+])
+def test_a_persons_number_said_in_a_sentence_or_by_its_last_digits(text, number):
+    assert number in [o for o, _, t in found(text) if t == "PATIENT_ID"]

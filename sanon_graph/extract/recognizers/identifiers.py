@@ -53,7 +53,8 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
 # the number.
 # "Account ending 4471", "card ending in 0093": the last digits of a number are as much its own.
 _ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
-                     r"\b(?:account|acct\.?|card|number|policy|member)[ \t]+ending(?:[ \t]+in)?)\s*:?\s*#?"
+                     r"\b(?:account|acct\.?|card|number|policy|member|ssn|id|passport|licen[cs]e|medicare|medicaid|"
+                     r"social[ \t]+security(?:[ \t]+number)?)[ \t]+ending(?:[ \t]+in)?)\s*:?\s*#?"
                      r"(?-i:[ \t]?[A-Z]{1,4}[ \t])?$", re.I)
 _ID_SEPARATOR = re.compile(r"[-/._#]")
 # The nearest cue word before an identifier says whose it is: a person's (patient, employee,
@@ -63,7 +64,14 @@ _ID_OWNER_CUE = re.compile(
     r"record\s+number|ssn|social\s+security|enrollee|claimant|participant|employee|staff|personnel|payroll|"
     r"national\s+(?:id|identity|identification|insurance|registration)|citizen\s+service|bsn|"
     r"burgerservicenummer|passport|nhs|identity\s+(?:card|number|document)|id\s+card|"
-    r"personal\s+(?:id|identification|number|code)|driver'?s?\s+licen[cs]e|applicants?|applications?)"
+    r"personal\s+(?:id|identification|number|code)|driver'?s?\s+licen[cs]e|applicants?|applications?|"
+    # the numbers health and social insurance schemes give a person: "Medicaid ID", "membership
+    # number", "Versichertennummer", "AHV-Nr.", "numéro de sécurité sociale", "codice fiscale"
+    # (a scheme's name only with a word for its number: "Medicare Advantage" is a plan, "Medicare
+    # Part D" a benefit)
+    r"medic(?:are|aid)\s+(?:number|no|id|card|beneficiary)|membership|health\s+card|(?:health\s+)?insurance\s+(?:number|no|id)|social\s+insurance|"
+    r"(?:kranken)?versicherten(?:nummer)?|sozialversicherungsnummer|ahv|s[ée]curit[ée]\s+sociale|carte\s+vitale|"
+    r"codice\s+fiscale|tessera\s+sanitaria)"
     r"|(?P<process>claim|policy|invoice|study|protocol|order|ticket|reference|batch|lot|contract|account|"
     r"grant|trial|exception|authori[sz]ation|plan))\b",
     re.I,
@@ -80,7 +88,9 @@ _SPACED_ID_CUE = (
     # a health scheme's name says a number follows only with a word for it ("Medicare no.", "Medicaid ID")
     r"|(?:medicare|medicaid|health\s+(?:insurance|card))\s+(?:number|no\.?|nr\.?|card|id|#)|health\s+card"
     # a member's, a card's or a certificate's number: "Member no. CH 7712 0935"
-    r"|(?:member(?:ship)?|certificate)\s+(?:number|no\.?|nr\.?|#))\s*[:#]?\s*)"
+    r"|(?:member(?:ship)?|certificate)\s+(?:number|no\.?|nr\.?|#))\s*[:#]?\s*"
+    # said in a sentence: "your membership number is 0023 8841 2"
+    r"(?:(?:is|was)\s+)?)"
 )
 # The groups as schemes print them: "943 476 5919" (NHS), "2951 64830 1" (Medicare, a check digit last).
 # A scheme's letters may come first ("CH 7712 0935").

@@ -23,6 +23,29 @@ MONTHS = {
     )
     for m in names
 }
+# Month names in the other languages of European records (German, French, Dutch, Spanish,
+# Italian, Portuguese), written out, with and without their accents; the names they share with
+# English are above. "3. März 1958", "12 mars 1958", "5 de mayo de 2022" are dates as "3 March 1958" is.
+FOREIGN_MONTHS = {
+    m: i
+    for i, names in enumerate(
+        [("januar", "jänner", "janvier", "januari", "enero", "gennaio", "janeiro"),
+         ("februar", "février", "fevrier", "februari", "febrero", "febbraio", "fevereiro"),
+         ("märz", "maerz", "marz", "mars", "maart", "marzo", "março", "marco"),
+         ("avril", "abril", "aprile"),
+         ("mai", "mei", "mayo", "maggio", "maio"),
+         ("juni", "juin", "junio", "giugno", "junho"),
+         ("juli", "juillet", "julio", "luglio", "julho"),
+         ("août", "aout", "augustus", "agosto"),
+         ("septembre", "septiembre", "setiembre", "settembre", "setembro"),
+         ("oktober", "octobre", "octubre", "ottobre", "outubro"),
+         ("novembre", "noviembre", "novembro"),
+         ("dezember", "décembre", "decembre", "diciembre", "dicembre", "dezembro")],
+        start=1,
+    )
+    for m in names
+}
+MONTHS.update(FOREIGN_MONTHS)
 
 
 def fold(text: str) -> str:

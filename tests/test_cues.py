@@ -40,6 +40,8 @@ EDGES = {
     "NHS number 417 552 9083 on file.": ("PATIENT_ID", "417 552 9083"),
     "She moved from Winston-Salem last year.": ("LOCATION", "Winston-Salem"),
     "He is a Polish national living nearby.": ("DEMOGRAPHIC", "Polish national"),
+    "Aufgenommen am 4. Dezember, 2023 in der Klinik.": ("EVENT_DATE", "4. Dezember, 2023"),
+    "Desde febrero del\n2021 sin trabajo.": ("EVENT_DATE", "febrero del\n2021"),
 }
 
 

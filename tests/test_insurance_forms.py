@@ -461,3 +461,25 @@ def test_a_plan_named_after_a_scheme_does_not_make_a_number_the_persons(text, nu
 ])
 def test_a_persons_number_said_in_a_sentence_or_by_its_last_digits(text, number):
     assert number in [o for o, _, t in found(text) if t == "PATIENT_ID"]
+
+
+@pytest.mark.parametrize(("text", "span", "value", "entity_type"), [
+    ("Geboren am 3. März 1958 in Köln.", "3. März 1958", "1958-03-03", "BIRTHDATE"),
+    ("Née le 1er février 1961 à Nantes.", "1er février 1961", "1961-02-01", "BIRTHDATE"),
+    ("Op 14 februari 2023 opgenomen.", "14 februari 2023", "2023-02-14", "EVENT_DATE"),
+    ("Fecha de nacimiento: 5 de mayo de 1970.", "5 de mayo de 1970", "1970-05-05", "BIRTHDATE"),
+    ("Ricoverato il 9 gennaio 2024.", "9 gennaio 2024", "2024-01-09", "EVENT_DATE"),
+    ("Internado em 22 de setembro de 2021.", "22 de setembro de 2021", "2021-09-22", "EVENT_DATE"),
+    ("Seit März 2024 arbeitsunfähig.", "März 2024", "2024-03", "EVENT_DATE"),
+    ("Desde mayo de 2022 en tratamiento.", "mayo de 2022", "2022-05", "EVENT_DATE"),
+])
+def test_dates_with_a_month_name_of_another_language(text, span, value, entity_type):
+    """Records in German, French, Dutch, Spanish, Italian and Portuguese write the month's name
+    in their language: the same ISO value as the English form, a birth date after the birth word
+    (stop 43; invented examples)."""
+    assert (span, value, entity_type) in found(text)
+
+
+@pytest.mark.parametrize("text", ["A mission to Mars 2030 was planned.", "The Mayo 2022 guideline applies."])
+def test_a_planet_or_a_clinic_before_a_year_is_no_month(text):
+    assert not [o for o, _, t in found(text) if t == "EVENT_DATE"]

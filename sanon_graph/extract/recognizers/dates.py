@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ...normalize import date_order_evidence, normalize_date
+from ...normalize import FOREIGN_MONTHS, date_order_evidence, normalize_date
+from . import cues
 from .base import Base, register
 from .cues import may_match
 from .identifiers import LEGISLATION_BEFORE
@@ -49,6 +50,38 @@ _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"Q(?<!\wQ)([1-4])[\s-](\d{4})(?![\w-])"), "qy"),
     (re.compile(r"(\d(?<!\w\d)\d{3})[\s-]Q([1-4])(?![\w-])"), "yq"),
 ]
+# Dates with a month name in another language of European records, day first (German writes
+# the day as an ordinal, "3. März 1958"; French the first as "1er"; Spanish and Portuguese "5 de
+# mayo de 2022"), or a month and a year ("März 2024", "mayo de 2022").
+_FOREIGN_MONTH = "|".join(sorted(FOREIGN_MONTHS, key=len, reverse=True))
+_FOREIGN_DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"(?<!\w)((?:[0-2]?\d|3[01])(?:er)?)\.?\s+(?:de\s+)?({_FOREIGN_MONTH})\.?,?\s+(?:de\s+|del\s+)?"
+                rf"((?:19|20)\d\d)(?!\w)", re.I), "dMy"),
+    # (without a day, "Mars" and "Mayo" capitalised are the planet and the clinic: French and
+    # Spanish write their months in lower case)
+    (re.compile(rf"(?<![\w.])(?-i:(?!Mars\b|Mayo\b))({_FOREIGN_MONTH})\s+(?:de\s+|del\s+)?((?:19|20)\d\d)(?!\w)", re.I),
+     "My"),
+]
+# What either needs: such a month name as the word before a year ("de" or "del" between them).
+# Looked for from the years (the regex engine finds a digit by its quick scan; a search for any
+# of the names tries every position), with a word lookup.
+_YEAR_DIGITS = re.compile(r"(?:19|20)\d\d")
+
+
+def names_a_foreign_month(text: str) -> bool:
+    """Whether a month name of another language is the word before a year in text (always, with
+    the looks of cues.py off)."""
+    if not cues.ENABLED:
+        return True
+    for m in _YEAR_DIGITS.finditer(text):
+        words = text[max(0, m.start() - 24):m.start()].lower().replace(",", " ").replace(".", " ").split()
+        if words and words[-1] in ("de", "del"):
+            words.pop()
+        if words and words[-1] in FOREIGN_MONTHS:
+            return True
+    return False
+
+
 _DATE_RANGE = re.compile(
     r"(\d(?<![\w/.-]\d)\d?/\d{1,2}/\d{4})\s?[-–]\s?(\d{1,2}/\d{1,2}/\d{4})(?![\w/-])"
 )
@@ -71,6 +104,7 @@ _NUMERIC_MONTH_RANGE = re.compile(r"(\d(?<![\w/.-]\d)\d?)/(\d{4})\s?[-–]\s?(\d
 _YEAR_RANGE = re.compile(r"(1(?<![\w/.-]1)9\d\d|2(?<![\w/.-]2)0\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
 # Layouts that need a month name: skipped, with one search, in a text that names none.
 _WITH_MONTH_NAME = frozenset({"Mdy", "dMy", "My", "Md", "dM", "M"})
+_FOREIGN_PATTERNS = frozenset(p for p, _ in _FOREIGN_DATE_PATTERNS)
 _ANY_MONTH_NAME = re.compile(rf"(?<![A-Za-z]){_MONTH}(?![a-z])", re.I)
 # The same in the lower-cased text without re.I, twice as quick: a look first (cues.py).
 _ANY_MONTH_NAME_LOWER = re.compile(rf"(?<![a-z]){_MONTH.lower()}(?![a-z])")
@@ -96,7 +130,11 @@ _BIRTH_YEAR = re.compile(
     r"[ \t]+((?:18|19|20)\d\d)(?![\w/-]|\.\d)",
     re.I,
 )
-_BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
+_BIRTH_CONTEXT = re.compile(
+    r"\b(?:born|birth|dob|d\.o\.b\.?|birthday"
+    # the same words in German, French, Dutch, Spanish, Italian and Portuguese records
+    r"|geboren|geburtsdatum|geburtstag|née?|naissance|geboortedatum|nacid[oa]|nacimiento|nascita|nascimento)\b[^.]{0,25}$",
+    re.I)
 _WEEKDAY_BEFORE = re.compile(r"(?<![\w-])(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?[ \t]+(?:the[ \t]+)?$")
 # the two-numbers-and-a-year shapes whose order is in question
 _NUMERIC_SHAPES = (_DATE_PATTERNS[1][0], _DATE_PATTERNS[2][0])
@@ -229,8 +267,11 @@ class Date(_Dated):
             yield self.span(m.start(1), m.end(1), "BIRTHDATE", m.group(1), 0.6)
         if "/" in text:
             yield from self._cued_days(text)
-        for pattern, layout in _DATE_PATTERNS:
-            if layout in _WITH_MONTH_NAME and not month_names:
+        patterns = _DATE_PATTERNS
+        if names_a_foreign_month(text):
+            patterns = patterns + _FOREIGN_DATE_PATTERNS
+        for pattern, layout in patterns:
+            if layout in _WITH_MONTH_NAME and not month_names and pattern not in _FOREIGN_PATTERNS:
                 continue
             for m in pattern.finditer(text):
                 if layout == "mdy":

@@ -483,3 +483,25 @@ def test_dates_with_a_month_name_of_another_language(text, span, value, entity_t
 @pytest.mark.parametrize("text", ["A mission to Mars 2030 was planned.", "The Mayo 2022 guideline applies."])
 def test_a_planet_or_a_clinic_before_a_year_is_no_month(text):
     assert not [o for o, _, t in found(text) if t == "EVENT_DATE"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Lives at 221B Wexcombe Street, Leeds.", "221B Wexcombe Street", "221b wexcombe street"),
+    ("Home: 12a Quarrel Lane.", "12a Quarrel Lane", "12a quarrel lane"),
+    ("Apt 4B, 310 West 88th Street, New York", "Apt 4B, 310 West 88th Street", "apartment 4b 310 west 88th street"),
+    ("Sent to P.O. Box 118, Elkhorn, WI 53121", "P.O. Box 118", "po box 118"),
+    ("Write to Postfach 10 02 31, 50667 Köln.", "Postfach 10 02 31", "po box 100231"),
+])
+def test_house_numbers_with_a_letter_numbered_streets_and_post_office_boxes(text, span, value):
+    """Addresses a person's mail goes to (stop 43; invented examples): the span may grow with the
+    town after it (widen.py), the value is the street's or the box's."""
+    spans = [(o, n) for o, n, t in found(text) if t == "ADDRESS"]
+    assert any(o.startswith(span) and n.startswith(value) for o, n in spans), spans
+    assert not [o for o, _, t in found(text) if t == "NAME" and "Box" in o]
+
+
+@pytest.mark.parametrize("text", ["BP 120/80, pulse 72.", "Took the bus 12 to town.",
+                                  "Mary Jones (née Smith), admitted 3 March 2024."])
+def test_no_box_in_a_blood_pressure_or_a_bus_and_no_birth_in_a_maiden_name(text):
+    kinds = {t for _, _, t in found(text)}
+    assert "ADDRESS" not in kinds and "BIRTHDATE" not in kinds

@@ -6,6 +6,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, Span, register
+from .cues import has_any
 from .words import UPPER
 
 _STREET = (
@@ -20,8 +21,9 @@ _ADDRESS = re.compile(
     # on its line: "Clinic date 09.01.2025\nDear Dr Ross" is a date and a letter's greeting
     rf"(?<![\w./-])(?:(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]+[A-Za-z0-9-]+,?[ \t]+)?"  # "Flat 4, 17 Knockmaroon Mews"
     # a unit before the house as Australia and New Zealand write it: "7/22 Matai Crescent"
-    rf"(?:\d{{1,4}}[A-Za-z]?/)?\d{{1,6}}[ \t]+(?:[NSEW]\.?[ \t]+)?"
-    rf"(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*[ \t]+){{1,3}}{_STREET}\.?"
+    # a letter after the house number ("221B", "12a"); a numbered street ("310 West 88th Street")
+    rf"(?:\d{{1,4}}[A-Za-z]?/)?\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
+    rf"(?:(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{1,3}}{_STREET}\.?"
     # the street's kind first, as in the Spanish names of American streets: "2290 W. Calle Ormsby"
     rf"|(?:Calle|Camino|Paseo|Avenida|Via)[ \t]+(?:(?:de|del|la|las|los)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+)?)"
     r"(?:,?\s+(?:Apt|Apartment|apartment|Suite|Ste|Unit|Flat|flat|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
@@ -50,6 +52,26 @@ class StreetAddress(Base):
             words = re.findall(r"[^\W_]+", m.group(0).lower())
             normalized = " ".join(_STREET_ABBREV.get(w, w) for w in words)
             yield self.span(m.start(), end, "ADDRESS", normalized)
+
+
+# A post-office box: "P.O. Box 118", "PO Box 4471", "Postbus 1234", "Postfach 10 02 31" (not the
+# French "BP 42": in a health record BP is a blood pressure).
+# A person's box is where their mail goes, as their street is.
+_PO_BOX = re.compile(
+    r"(?<![\w.])(?:(?i:p\.?[ \t]?o\.?[ \t]*box|post[ \t]+office[ \t]+box|postbus|postfach|bo[iî]te[ \t]+postale|"
+    r"apartado(?:[ \t]+de[ \t]+correos)?|casella[ \t]+postale|caixa[ \t]+postal)|PMB)"
+    r"[ \t]*[#:]?[ \t]*(\d{1,6}(?:[ \t]\d{2,3}){0,2})(?![\w/-]|[.,]\d)")
+
+
+@register("po_box", "ADDRESS")
+class PoBox(Base):
+    """A post-office box and its number, the value "po box" and the digits."""
+
+    def find(self, text: str):
+        if not has_any(text.lower(), ("box", "bus", "fach", "postale", "apartado", "pmb", "postal")):
+            return
+        for m in _PO_BOX.finditer(text):
+            yield self.span(m.start(), m.end(), "ADDRESS", "po box " + re.sub(r"\D", "", m.group(1)))
 
 
 # A US ZIP code after its name: "ZIP 85719", "zip code: 60302-1142" (with a birth date and a sex,

@@ -13,7 +13,7 @@ import re
 from ...normalize import FOREIGN_MONTHS, date_order_evidence, normalize_date
 from . import cues
 from .base import Base, register
-from .cues import may_match
+from .cues import has_any, may_match
 from .identifiers import LEGISLATION_BEFORE
 from .words import NUMBER, THE_BEFORE, number_value
 
@@ -74,6 +74,8 @@ def names_a_foreign_month(text: str) -> bool:
     if not cues.ENABLED:
         return True
     for m in _YEAR_DIGITS.finditer(text):
+        if not text[m.start() - 1:m.start()].isspace():
+            continue  # "04/20/2024": a numeric date's year, after no word
         words = text[max(0, m.start() - 24):m.start()].lower().replace(",", " ").replace(".", " ").split()
         if words and words[-1] in ("de", "del"):
             words.pop()
@@ -104,7 +106,7 @@ _NUMERIC_MONTH_RANGE = re.compile(r"(\d(?<![\w/.-]\d)\d?)/(\d{4})\s?[-–]\s?(\d
 _YEAR_RANGE = re.compile(r"(1(?<![\w/.-]1)9\d\d|2(?<![\w/.-]2)0\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
 # Layouts that need a month name: skipped, with one search, in a text that names none.
 _WITH_MONTH_NAME = frozenset({"Mdy", "dMy", "My", "Md", "dM", "M"})
-_FOREIGN_PATTERNS = frozenset(p for p, _ in _FOREIGN_DATE_PATTERNS)
+_WITHOUT_MONTH_NAMES = [(p, layout) for p, layout in _DATE_PATTERNS if layout not in _WITH_MONTH_NAME]
 _ANY_MONTH_NAME = re.compile(rf"(?<![A-Za-z]){_MONTH}(?![a-z])", re.I)
 # The same in the lower-cased text without re.I, twice as quick: a look first (cues.py).
 _ANY_MONTH_NAME_LOWER = re.compile(rf"(?<![a-z]){_MONTH.lower()}(?![a-z])")
@@ -130,11 +132,14 @@ _BIRTH_YEAR = re.compile(
     r"[ \t]+((?:18|19|20)\d\d)(?![\w/-]|\.\d)",
     re.I,
 )
-_BIRTH_CONTEXT = re.compile(
-    r"\b(?:born|birth|dob|d\.o\.b\.?|birthday"
-    # the same words in German, French, Dutch, Spanish, Italian and Portuguese records
-    r"|geboren|geburtsdatum|geburtstag|née?|naissance|geboortedatum|nacid[oa]|nacimiento|nascita|nascimento)\b[^.]{0,25}$",
-    re.I)
+_BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
+# The same words in German, French, Dutch, Spanish, Italian and Portuguese records, looked for
+# only in a text that has one of their stems (most texts have none).
+_FOREIGN_BIRTH_CONTEXT = re.compile(
+    # ("née" alone is an English maiden name: French says "née le", "né à")
+    r"\b(?:geboren|geburtsdatum|geburtstag|née?[ \t]+(?:le|à|en|au)|naissance|geboortedatum|nacid[oa]|nacimiento|"
+    r"nascita|nascimento)\b[^.]{0,25}$", re.I)
+_FOREIGN_BIRTH_STEMS = ("gebor", "geburt", "né", "naissance", "geboorte", "nacid", "nacimiento", "nascita", "nascimento")
 _WEEKDAY_BEFORE = re.compile(r"(?<![\w-])(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?[ \t]+(?:the[ \t]+)?$")
 # the two-numbers-and-a-year shapes whose order is in question
 _NUMERIC_SHAPES = (_DATE_PATTERNS[1][0], _DATE_PATTERNS[2][0])
@@ -267,12 +272,11 @@ class Date(_Dated):
             yield self.span(m.start(1), m.end(1), "BIRTHDATE", m.group(1), 0.6)
         if "/" in text:
             yield from self._cued_days(text)
-        patterns = _DATE_PATTERNS
+        patterns = _DATE_PATTERNS if month_names else _WITHOUT_MONTH_NAMES
         if names_a_foreign_month(text):
             patterns = patterns + _FOREIGN_DATE_PATTERNS
+        foreign_birth = has_any(text.lower(), _FOREIGN_BIRTH_STEMS)
         for pattern, layout in patterns:
-            if layout in _WITH_MONTH_NAME and not month_names and pattern not in _FOREIGN_PATTERNS:
-                continue
             for m in pattern.finditer(text):
                 if layout == "mdy":
                     order = order or self.order_for(text)
@@ -288,7 +292,8 @@ class Date(_Dated):
                 # "Monday, October 3, 2018": the day of the week is masked with its date
                 weekday = _WEEKDAY_BEFORE.search(before) if "day" in before else None
                 start = m.start() - (len(before) - weekday.start()) if weekday else m.start()
-                if _BIRTH_CONTEXT.search(before) and len(normalized) == 10:
+                if len(normalized) == 10 and (_BIRTH_CONTEXT.search(before)
+                                              or foreign_birth and _FOREIGN_BIRTH_CONTEXT.search(before)):
                     yield self.span(start, m.end(), "BIRTHDATE", normalized)
                 else:
                     relevance = self.ctx.base("EVENT_DATE") if len(normalized) == 10 else 0.35

@@ -445,6 +445,8 @@ class InitialsSurname(_Names):
                 continue  # "Blood type O. Weight-based dose", "risk group A. Follow-up": a letter of a kind
             if re.fullmatch(r"\d+/?", previous):
                 continue  # "Pt: 67 M. Rx", "29/F. Flame burns": a sex or a unit after a number, no initial
+            if m.group(2) == "Box" and m.group(1).replace(".", "").replace(" ", "") in ("P", "PO"):
+                continue  # "P.O. Box 118": a post-office box (addresses.py), no one's name
             if surname.lower() in _FIELD_LABELS and _FIELD_LABEL_AFTER.match(text, m.end()):
                 continue  # "Pt: R.D.   Age: 63": the next column's label, no surname ("J. Smith: yes" is one)
             if self._name_words_ok(_name_words(m.group(2))) and not self._org_follows(text, m.end()):

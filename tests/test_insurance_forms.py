@@ -505,3 +505,14 @@ def test_house_numbers_with_a_letter_numbered_streets_and_post_office_boxes(text
 def test_no_box_in_a_blood_pressure_or_a_bus_and_no_birth_in_a_maiden_name(text):
     kinds = {t for _, _, t in found(text)}
     assert "ADDRESS" not in kinds and "BIRTHDATE" not in kinds
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("She lives in New York, NY 10024.", "New York, NY 10024", "new york"),
+    ("Moved to New Haven, Connecticut in May.", "New Haven, Connecticut", "new haven"),
+    ("New patient from Denver, CO today.", "Denver, CO", "denver"),
+])
+def test_a_known_place_whose_first_word_opens_sentences_keeps_it(text, span, value):
+    """"New" opens many sentences ("New patient"), but "New York" is a place: the town keeps its
+    first word where the words together are a known place (stop 43; invented examples)."""
+    assert (span, value, "LOCATION") in found(text)

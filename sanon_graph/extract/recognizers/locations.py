@@ -88,8 +88,10 @@ class CityState(Base):
                 continue
             words = town.split()
             if comma and code not in _LETTERS_AFTER_NAMES:
-                # "Port Elizabeth, NJ": the words before the comma, from the first that opens no sentence
-                known = next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
+                # "Port Elizabeth, NJ": the words before the comma, from the first that opens no
+                # sentence, unless they are a known place together ("New York, NY": "New" opens many)
+                known = 0 if town.lower() in places else \
+                    next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
                 if known is not None and code in _AMBIGUOUS_CODES and not _CODE_ENDS_PLACE.match(text, m.end()) \
                         and words[-1] not in ("County", "Parish", "Township") \
                         and not _PLACE_PREPOSITION.search(text, max(0, m.start() - 8), m.start()):
@@ -117,7 +119,8 @@ class CityState(Base):
         if "," in text:
             for m in _CITY_REGION.finditer(text):
                 words = m.group(1).split()
-                known = next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
+                known = 0 if m.group(1).lower() in places else \
+                    next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
                 if known is None or " ".join(words[known:]) == m.group(2):
                     continue
                 town = " ".join(words[known:])

@@ -516,3 +516,13 @@ def test_a_known_place_whose_first_word_opens_sentences_keeps_it(text, span, val
     """"New" opens many sentences ("New patient"), but "New York" is a place: the town keeps its
     first word where the words together are a known place (stop 43; invented examples)."""
     assert (span, value, "LOCATION") in found(text)
+
+
+@pytest.mark.parametrize(("text", "surname"), [
+    ("Mary Quarrington (née Wexcombe), admitted in March.", "Wexcombe"),
+    ("Anna Weber, geb. Schulz, wohnt in Bonn.", "Schulz"),
+    ("His mother, nee Okonkwo-Adeyemi, called.", "Okonkwo-Adeyemi"),
+])
+def test_a_surname_before_marriage_is_a_name(text, surname):
+    """A maiden name is as much the person's as the name they carry (stop 43; invented)."""
+    assert surname in [o for o, _, t in found(text) if t == "NAME"]

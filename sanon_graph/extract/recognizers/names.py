@@ -59,6 +59,9 @@ _TITLED_NAME = re.compile(
     rf"(?<![\w.])({_TITLES})(\.?)(?:{_GAP}(?:(?:and|&){_GAP})?{_TITLES}\.?(?=[ \t]))*{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
 )
 _HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "mme", "mlle", "herr", "frau", "dhr", "mevr"})
+# A surname before marriage: "Mary Jones (née Smith)", "Anna Weber, geb. Schulz". As much the
+# person's name as the one they carry now.
+_MAIDEN_NAME = re.compile(r"(?<![\w.])(?:n[ée]e|geb\.|geborene)[ \t]+([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)(?![\w-])")
 _TITLE_WORD = re.compile(rf"(?<![\w.]){_TITLES}(?!\w)")
 # A word that says a person comes next: "Patient Henrietta Ezeoke", "Applicant: JOHN DOE",
 # "the employee, Jan de Vries", "named Rex Salam", "signed by A. Ricci", "Name: ...".
@@ -280,6 +283,10 @@ class TitledName(_Names):
     """After a title: "Dr. Imogen Reyes", "Mr A.B. Cd", "Judge Hale", "Mr JOHN DOE"."""
 
     def find(self, text: str):
+        if "née" in text or "nee " in text or "geb" in text:  # most texts have none
+            for m in _MAIDEN_NAME.finditer(text):
+                if self._name_words_ok([m.group(1)]) and not self._is_place(m.group(1)):
+                    yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.8)
         for m in _TITLE_BARE_INITIAL.finditer(text):
             if not m.group(1).isupper() and self._name_words_ok([m.group(3)]) and not self._is_place(m.group(3)):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(f"{m.group(2)}. {m.group(3)}"), 0.85)

@@ -75,7 +75,7 @@ def names_a_foreign_month(text: str) -> bool:
         return True
     for m in _YEAR_DIGITS.finditer(text):
         if not text[m.start() - 1:m.start()].isspace():
-            continue  # "04/20/2024": a numeric date's year, after no word
+            continue  # "11/03/2019": a numeric date's year, after no word
         words = text[max(0, m.start() - 24):m.start()].lower().replace(",", " ").replace(".", " ").split()
         if words and words[-1] in ("de", "del"):
             words.pop()

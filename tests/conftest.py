@@ -21,17 +21,11 @@ THESIS_SETS = sorted(p.name for p in THESIS_DEV.iterdir()) if THESIS_DEV.is_dir(
 def _vocabulary_cache(tmp_path_factory):
     """Derived word lists are cached under a folder of the test session, not the user's
     ~/.cache (subprocesses the tests start inherit it)."""
-    import os
-
     from sanon_graph.extract.recognizers.vocabulary_cache import CACHE_ENV
 
-    before = os.environ.get(CACHE_ENV)
-    os.environ[CACHE_ENV] = str(tmp_path_factory.mktemp("vocabulary-cache"))
-    yield
-    if before is None:
-        os.environ.pop(CACHE_ENV, None)
-    else:
-        os.environ[CACHE_ENV] = before
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_ENV, str(tmp_path_factory.mktemp("vocabulary-cache")))
+        yield
 
 
 def thesis_set(name: str) -> Path:

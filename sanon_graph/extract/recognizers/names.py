@@ -283,7 +283,7 @@ class TitledName(_Names):
     """After a title: "Dr. Imogen Reyes", "Mr A.B. Cd", "Judge Hale", "Mr JOHN DOE"."""
 
     def find(self, text: str):
-        if "née" in text or "nee " in text or "geb" in text:  # most texts have none
+        if has_any(text, ("née", "nee ", "geb")):  # the pattern's words, lower case only; most texts have none
             for m in _MAIDEN_NAME.finditer(text):
                 if self._name_words_ok([m.group(1)]) and not self._is_place(m.group(1)):
                     yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.8)

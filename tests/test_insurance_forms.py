@@ -526,3 +526,71 @@ def test_a_known_place_whose_first_word_opens_sentences_keeps_it(text, span, val
 def test_a_surname_before_marriage_is_a_name(text, surname):
     """A maiden name is as much the person's as the name they carry (stop 43; invented)."""
     assert surname in [o for o, _, t in found(text) if t == "NAME"]
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("Reconstruction with a radial forearm flap in March.", "radial forearm flap"),
+    ("Underwent a full-thickness skin graft to the shin.", "full-thickness skin graft"),
+    ("Procedure: broad margin excision of the nodule.", "broad margin excision"),
+    ("Plan: hand rehab twice weekly.", "hand rehab"),
+    ("Fitted with a volar wrist splint.", "volar wrist splint"),
+    ("Her siblings were offered grief counselling.", "grief counselling"),
+])
+def test_grafts_flaps_excisions_rehab_splints_and_counselling_are_treatments(text, span):
+    """Procedure and care nouns named with what they are (stop 44; invented examples)."""
+    assert span in [o for o, _, t in found(text) if t == "TREATMENT"]
+
+
+@pytest.mark.parametrize("text", ["Implanted a 23 mm graft.", "Graft was reviewed.", "Counselling is available."])
+def test_a_size_or_a_bare_head_makes_no_treatment(text):
+    assert not [o for o, _, t in found(text) if t == "TREATMENT"]
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("Re: Ivo, DOB 02/03/2016, Medicare 4417 20983 1 Ivo was seen today.", "4417 20983 1"),
+    ("Patient: T. Rudel, RAMQ TRUD 8812 0417, lives in Gaspé.", "TRUD 8812 0417"),
+    ("NIR : 1 84 12 76 451 089 46", "1 84 12 76 451 089 46"),
+    ("Your participant number is 207-0391. Keep it safe.", "207-0391"),
+])
+def test_a_schemes_number_straight_after_its_name_and_a_number_said_in_a_sentence(text, number):
+    """A health scheme's name followed by a long number, France's NIR as printed, "your ...
+    number is" (stop 44; invented numbers)."""
+    assert number in [o for o, _, t in found(text) if t == "PATIENT_ID"]
+
+
+@pytest.mark.parametrize("text", ["Medicare 2024 plan year starts.", "The number is 4400-4500 units.",
+                                  "Medicare 65 15 enrolment."])
+def test_a_year_a_range_or_a_short_number_after_a_schemes_name_is_no_persons_number(text):
+    assert not [o for o, _, t in found(text) if t == "PATIENT_ID"]
+
+
+@pytest.mark.parametrize(("text", "initials"), [
+    ("Diagnosed with aCML in 2019.", "aCML"),
+    ("EBV serology was positive.", "EBV"),
+])
+def test_a_conditions_initials_with_a_letter_for_its_kind(text, initials):
+    """A lower-case letter before a condition's initials says which kind ("a" atypical); viruses
+    by their initials (stop 44; invented examples)."""
+    assert (initials, initials.lower(), "MEDICAL_CONDITION") in found(text)
+
+
+@pytest.mark.parametrize("text", ["eGFR 45 at the last visit.", "Bought an eBOOK reader."])
+def test_a_letter_before_capitals_that_are_no_conditions_initials_is_nothing(text):
+    assert not [o for o, _, t in found(text) if t == "MEDICAL_CONDITION"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Name: Rosa T., 34/F. Occupation: clerk", "34/F", "34"),
+    ("Pt: 52M referred by GP.", "52M", "52"),
+    ("Phototherapy started at 7 weeks of age.", "7 weeks of age", "7 weeks"),
+])
+def test_age_and_sex_shorthand_and_a_babys_age_of_age(text, span, value):
+    """"34/F" after a name with initials; "52M" spans the shorthand only (it once began with the
+    space before it); "5 weeks of age" (stop 44; invented examples)."""
+    assert (span, value, "AGE") in found(text)
+
+
+@pytest.mark.parametrize("text", ["Licensed from 8 months of age.", "Screen before 5 weeks of age.",
+                                  "The rate was 35 F."])
+def test_an_age_limit_or_a_temperature_is_no_ones_age(text):
+    assert not [o for o, _, t in found(text) if t == "AGE"]

@@ -81,9 +81,11 @@ _NOT_AN_AGE_NEAR = re.compile(
 _PERSON_BEFORE_SHORTHAND = re.compile(
     r"(?:(?i:patient|pt|member|claimant|client|insured|enrollee|subscriber|dependa?ent|child|son|daughter|man|woman)"
     r"\W{0,3}|[A-Z][a-z]+,[ \t]*|(?:^|[\n:;(])[ \t]*|[.!?][ \t]+)$")
-# Babies' ages in months, weeks or days: "a 9-month-old infant", "3-week-old neonate" (the value
+# Babies' ages in months, weeks or days: "a 9-month-old infant", "3-week-old neonate", "started
+# at 5 weeks of age" (the value
 # says the unit, so "9 months" and the age 9 stay apart).
-_AGE_YOUNG = re.compile(r"(\d(?<![\w-]\d)\d?)[- ](month|week|day)s?[- ]old(?![\w-])", re.I)
+_AGE_YOUNG = re.compile(r"(\d(?<![\w-]\d)\d?)[- ](month|week|day)s?(?:[- ]old|[ \t]+of[ \t]+age)(?![\w-])", re.I)
+_AGE_LIMIT_BEFORE = re.compile(r"(?i:from|over|under|before|after|until|above|below|than|to|between|and|or|by)[ \t]+$")
 # The same in words: "a nine-year-old boy", "aged forty-two" (a count from one to sixty-nine).
 _IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)
 _AGE_IN_WORDS = re.compile(
@@ -226,8 +228,10 @@ class Age(Base):
                 age = number_value(m.group(1) or m.group(2))
                 if age:
                     yield self.span(m.start(), m.end(), "AGE", str(age))
-        if "old" in lower:
+        if "old" in lower or "of age" in lower:
             for m in _AGE_YOUNG.finditer(text):
+                if m.group(0).endswith("age") and _AGE_LIMIT_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+                    continue  # "licensed from 8 months of age", "screened before 5 weeks of age": a limit, no one's age
                 yield self.span(m.start(), m.end(), "AGE", f"{int(m.group(1))} {m.group(2).lower()}s")
         for pattern in _AGE_SHORTHAND if _SHORTHAND_CUE.search(text) else ():
             for m in pattern.finditer(text):
@@ -235,9 +239,11 @@ class Age(Base):
                 if _NUMBERING_WORD.search(text, max(0, m.start() - 8), m.start()) or _NOT_AN_AGE_NEAR.search(before) \
                         or _CITED_PAGE_AFTER.match(text, m.end()):
                     continue  # "Bed 12F", "(Exhibits 10F and 11F)", "68 F", "valued at 40M", "14F, p. 3"
-                if _ENDS_WITH_PUNCTUATION.match(text, m.end()) and not _PERSON_BEFORE_SHORTHAND.search(before):
-                    continue  # "The rate was 35 F." says nothing of whom
-                yield self.span(m.start(), m.end(), "AGE", str(int(m.group(1))))
+                if "/" not in m.group(0) and _ENDS_WITH_PUNCTUATION.match(text, m.end()) \
+                        and not _PERSON_BEFORE_SHORTHAND.search(before):
+                    continue  # "The rate was 35 F." says nothing of whom ("35/F" is no temperature)
+                start = m.start() + len(m.group(0)) - len(m.group(0).lstrip())  # "Pt: 61F": from the number
+                yield self.span(start, m.end(), "AGE", str(int(m.group(1))))
         said = zip(_AGE_SAID_SHORT, _AGE_SAID_SHORT_CUES, strict=True) if _ANY_SAID_SHORT_CUE.search(lower) else ()
         for pattern, cue in said:
             if not cue.search(lower):

@@ -52,7 +52,7 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
 # "n° RG 21/07864", "No. HC 2018/63": a court's register letters may stand between the cue and
 # the number.
 # "Account ending 4471", "card ending in 0093": the last digits of a number are as much its own.
-_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
+_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|(?<!the[ \t])(?<!of[ \t])\bnumber[ \t]+(?:is|was)|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
                      r"\b(?:account|acct\.?|card|number|policy|member|ssn|id|passport|licen[cs]e|medicare|medicaid|"
                      r"social[ \t]+security(?:[ \t]+number)?)[ \t]+ending(?:[ \t]+in)?)\s*:?\s*#?"
                      r"(?-i:[ \t]?[A-Z]{1,4}[ \t])?$", re.I)
@@ -88,15 +88,24 @@ _SPACED_ID_CUE = (
     # a health scheme's name says a number follows only with a word for it ("Medicare no.", "Medicaid ID")
     r"|(?:medicare|medicaid|health\s+(?:insurance|card))\s+(?:number|no\.?|nr\.?|card|id|#)|health\s+card"
     # a member's, a card's or a certificate's number: "Member no. CH 7712 0935"
-    r"|(?:member(?:ship)?|certificate)\s+(?:number|no\.?|nr\.?|#))\s*[:#]?\s*"
+    r"|(?:member(?:ship)?|certificate)\s+(?:number|no\.?|nr\.?|#)"
+    # the scheme's name alone, the number straight after it: "Medicare 2951 64830 1", "RAMQ
+    # ABCD 1234 5678" (a long number only: find() asks for eight digits)
+    r"|(?P<bare>medicare|medicaid|ramq|ahv))\s*[:#]?\s*"
     # said in a sentence: "your membership number is 0023 8841 2"
     r"(?:(?:is|was)\s+)?)"
 )
 # The groups as schemes print them: "943 476 5919" (NHS), "2951 64830 1" (Medicare, a check digit last).
 # A scheme's letters may come first ("CH 7712 0935").
 _DIGIT_SPACE_DIGIT = re.compile(r"\d \d")  # what _SPACED_PERSON_ID must find (cues.py)
-_SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}((?:[A-Z]{{1,3}} )?\d{{2,5}}(?: \d{{1,5}}){{1,3}})(?![\w-]|[./]\d)")
+_SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}(?P<number>(?:[A-Z]{{1,4}} )?\d{{2,5}}(?: \d{{1,5}}){{1,3}})(?![\w-]|[./]\d)")
 SPACED_ID_BEFORE = re.compile(rf"{_SPACED_ID_CUE}$")
+# France's social security number (NIR) as printed after its name: sex, year, month, département,
+# commune, order and key in groups, "1 84 12 76 451 089 46".
+_NIR = re.compile(
+    r"(?i:\bNIR|\bINSEE|s[ée]curit[ée][ \t]+sociale|\bn°[ \t]*SS)[ \t]*(?::|n°)?[ \t]*"
+    r"([12][ \t]?\d{2}[ \t]?(?:0[1-9]|1[0-2]|[2-9]\d)[ \t]?(?:\d{2}|2[AB])[ \t]?\d{3}[ \t]?\d{3}(?:[ \t]?\d{2})?)"
+    r"(?![\w-])")
 _ID_OWNER_GAP = re.compile(r"(?:[^.]|(?<=\bno)\.|(?<=\bnos)\.|(?<=\bnr)\.|(?<=\bNo)\.|(?<=\bNos)\.|(?<=\bNr)\.|(?<=\bNO)\.){0,30}")
 # Public trial-registry numbers (ClinicalTrials.gov NCT, EudraCT, ISRCTN) and study names ("the
 # CARES-2 trial") name a study, the same for every participant: as identifying as the clinic that
@@ -133,8 +142,11 @@ class SpacedPersonId(Base):
 
     def find(self, text: str):
         for m in _SPACED_PERSON_ID.finditer(text) if may_match(_DIGIT_SPACE_DIGIT, text) else ():
-            if sum(c.isdigit() for c in m.group(1)) >= 6:
-                yield self.span(m.start(1), m.end(1), "PATIENT_ID", m.group(1).replace(" ", ""))
+            number = m.group("number")
+            if sum(c.isdigit() for c in number) >= (8 if m.group("bare") else 6):
+                yield self.span(m.start("number"), m.end("number"), "PATIENT_ID", number.replace(" ", ""))
+        for m in _NIR.finditer(text) if "NIR" in text or "INSEE" in text or "ociale" in text or "SS" in text else ():
+            yield self.span(m.start(1), m.end(1), "PATIENT_ID", re.sub(r"[ \t]", "", m.group(1)))
         named = _NI_NUMBER_NAMED.finditer(text) if "NI" in text or "nsurance" in text else ()
         for m in (*_NI_NUMBER.finditer(text), *named):
             yield self.span(m.start(1), m.end(1), "PATIENT_ID", re.sub(r"[ \t]", "", m.group(1)))

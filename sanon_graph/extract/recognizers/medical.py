@@ -38,6 +38,7 @@ _TREATMENT_HEADS = (
     r"amputation|ablation|stent|bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|"
     r"decompression|supplements?|regimen|shunt|drainage|biops(?:y|ies)|debridement|emboli[sz]ation|ligation|"
     r"transfusions?|catheteri[sz]ation|cardioversion|lithotripsy|pacing|ventilation|intubation|implantation|feeding|"
+    r"graft|flap|excision|rehab|counsell?ing|splint|"
     # devices, named only with what they are for ("continuous glucose monitor", "insulin pump",
     # "total contact cast"): alone, each word is too many other things (GENERIC_HEAD)
     r"monitor|pump|brace|orthosis|prosthesis|wheelchair|concentrator|pacemaker|defibrillator|catheter"
@@ -60,6 +61,8 @@ _AFTER_DEVICES = frozenset("shunt stent implant catheter port line tube pacemake
                            "defibrillator concentrator orthosis".split())
 # Support named by its kind, a treatment only with the word that says which: "mechanical
 # ventilation", "transvenous pacing", "tube feeding" (not "poor ventilation", "breast feeding").
+# Units a device's size is given in ("a 31 mm valve"): no modifier of a treatment.
+_MEASURE_UNITS = frozenset("mm cm ml mg mcg kg".split())
 _SUPPORT_HEADS = frozenset("pacing ventilation feeding feedings".split())
 _SUPPORT_MODIFIERS = frozenset(
     "mechanical invasive non-invasive noninvasive assisted positive-pressure oscillatory transvenous transcutaneous "
@@ -282,6 +285,11 @@ _CONDITION_SHORTHAND = {
 _CONDITION_SHORTHAND_WORD = re.compile(
     r"(?<![\w-])(" + "|".join(sorted(map(re.escape, _CONDITION_SHORTHAND), key=len, reverse=True)) + r")(?![\w-])")
 
+# Initials with a lower-case letter before them that says which kind of the condition:
+# "aCML" (atypical), a "c" for congenital, an "h" for hereditary, an "i" for idiopathic. Rarer
+# than the condition: the value is the whole, not the condition's initials.
+_QUALIFIED_INITIALS = re.compile(r"(?<![\w-])([a-z])([A-Z]{3,5})(?![\w-])")
+
 
 @register("condition_acronym", "MEDICAL_CONDITION")
 class ConditionAcronym(_Medical):
@@ -296,6 +304,9 @@ class ConditionAcronym(_Medical):
             yield self.span(m.start(), kind.end() if kind else m.end(), "MEDICAL_CONDITION", m.group(0).lower())
         for m in _CONDITION_SHORTHAND_WORD.finditer(text):
             yield self.span(m.start(), m.end(), "MEDICAL_CONDITION", _CONDITION_SHORTHAND[m.group(1)])
+        for m in _QUALIFIED_INITIALS.finditer(text):
+            if m.group(2) in _CONDITION_ACRONYMS:
+                yield self.span(m.start(), m.end(), "MEDICAL_CONDITION", m.group(0).lower())
 
 
 # Treatments named by their initials alone (data/treatment_acronyms.txt), written in capitals.
@@ -500,6 +511,8 @@ class TreatmentHead(_Medical):
             return written not in WARDS_AND_SCANS
         if word in NUMBER_WORDS:
             return False  # "four implants", "two infusions": how many, not which
+        if word in _MEASURE_UNITS:
+            return False  # "31 mm valve", "a 9 mm shunt": a size, not which
         if word in drugs or word in BODY_PARTS:
             return True  # "Humira injections"; "Mitral valve repair" at the start of a sentence
         if written[0].isupper() or not modifies(word) or word in MODIFIER_NOISE or word in TREATMENT_QUALIFIERS:

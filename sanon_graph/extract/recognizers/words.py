@@ -65,7 +65,7 @@ GENERIC_HEAD = re.compile(
     r"bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|decompression|supplements?|regimen|shunt|"
     r"monitor|pump|brace|orthosis|prosthesis|wheelchair|concentrator|pacemaker|defibrillator|catheter|"
     r"drainage|biops(?:y|ies)|debridement|emboli[sz]ation|ligation|transfusions?|catheteri[sz]ation|cardioversion|"
-    r"lithotripsy|pacing|ventilation|intubation|implantation|feeding|"
+    r"lithotripsy|pacing|ventilation|intubation|implantation|feeding|graft|flap|excision|rehab|counsell?ing|splint|"
     r"dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
     r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?|"

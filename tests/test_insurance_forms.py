@@ -594,3 +594,20 @@ def test_age_and_sex_shorthand_and_a_babys_age_of_age(text, span, value):
                                   "The rate was 35 F."])
 def test_an_age_limit_or_a_temperature_is_no_ones_age(text):
     assert not [o for o, _, t in found(text) if t == "AGE"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Plan: cefalexin 500 mg QID x 7 days, review after.", "cefalexin 500 mg QID x 7 days", "cefalexin"),
+    ("Given naloxone x3 in the field.", "naloxone x3", "naloxone"),
+    ("Oral terbinafine 250 mg daily for 6 weeks.", "terbinafine 250 mg daily for 6 weeks", "terbinafine"),
+    ("Begin a dexamethasone taper.", "dexamethasone taper", "dexamethasone"),
+    ("Check digoxin levels monthly.", "digoxin levels monthly", "digoxin"),
+])
+def test_a_drugs_course_and_what_is_done_with_it_are_masked_with_it(text, span, value):
+    """How long or how many doses ("x 7 days", "x3"), a taper, a rescue, the drug's levels: the
+    span takes them in, the value stays the drug (stop 44; invented examples)."""
+    assert any(o.endswith(span) and n == value and t == "TREATMENT" for o, n, t in found(text)), found(text)
+
+
+def test_the_count_of_tablets_in_a_pack_is_left_out():
+    assert ("cefalexin 500 mg caps", "cefalexin", "TREATMENT") in found("Dispensed cefalexin 500 mg caps x28 today.")

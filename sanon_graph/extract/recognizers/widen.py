@@ -64,10 +64,13 @@ _FREQUENCY = (
     r"every[ \t]+(?:\d{1,2}|two|three|four|six|other|second)[ \t]+(?:hours?|days?|weeks?|months?)|"
     r"(?:at[ \t]+)?(?:night|bedtime))"
 )
+# (a count alone only up to 9: "x2" doses given; "x28", "x60" are the tablets a pack holds)
+_COURSE = (r"(?:[x×][ \t]?(?:\d{1,3}[ \t]?(?:d|days?|wks?|weeks?|mo|months?|doses?|sessions?)|\d(?!\d))|"
+           r"for[ \t]+\d{1,3}[ \t]+(?:days?|weeks?|months?))")
 # What a prescription writes after the drug, each part optional, in this order: a release
 # formulation ("ER", "XR"), the dose, the form ("caps", "1% cream", "nasal spray"), the route and
 # how often ("quetiapine XR 50 mg PO nocte", "salbutamol PRN", "metformin tablets").
-_FORM = (r"(?:caps(?:ules?)?|capsules?|tabs?|tablets?|drops|eye[ \t]+drops|cream|ointment|gel|lotion|foam|patch(?:es)?|"
+_FORM = (r"(?:caps(?:ules?)?|capsules?|tabs?|tablets?|drops|eye[ \t]+drops|cream|ointment|oint|gel|lotion|foam|patch(?:es)?|"
          r"nasal[ \t]+spray|spray|inhaler|pen|pre-filled[ \t]+pen|auto-?injector|suspension|solution|syrup|suppositor(?:y|ies))")
 DOSE_AFTER = re.compile(
     r"(?:[ \t]+(?:ER|XR|SR|XL|CR|DR|LA|MR)(?![\w-]))?"
@@ -75,8 +78,12 @@ DOSE_AFTER = re.compile(
     # a dose by weight or body surface ("5 mg/kg", "375 mg/m2") is one dose, as is one a day ("16 mg/d")
     r"(?:/(?:kg|m2|m²|d|day)(?![\w]))?)?"
     rf"(?i:[ \t]+{_FORM}(?![\w-]))?"
+    # what is done with the drug, named with it: "a dexamethasone taper", "folinate rescue", "digoxin levels"
+    r"(?i:[ \t]+(?:taper|rescue|bridge|levels?|bloods)(?![\w-]))?"
     rf"(?i:[ \t]+{_ROUTE}(?![\w/]))?"
     rf"(?i:[ \t]+{_FREQUENCY}(?![\w]))?"
+    # how long or how many times, last: "x 12 days", "x5d", "x2", "for 9 weeks"
+    rf"(?i:,?[ \t]+{_COURSE}(?![\w/]))?"
 )
 _LOOKBACK = 80
 _CODES = frozenset({"diagnosis_code"})

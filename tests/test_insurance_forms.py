@@ -611,3 +611,22 @@ def test_a_drugs_course_and_what_is_done_with_it_are_masked_with_it(text, span, 
 
 def test_the_count_of_tablets_in_a_pack_is_left_out():
     assert ("cefalexin 500 mg caps", "cefalexin", "TREATMENT") in found("Dispensed cefalexin 500 mg caps x28 today.")
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Dx: X-linked agammaglobulinaemia.", "X-linked agammaglobulinaemia", "x-linked agammaglobulinemia"),
+    ("Admitted with lithium-related hypothyroidism.", "lithium-related hypothyroidism", "hypothyroidism"),
+    ("Admitted with exercise-induced rhabdomyolysis.", "exercise-induced rhabdomyolysis", "rhabdomyolysis"),
+    ("Problem list: cannabis use disorder, mild.", "cannabis use disorder, mild", "cannabis use disorder"),
+    ("Seen for cellulitis R foot.", "cellulitis R foot", "cellulitis"),
+])
+def test_a_conditions_hyphenated_kind_severity_and_side_are_masked_with_it(text, span, value):
+    """"X-linked" is part of the condition's name; a cause before it ("lithium-related"), how severe
+    and which side after it are masked with it, the value stays the condition (stop 44; invented
+    examples; "X-" and "lithium-" were once left out and the value was "linked ..." or "related ...";
+    rhabdomyolysis was once a procedure by its ending)."""
+    assert (span, value, "MEDICAL_CONDITION") in found(text)
+
+
+def test_a_list_after_a_condition_is_not_taken_as_its_side():
+    assert ("Hypertension", "hypertension", "MEDICAL_CONDITION") in found("Hypertension, left knee pain.")

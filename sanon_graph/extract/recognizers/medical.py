@@ -101,7 +101,9 @@ _PROCEDURE_STEMS = ("ectom", "otom", "ostom", "plast", "scop", "desis", "pexy", 
 # Words in -lysis that are no procedure: a study, a condition, chemistry.
 _NOT_PROCEDURES = frozenset({"analysis", "reanalysis", "psychoanalysis", "paralysis", "catalysis", "hydrolysis",
                              "electrolysis", "autolysis", "hemolysis", "haemolysis", "glycolysis", "lipolysis",
-                             "proteolysis", "cytolysis", "photolysis", "pyrolysis", "radiolysis", "dialysis"})
+                             "proteolysis", "cytolysis", "photolysis", "pyrolysis", "radiolysis", "dialysis",
+                             # a breakdown the body suffers, no procedure
+                             "rhabdomyolysis", "myolysis", "osteolysis", "acro-osteolysis", "hepatolysis"})
 _PROCEDURE_SUFFIX = re.compile(
     rf"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed|ior|ean)\s+)?[a-z]{{3,}}(?:{'|'.join(_PROCEDURE_ENDINGS)}))(?!\w)", re.I)
 # What is written before a procedure names where it was done: a part of the body ("shoulder
@@ -113,7 +115,7 @@ _BODY_PART_BEFORE = re.compile(r"(?:(?<![\w-])([a-z]+(?:ic|al|ous|ive|ary|ar|ior
 # abnormal state, blood, disease, tumour, pain, paralysis, urine, swelling, deficiency, growth,
 # enlargement, seizure, dilation), and over- or under-activity of a gland ("hypothyroidism").
 CONDITION_SUFFIX = re.compile(
-    r"(?<!\w)((?:[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?(?:[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|"
+    r"(?<!\w)((?:(?<![\w-])(?:[a-z0-9]-)?[a-z]+(?:ic|al|ous|ive|ary|ar|ed)\s+)?(?:[a-z]{3,}(?:itis|osis|emia|aemia|pathy|oma|algia|plegia|"
     r"trophy|ectasia|ectasis|uria|o?edema|penia|plasia|megaly|lepsy|iasis)"
     r"|hyp(?:er|o)(?:thyroid|parathyroid|pituitar|gonad|adrenal|aldosteron|cortisol|insulin)ism))(?!\w)", re.I)
 # What CONDITION_SUFFIX must find (cues.py): one of its endings, then the end of the word.

@@ -174,6 +174,12 @@ _CONDITION_TAIL = re.compile(
     r"(?:,[ \t]+[a-z]+(?:ive|ing|ed|ic|al)[ \t]+type"  # a subtype: ", restricting type"
     rf"|,[ \t]+(?:left|right|bilateral)(?:[ \t]+(?:upper|lower))?[ \t]+(?:{_ANATOMY})s?"  # ", right upper limb"
     rf"|[ \t]+of[ \t]+the[ \t]+(?:(?:left|right|distal|proximal|upper|lower|middle)[ \t]+){{0,2}}(?:{_ANATOMY})(?:s|es)?"
+    # how severe, as a diagnosis's specifier is written after it: "cannabis use disorder, mild"
+    r"|,[ \t]+(?:mild|moderate|severe)"
+    # the side in shorthand before the part: "cellulitis R foot", "otitis externa L ear"
+    rf"|[ \t]+(?:L|R|Lt|Rt|left|right|bilat)[ \t]+(?:{_ANATOMY})s?"
+    # how many times: "emesis x5"
+    r"|[ \t]+x[ \t]?\d{1,2}(?!\d)"
     # only where the item ends: "hypertension, left knee pain" is two items of a list
     r")(?=[ \t]*(?:[,;.)\n]|$))"
 )

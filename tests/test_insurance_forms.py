@@ -630,3 +630,34 @@ def test_a_conditions_hyphenated_kind_severity_and_side_are_masked_with_it(text,
 
 def test_a_list_after_a_condition_is_not_taken_as_its_side():
     assert ("Hypertension", "hypertension", "MEDICAL_CONDITION") in found("Hypertension, left knee pain.")
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The family lives in West Corvin, OH now.", "West Corvin, OH", "west corvin"),
+    ("She moved to New Tarrow, Kansas in May.", "New Tarrow, Kansas", "new tarrow"),
+])
+def test_a_towns_compass_or_new_is_the_towns(text, span, value):
+    """"New", "West" open many sentences and many towns' names: before a town and its state
+    they are the town's (stop 44; invented towns)."""
+    assert (span, value, "LOCATION") in found(text)
+
+
+@pytest.mark.parametrize(("text", "provider"), [
+    ("Invoice from Bellgrove Oxygen Supply for March.", "Bellgrove Oxygen Supply"),
+    ("Plan from Tamsin Bay Dental Studio attached.", "Tamsin Bay Dental Studio"),
+    ("Coldwater Health Alliance - appeals unit", "Coldwater Health Alliance"),
+    ("Seen at Ysbyty Penmaen Fawr on Monday.", "Ysbyty Penmaen Fawr"),
+    ("Letter from Praktijk Het Anker today.", "Praktijk Het Anker"),
+])
+def test_supply_companies_dental_studios_alliances_and_welsh_and_dutch_heads_are_providers(text, provider):
+    assert provider in [o for o, _, t in found(text) if t == "PROVIDER"]
+
+
+def test_a_facility_named_with_its_kind_first_is_the_same_facility_without_it():
+    """"Ysbyty Penmaen Fawr" in one record, "Penmaen Fawr" in another: the name after a kind written
+    first is the facility's too (recurrence.facility_aliases; stop 44, invented)."""
+    docs = [Document(str(i), str(i), t, "x.json", i) for i, t in enumerate([
+        "Ysbyty Penmaen Fawr - antenatal unit.", "Her scan at Penmaen Fawr was normal."])]
+    findings = {"0": [ExtractedEntity("Ysbyty Penmaen Fawr", "ysbyty penmaen fawr", "PROVIDER", 0.6)]}
+    propagate(docs, findings, EntitySchema())
+    assert [(f.original, f.normalized) for f in findings["1"]] == [("Penmaen Fawr", "ysbyty penmaen fawr")]

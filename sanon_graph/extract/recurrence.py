@@ -73,6 +73,12 @@ _FACILITY_HEADS = frozenset(
     # with another of these words: an insurer sells "Quillfeather Mutual Care", _CARE_OF_A_HOME)
     "memory nursing assisted living senior skilled".split()
 )
+# A facility's kind written before its name in other languages ("Ysbyty Penmaen Fawr", "Klinikum
+# Rechts der Isar", "Apotheek Het Anker"): what follows it names the facility on its own.
+_FACILITY_HEADS_FIRST = frozenset(
+    "apotheek apotheke pharmacie farmacia clinique clínica clinica klinikum kliniek ospedale policlinico hôpital "
+    "hopital ziekenhuis krankenhaus huisartsenpraktijk praktijk ysbyty fferyllfa".split()
+)
 # A stem that is one of these is too common to stand for a facility on its own.
 _WEAK_STEMS = frozenset(
     "the a an general medical national regional community university memorial central city county "
@@ -189,6 +195,10 @@ def facility_aliases(original: str) -> list[str]:
         alias = " ".join(words)
         if len(alias) >= MIN_PROPAGATED_LENGTH:
             aliases.append(alias)
+    words = original.split()
+    if len(words) >= 3 and words[0].casefold() in _FACILITY_HEADS_FIRST and words[1][:1].isupper() \
+            and not all(w.casefold() in _WEAK_STEMS for w in words[1:]):
+        aliases.append(" ".join(words[1:]))  # "Ysbyty Penmaen Fawr" -> "Penmaen Fawr" (two words at least)
     return aliases
 
 

@@ -43,6 +43,8 @@ REGION_NAMES = (
     "Virginia|Washington|West Virginia|Wisconsin|Wyoming|Alberta|British Columbia|Manitoba|New Brunswick|"
     "Newfoundland(?: and Labrador)?|Nova Scotia|Ontario|Prince Edward Island|Quebec|Québec|Saskatchewan|Yukon|"
     "New South Wales|Victoria|Queensland|South Australia|Western Australia|Tasmania")
+# Words that open many towns' names and many sentences too: before a town they are the town's.
+_TOWN_PREFIXES = frozenset({"new", "north", "south", "east", "west", "saint"})
 _CITY_REGION = re.compile(rf"([A-Z](?<![\w-][A-Z])[a-z]+(?:\s[A-Z][a-z]+){{0,2}}),[ \t]({REGION_NAMES})(?![\w-])")
 # State codes that are also words, letters after a name or a form's labels ("Employee ID",
 # "Status OK", "Prior Auth OR"): after a town the gazetteer does not know, not a state.
@@ -110,6 +112,8 @@ class CityState(Base):
                     known = 0  # "Northwoods Regional Medical Center, Rhinelander WI": a town not in the gazetteer
             if known is None:
                 continue
+            while known and words[known - 1].lower() in _TOWN_PREFIXES:
+                known -= 1
             start = m.start() + town.index(words[known]) if known else m.start()
             # the span masks the code with the town, and the ZIP code written after them ("Tucson
             # AZ 85746"); the value is the town, so "Duluth MN" in one record and "the Duluth
@@ -123,11 +127,13 @@ class CityState(Base):
                     next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
                 if known is None or " ".join(words[known:]) == m.group(2):
                     continue
+                while known and words[known - 1].lower() in _TOWN_PREFIXES:
+                    known -= 1  # "New Tarrow, Kansas", "West Corvin, OH": the prefix is the town's
                 town = " ".join(words[known:])
                 start = m.start() + m.group(1).index(words[known]) if known else m.start()
                 if town.lower() not in places and (
                         any(w.lower() in self.gaz.first_names or w.lower() in self.gaz.not_name_words
-                            or _names_no_town(w) for w in words)
+                            or _names_no_town(w) for w in words if w.lower() not in _TOWN_PREFIXES)
                         or not _PLACE_PREPOSITION.search(text, max(0, start - 8), start)):
                     continue  # "Meanwhile, Texas", "from Operations, Ohio": no town the gazetteer knows
                 if m.group(2).lower() in self.gaz.first_names and any(w.lower() in self.gaz.first_names for w in words) \

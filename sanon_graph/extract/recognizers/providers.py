@@ -14,7 +14,8 @@ from .words import CAP, LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS, STOP_C
 # (insurers as other countries name them come first, before their shorter heads: South African
 # medical schemes, Australian and New Zealand health cover)
 _PROVIDER = re.compile(
-    rf"(?<![\w-])((?:{CAP}\s+(?:(?:&|de|del|la|du|di|da|y)\s+)?){{0,3}}{CAP}\s+(?:&\s+)?(?:Medical\s+Scheme|Health\s+Cover|Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
+    rf"(?<![\w-])((?:{CAP}\s+(?:(?:&|de|del|la|du|di|da|y)\s+)?){{0,3}}{CAP}\s+(?:&\s+)?(?:Medical\s+Scheme|Health\s+Cover|Health\s+Alliance|Dental\s+Studio|"
+    r"(?:Medical|Ostomy|Oxygen|Diabetic|Surgical|Respiratory|Mobility|Orthotic)\s+Suppl(?:y|ies)|Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
     r"Health\s+Partners|Health\s+Fund|Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
     r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
@@ -38,7 +39,7 @@ _PROVIDER = re.compile(
 # der Isar"), with the articles and saints' titles those names take.
 _HEAD_FIRST_PROVIDER = re.compile(
     r"(?<![\w-])((?:Apotheek|Apotheke|Pharmacie|Farmacia|Clinique|Cl[ií]nica|Klinikum|Kliniek|Ospedale|Policlinico|"
-    r"H[ôo]pital|Ziekenhuis|Krankenhaus|Centre\s+Hospitalier|Huisartsenpraktijk)"
+    r"H[ôo]pital|Ziekenhuis|Krankenhaus|Centre\s+Hospitalier|Huisartsenpraktijk|Praktijk|Ysbyty|Fferyllfa)"
     r"(?:\s+(?:de|De|der|des|du|la|La|le|Le|am|an|di|del|della|San|Santa|St\.?|Saint|Sainte|Sint|Rechts|Links))*"
     r"\s+[A-Z][\w'-]+(?:\s+(?!(?:Dr|Prof|Herr|Frau|Mme|Mr|Mrs|Ms|Dott|Sig)\b)(?:(?:di|de|del|della|San|Santa|Saint|St\.?)\s+)?"
     r"[A-Z][\w'-]+){0,2})(?!\w)"

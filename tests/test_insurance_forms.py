@@ -661,3 +661,11 @@ def test_a_facility_named_with_its_kind_first_is_the_same_facility_without_it():
     findings = {"0": [ExtractedEntity("Ysbyty Penmaen Fawr", "ysbyty penmaen fawr", "PROVIDER", 0.6)]}
     propagate(docs, findings, EntitySchema())
     assert [(f.original, f.normalized) for f in findings["1"]] == [("Penmaen Fawr", "ysbyty penmaen fawr")]
+
+
+
+def test_a_verb_or_people_before_a_treatment_are_not_taken_in():
+    """"children entered", "concerned" modify nothing (stop 44; invented examples)."""
+    spans = [o for o, _, t in found("Two children entered gene therapy. The request concerned nerve stimulation.")
+             if t == "TREATMENT"]
+    assert spans == ["gene therapy", "nerve stimulation"]

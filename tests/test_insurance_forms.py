@@ -669,3 +669,42 @@ def test_a_verb_or_people_before_a_treatment_are_not_taken_in():
     spans = [o for o, _, t in found("Two children entered gene therapy. The request concerned nerve stimulation.")
              if t == "TREATMENT"]
     assert spans == ["gene therapy", "nerve stimulation"]
+
+
+@pytest.mark.parametrize(("text", "name", "value"), [
+    ("Dear Dr Pell, re: Quillan QUARRAY, DOB 04/05/2019, seen today.", "Quillan QUARRAY", "quillan quarray"),
+    ("Re: Teodric Orvell, DOB 02/03/2011.", "Teodric Orvell", "teodric orvell"),
+    ("Patient: Zephyrin Idowu, born 1990, seen in clinic.", "Zephyrin Idowu", "zephyrin idowu"),
+])
+def test_a_name_in_a_letters_subject_line_or_before_a_birth_date_needs_no_known_first_name(text, name, value):
+    """Whom a letter is about ("Re:"), and two or three name words in a person's field right
+    before a birth date, are a name even where the first-name list lacks the first name (stop
+    44; invented names)."""
+    assert (name, value, "NAME") in found(text)
+
+
+def test_a_subject_line_without_a_birth_date_makes_no_name_of_a_topic():
+    assert not [o for o, _, t in found("Re: Claim Review 4471 for the quarter") if t == "NAME"]
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("Post to 3 Strand Road, Co. Clare V95 T2KC please.", "V95 T2KC"),
+    ("Office: Dublin D02 X285.", "D02 X285"),
+])
+def test_an_irish_eircode_is_an_address(text, code):
+    """An Eircode names one building (stop 44; invented codes)."""
+    assert any(o.endswith(code) and t == "ADDRESS" for o, _, t in found(text)), found(text)
+
+
+def test_a_vitamins_name_and_dose_is_no_eircode():
+    assert not [o for o, _, t in found("Vitamin B12 1000 mcg daily.") if t == "ADDRESS"]
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("NRIC: S1234567D age/sex: 54/F", "S1234567D"),
+    ("Name: Iain Moffat. CHI: 0101876543. Referred", "0101876543"),
+    ("PPSN: 7654321WA", "7654321WA"),
+])
+def test_national_and_health_numbers_by_their_initials_are_the_persons(text, number):
+    """Singapore's NRIC, Scotland's CHI, Ireland's PPS number (stop 44; invented numbers)."""
+    assert (number, number, "PATIENT_ID") in found(text)

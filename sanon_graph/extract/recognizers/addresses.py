@@ -32,6 +32,11 @@ _ADDRESS = re.compile(
 # ("Leicester LE1 3HR"): the outward code narrows a person to a few streets, the whole code to a
 # few houses.
 _UK_POSTCODE = re.compile(r"(?<![\w-])(?:((?:[A-Z][a-z]+[ \t]){1,2}))?([A-Z]{1,2}\d[A-Z\d]?[ \t]\d[A-Z]{2})(?![\w-])")
+# An Irish Eircode ("D02 X285", "T12 W2YT"): a routing key, then four characters that name one
+# building. Its letters leave out B, G, I, J, L, M, O, Q, S, U and Z; a letter among the four,
+# so "B12 1000" of a vitamin's dose is none.
+_EIRCODE = re.compile(r"(?<![\w-])(?:((?:[A-Z][a-z]+\.?[ \t]){1,2}))?((?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]"
+                      r"(?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4})(?![\w-])")
 _NOT_TOWN = frozenset({"the", "in", "at", "of", "to", "from", "code", "postcode"})
 
 
@@ -81,13 +86,14 @@ _NAMED_ZIP = re.compile(r"(?<![\w-])(?i:zip(?:[ \t]*code)?)[ \t]*[:#]?[ \t]*(\d{
 
 @register("postcode", "ADDRESS")
 class Postcode(Base):
-    """A British postcode, with the town written before it; a US ZIP code after its name."""
+    """A British postcode or an Irish Eircode, with the town written before it; a US ZIP code
+    after its name."""
 
     def find(self, text: str):
         if "zip" in text or "ZIP" in text or "Zip" in text:
             for m in _NAMED_ZIP.finditer(text):
                 yield self.span(m.start(1), m.end(1), "ADDRESS", m.group(1)[:5], 0.8)
-        for m in _UK_POSTCODE.finditer(text):
+        for m in (*_UK_POSTCODE.finditer(text), *_EIRCODE.finditer(text)):
             town = (m.group(1) or "").split()
             while town and town[0].lower() in _NOT_TOWN:
                 town = town[1:]

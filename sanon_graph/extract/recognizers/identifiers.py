@@ -71,7 +71,10 @@ _ID_OWNER_CUE = re.compile(
     # Part D" a benefit)
     r"medic(?:are|aid)\s+(?:number|no|id|card|beneficiary)|membership|health\s+card|(?:health\s+)?insurance\s+(?:number|no|id)|social\s+insurance|"
     r"(?:kranken)?versicherten(?:nummer)?|sozialversicherungsnummer|ahv|s[ée]curit[ée]\s+sociale|carte\s+vitale|"
-    r"codice\s+fiscale|tessera\s+sanitaria)"
+    r"codice\s+fiscale|tessera\s+sanitaria|"
+    # national and health numbers by their initials: Singapore's NRIC, Scotland's CHI, Ireland's
+    # PPS number, New Zealand's NHI, Australia's IHI
+    r"nric|chi|ppsn?|nhi|ihi)"
     r"|(?P<process>claim|policy|invoice|study|protocol|order|ticket|reference|batch|lot|contract|account|"
     r"grant|trial|exception|authori[sz]ation|plan))\b",
     re.I,

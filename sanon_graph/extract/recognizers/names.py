@@ -479,6 +479,8 @@ class SurnameInitials(_Names):
 _GIVEN_CAPS_SURNAME = re.compile(
     rf"(?<![\w.'’-])({_NAME_WORD})(?:{_GAP}[A-Z]\.?)?{_GAP}({_CAPS_WORD})(?![\w'’-])(?!{_GAP}{_CAPS_WORD}(?![\w'’-]))")
 _PERSON_FIELD = (r"(?<![\w-])(?i:pt|patient|member|name|insured|subscriber|claimant|employee|beneficiary|enrollee|client|resident|"
+                 # a letter's subject line names whom it is about: "Re: Tamsin ORVELL, DOB ..."
+                 r"re|"
                  # the same fields in French, German, Dutch, Spanish and Italian forms
                  r"policyholder|adh[ée]rente?|assur[ée]e?|b[ée]n[ée]ficiaire|nom|patiente|versicherte[rn]?|naam|verzekerde|"
                  r"paciente|asegurad[oa]|nome|assistito)[ \t]*:[ \t]*")
@@ -494,6 +496,12 @@ _INITIAL_SURNAME_FIELD = re.compile(rf"{_PERSON_FIELD}([A-Z]){_GAP}({_NAME_WORD}
 # capitals before a known first name, as French and Belgian registers write it.
 _CAPS_SURNAME_GIVEN = re.compile(rf"{_PERSON_FIELD}({_CAPS_WORD}){_GAP}({_NAME_WORD})(?![\w'’-])(?![ \t]*:)")
 _FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?={_FIELD_END})")
+# "Re: Tamsin Orvell, DOB 02/03/2011", "Patient: Kerr Idowu, born 1990": in a field for the person,
+# two or three name words right before a birth date's cue are the person's name, a first name
+# the list lacks too.
+_NAME_BEFORE_BIRTH = re.compile(
+    rf"{_PERSON_FIELD}({_NAME_WORD}(?:{_GAP}{_NAME_WORD}){{1,2}})"
+    r"(?=[ \t]*,[ \t]*(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born|geb\.?|n[ée]e?[ \t]+le)[ \t:]*\d)")
 # "Employee: Adaeze NWACHUKWU   Staff no: ...": in a field for the person, a name word and a
 # surname in capitals, up to the field's end (or the next column of the form); the field says
 # it is a person, so the first name need not be a known one.
@@ -579,6 +587,10 @@ class RecordName(_Names):
             words = m.group(1).split()
             if all((self._caps_surname(w) if w.isupper() else not self._not_a_name_word(w)) for w in words):
                 yield self.span(m.start(1), m.end(1), "NAME", " ".join(words).lower(), 0.9)
+        for m in _NAME_BEFORE_BIRTH.finditer(text):
+            words = m.group(1).split()
+            if self._name_words_ok(words, every_word_checked=True) and not self._is_place(m.group(1)):
+                yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.9)
         for m in _FIRST_NAME_FIELD.finditer(text):
             word = m.group(1)
             if self._first_name(word) and not self._not_a_name_word(word) and not self._is_place(word):

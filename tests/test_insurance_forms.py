@@ -708,3 +708,31 @@ def test_a_vitamins_name_and_dose_is_no_eircode():
 def test_national_and_health_numbers_by_their_initials_are_the_persons(text, number):
     """Singapore's NRIC, Scotland's CHI, Ireland's PPS number (stop 44; invented numbers)."""
     assert (number, number, "PATIENT_ID") in found(text)
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Post to 3 Strand Road, Ennistown, County Laois.", "County Laois", "county laois"),
+    ("Mbr lives alone, rural Tamsen Co., 30 minutes from town.", "Tamsen Co", "tamsen county"),
+    ("Guarantor: parish aid fund (Brackett Co.) - self-pay", "Brackett Co", "brackett county"),
+])
+def test_a_county_written_before_or_abbreviated_after_its_name_is_a_place(text, span, value):
+    """Ireland's "Co. X"/"County X", a US county as "X Co." where a place is said to be; the value
+    is the county's, so "Tamsen Co." and "Tamsen County" link (stop 44; invented places)."""
+    assert any(o.startswith(span) and n == value and t == "LOCATION" for o, n, t in found(text)), found(text)
+
+
+def test_a_firm_and_company_is_no_county():
+    assert not [o for o, _, t in found("Work was done by Brackett & Co. in May.") if t == "LOCATION"]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Hi all, Coach Varga will be out Tuesday.", "Coach Varga"),
+    ("Fr. Dunne called the family.", "Fr. Dunne"),
+])
+def test_a_coach_or_a_priest_before_a_surname_is_a_name(text, name):
+    """What a team or a parish calls someone (stop 44; invented names)."""
+    assert name in [o for o, _, t in found(text) if t == "NAME"]
+
+
+def test_a_surname_that_is_also_a_word_for_a_minister_stays_in_the_name():
+    assert ("Rosa Cervera Pastor", "rosa cervera pastor", "NAME") in found("Prepared by Rosa Cervera Pastor, payroll.")

@@ -274,6 +274,16 @@ _KIND_OF_PLACE = re.compile(
     rf"(?<![\w-])(?:village|town|city|hamlet|settlement|district|region|province|municipality|county|commune)[ \t]+of[ \t]+"
     rf"((?:{UPPER}[\w'’-]*)(?:[ \t]{UPPER}[\w'’-]*){{0,2}})(?![\w-])"
 )
+# Ireland's counties as written before their name ("Co. Kerry", "County Laois"; general geography),
+# and a US county abbreviated after its name where a place is said to be ("rural Tamsen Co.,", "in
+# Brackett Co.)"; not "Brackett & Co." of a firm): a county is a place a person lives in.
+_IRISH_COUNTIES = ("Antrim|Armagh|Carlow|Cavan|Clare|Cork|Derry|Donegal|Down|Dublin|Fermanagh|Galway|Kerry|Kildare|"
+                   "Kilkenny|Laois|Leitrim|Limerick|Longford|Louth|Mayo|Meath|Monaghan|Offaly|Roscommon|Sligo|"
+                   "Tipperary|Tyrone|Waterford|Westmeath|Wexford|Wicklow")
+_COUNTY_BEFORE = re.compile(rf"(?<![\w-])(?:Co\.|County)[ \t]+({_IRISH_COUNTIES})(?![\w-])")
+_COUNTY_ABBREVIATED = re.compile(
+    r"(?<![\w-])(?i:rural|in|of|from|near|outside|\()[ \t]*((?:[A-Z][a-z]+[ \t]){0,1}[A-Z][a-z]+)[ \t]Co\."
+    r"(?=[ \t]*(?:[,;)]|$)|[ \t]+[A-Za-z])")
 # The regions of the US (general geography): broad, so weak evidence.
 _REGIONS = re.compile(
     r"(?<![\w-])((?:Pacific|Upper|Lower)[ \t]Northwest|(?:Upper[ \t])?Midwest|Northeast|Southeast|Southwest|"
@@ -301,6 +311,15 @@ class NamedArea(Base):
             if words:
                 name = " ".join(words)
                 yield self.span(m.start(), m.start(1) + len(name), "LOCATION", fold(name), 0.55)
+        if "Co" in text:
+            for m in _COUNTY_BEFORE.finditer(text):
+                yield self.span(m.start(), m.end(), "LOCATION", f"county {m.group(1).lower()}", 0.55)
+            for m in _COUNTY_ABBREVIATED.finditer(text):
+                words = m.group(1).split()
+                words = words[_opening_words(words):]
+                if words and not any(w.lower() in MODIFIER_NOISE for w in words):
+                    start = m.end(1) - len(" ".join(words))
+                    yield self.span(start, m.end(1) + 4, "LOCATION", fold(" ".join(words)) + " county", 0.55)
         for m in _REGIONS.finditer(text):
             if not PUBLICATION_AFTER.match(text, m.end(1)):
                 yield self.span(m.start(1), m.end(1), "LOCATION", fold(m.group(1)), 0.3)

@@ -20,7 +20,10 @@ _TITLE_WORDS = (
     "Mme|Mlle|Herr|Frau|Dhr|Mevr|DR|MR|MRS|MS|MX|MISS|PROF|JUDGE|JUSTICE|"
     # ranks of the army and the police ("Colonel Petrov", "Sgt. Miller"); not "Major" or
     # "General", which begin other capitalised phrases ("Major Depressive Disorder")
-    "Colonel|Col|Lieutenant|Lt|Sergeant|Sgt|Corporal|Cpl|Captain|Capt|Inspector|Constable|Detective"
+    "Colonel|Col|Lieutenant|Lt|Sergeant|Sgt|Corporal|Cpl|Captain|Capt|Inspector|Constable|Detective|"
+    # what a team or a parish calls someone ("Coach Varga", "Fr. Dunne"; not "Pastor" or "Imam",
+    # which are surnames too: a title word is never part of a name)
+    "Coach|Rabbi|Father|Fr"
 )
 _TITLES = rf"(?:{_TITLE_WORDS})"
 _TITLE_SET = frozenset(w.lower() for w in _TITLE_WORDS.split("|"))

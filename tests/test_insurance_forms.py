@@ -736,3 +736,29 @@ def test_a_coach_or_a_priest_before_a_surname_is_a_name(text, name):
 
 def test_a_surname_that_is_also_a_word_for_a_minister_stays_in_the_name():
     assert ("Rosa Cervera Pastor", "rosa cervera pastor", "NAME") in found("Prepared by Rosa Cervera Pastor, payroll.")
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Happy to talk through the plan.\n\nBest, Quillan", "Quillan"),
+    ("The drive is rough in winter.\nMaureen", "Maureen"),
+    ("See you at the game.\n- Dale", "Dale"),
+])
+def test_a_writers_name_after_best_or_alone_on_the_last_line(text, name):
+    """"Best," closes a message as "Regards," does (any name); a known first name alone on the last
+    line after a sentence signs it (stop 44; invented)."""
+    assert name in [o for o, _, t in found(text) if t == "NAME"]
+
+
+@pytest.mark.parametrize("text", ["Approved.\nClaims Team", "Best Western hotel booked.", "Plan reviewed.\nDenver"])
+def test_a_team_a_hotel_or_a_town_on_the_last_line_is_no_writer(text):
+    assert not [o for o, _, t in found(text) if t == "NAME"]
+
+
+def test_two_names_found_over_one_word_are_one_three_part_name():
+    """"Lim Chee Seng": one rule takes the first two words, another the last two; together they
+    are the name (names.name_parts_joined; stop 44, invented). A title's name stays the titled
+    rule's, without the title in the value."""
+    assert ("Lim Chee Seng", "lim chee seng", "NAME") in found("Name: Lim Chee Seng, NRIC S1234567D, age 61")
+    # a form's next column is no surname in capitals ("Ming   NRIC" had been a name)
+    assert not [o for o, _, t in found("Name: Tan Wei Ming   NRIC: S1234567D") if t == "NAME" and "NRIC" in o]
+    assert ("Quentin HARROWBY", "quentin harrowby", "NAME") in found("Patient: Mr Quentin HARROWBY, DOB 15/07/1946")

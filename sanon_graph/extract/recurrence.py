@@ -74,7 +74,8 @@ _FACILITY_HEADS = frozenset(
     "memory nursing assisted living senior skilled".split()
 )
 # A facility's kind written before its name in other languages ("Ysbyty Penmaen Fawr", "Klinikum
-# Rechts der Isar", "Apotheek Het Anker"): what follows it names the facility on its own.
+# Rechts der Isar", "Apotheek Het Anker"): what follows it names the facility on its own. (The
+# heads providers._HEAD_FIRST_PROVIDER finds, as single words: keep the two together.)
 _FACILITY_HEADS_FIRST = frozenset(
     "apotheek apotheke pharmacie farmacia clinique clínica clinica klinikum kliniek ospedale policlinico hôpital "
     "hopital ziekenhuis krankenhaus huisartsenpraktijk praktijk ysbyty fferyllfa".split()

@@ -82,9 +82,9 @@ _PERSON_BEFORE_SHORTHAND = re.compile(
     r"(?:(?i:patient|pt|member|claimant|client|insured|enrollee|subscriber|dependa?ent|child|son|daughter|man|woman)"
     r"\W{0,3}|[A-Z][a-z]+,[ \t]*|(?:^|[\n:;(])[ \t]*|[.!?][ \t]+)$")
 # Babies' ages in months, weeks or days: "a 9-month-old infant", "3-week-old neonate", "started
-# at 5 weeks of age" (the value
-# says the unit, so "9 months" and the age 9 stay apart).
+# at 5 weeks of age" (the value says the unit, so "9 months" and the age 9 stay apart).
 _AGE_YOUNG = re.compile(r"(\d(?<![\w-]\d)\d?)[- ](month|week|day)s?(?:[- ]old|[ \t]+of[ \t]+age)(?![\w-])", re.I)
+# Before "N weeks of age", words that make it a limit of a rule, not someone's age.
 _AGE_LIMIT_BEFORE = re.compile(r"(?i:from|over|under|before|after|until|above|below|than|to|between|and|or|by)[ \t]+$")
 # The same in words: "a nine-year-old boy", "aged forty-two" (a count from one to sixty-nine).
 _IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)

@@ -35,7 +35,7 @@ from .base import (
 from .clinicians import clinicians
 from .gazetteers import gazetteers
 from .identifiers import NAMES_A_NUMBER, NUMBER_SCHEMES, person_ids
-from .names import ENDS_WITH_INITIAL
+from .names import ENDS_WITH_INITIAL, name_parts_joined
 from .organisations import ENDS_WITH_LEGAL_FORM
 from .settings import RecognizerSettings
 from .widen import widen
@@ -162,7 +162,7 @@ class RulesExtractor:
         findings = [s for r in self._active for s in r.find(text)
                     if s.type in wanted and not (s.type in BODY_TYPES and s.normalized in NUMBER_SCHEMES
                                                  and NAMES_A_NUMBER.match(text, s.end))]
-        spans = person_ids(text, resolve_overlaps(findings, self._declared), PHRASE_TYPES)
+        spans = person_ids(text, resolve_overlaps(name_parts_joined(text, findings), self._declared), PHRASE_TYPES)
         address_towns = self._address_towns and any(s.type == "ADDRESS" for s in spans)
         if self._widen or self._clinician_type != "NAME" or "(" in text or address_towns:
             # after the overlaps: the atomic spans are disjoint, so each knows its neighbours

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .base import Base, register
+from .base import Base, Span, register
 from .clinicians import CLINICIAN_WORD
 from .cues import has_any
 from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS
@@ -101,15 +101,19 @@ _KIN_CUE = re.compile(rf"(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]*$")
 # The closing words of a letter or a post, then the writer's name at the end of the text or of
 # its line: "Thanks, Bev", "Kind regards,\nAnouk Verstraeten".
 _SIGN_OFF_WORDS = ("thank", "regards", "wishes", "cheers", "sincerely", "faithfully", "love", "take care", "warmly",
-                   "all the best", "yours truly")  # one of them opens every _SIGN_OFF (cues.py)
+                   "all the best", "yours truly", "best,")  # one of them opens every _SIGN_OFF (cues.py)
 _SIGN_OFF = re.compile(
     r"(?<![\w-])(?:Thanks|Thank you|Many thanks|Regards|Kind regards|Best regards|Warm regards|Best wishes|Cheers|"
     r"Sincerely|Yours sincerely|Yours faithfully|Yours truly|Thanks so much|Thank you so much|Thanks again|"
-    r"Thanks a lot|Love|Lots of love|Take care|Warmly|All the best)"
+    r"Thanks a lot|Love|Lots of love|Take care|Warmly|All the best|Best(?=,))"
     # what the thanks are for, and an exclamation mark: "Thank you for your help with this,\nMarisa", "Thanks!\nKelsey"
     r"(?:[ \t]+for[ \t]+[^\n,!.?]{1,60})?[,!]?[ \t]*\n?[ \t]*"
     # the writer may say who they are in brackets: "Thanks so much, Bartholomew (Rupert's dad)"
     rf"({_NAME_WORD})(?:[ \t]+({_NAME_WORD}))?(?=[ \t]*(?:\([^()\n]{{1,40}}\))?[ \t]*[.!]?[ \t]*(?:\n|$))")
+# A known first name alone on the last line of a message, after a full stop or a dash: the writer
+# signing without closing words ("... in winter.\nMaureen", "- Dale").
+_LAST_LINE_NAME = re.compile(
+    rf"[.!?)][ \t]*\n+[ \t]*(?:[-–—~][ \t]*)?({_NAME_WORD})(?:[ \t]+({_NAME_WORD}))?[ \t]*[.!]?[ \t]*\Z")
 # A first name with the relation in brackets, or the relation with the name: "Florence (mother)",
 # "Ambrose (son)", "Augustin (Mabel's dad)", "Mom (Aurelia) notified".
 _RELATIVES = rf"{_KIN_WORDS}|mum|mom|dad|mama|papa|grandma|grandpa|granny|nana|carer|caregiver|guardian"
@@ -371,6 +375,12 @@ class RoleName(_Names):
             yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
         if has_any(text.lower(), _SIGN_OFF_WORDS):
             yield from self._signed(text)
+        if "\n" in text[-60:] and (m := _LAST_LINE_NAME.search(text, max(0, len(text) - 60))):
+            words = [w for w in m.group(1, 2) if w]
+            if self._first_name(words[0]) and self._name_words_ok(words, every_word_checked=True) \
+                    and not self._is_place(" ".join(words)):
+                end = m.end(2) if m.group(2) else m.end(1)
+                yield self.span(m.start(1), end, "NAME", _normalize_name(text[m.start(1):end]), 0.85)
         if "(" in text:
             for m in (*_NAME_THEN_KIN.finditer(text), *_KIN_THEN_NAME.finditer(text)):
                 word = m.group(1)
@@ -546,6 +556,8 @@ class RecordName(_Names):
     def find(self, text: str):
         for m in _GIVEN_CAPS_SURNAME.finditer(text):
             given, surname = m.group(1), m.group(2)
+            if "   " in text[m.end(1):m.start(2)] or "\t" in text[m.end(1):m.start(2)]:
+                continue  # "Wei Ming   NRIC: ...": a form's next column, not the surname
             if len(surname) == 3 and not _FIELD_ENDS.match(text, m.end()):
                 continue  # "Grace ICU team": three capitals inside a phrase are an abbreviation
             if self._first_name(given) and given.lower() not in STOP_CAPITALS and self._caps_surname(surname):
@@ -673,3 +685,20 @@ class CaseParties(_Names):
                 if tokens and self._name_words_ok(_name_words(party), every_word_checked=not against_state) and (
                         against_state or not self._is_place(party)):
                     yield self.span(start, end, "NAME", _normalize_name(party), 0.85)
+
+
+def name_parts_joined(text: str, findings: list[Span]) -> list[Span]:
+    """Two names found over the same word, neither inside the other, are one name: "Ong Chee"
+    and "Chee Wah" in "Ong Chee Wah" (a three-part name no single rule takes whole). The joined
+    span is added; the overlap resolution then keeps it, the longest."""
+    names = [f for f in findings if f.type == "NAME"]
+    if len(names) < 2:
+        return findings
+    names.sort(key=lambda f: (f.start, f.end))
+    joined: list[Span] = []
+    for a, b in zip(names, names[1:], strict=False):
+        if a.start < b.start < a.end < b.end and not text[b.start:a.end].isspace() and "\n" not in text[a.start:b.end] \
+                and text[a.start:b.start].split()[0].rstrip(".").lower() not in _TITLE_SET:  # "Mr Leonard" + "Leonard X": the titled rule's
+            joined.append(Span(a.start, b.end, "NAME", _normalize_name(text[a.start:b.end]), max(a.relevance, b.relevance),
+                               a.recognizer))
+    return findings + joined if joined else findings

@@ -36,7 +36,8 @@ _PROVIDER = re.compile(
     r"(?:\s+(?:Group|Associates|Partners|Specialists|Consultants|Service|Services))?)(?!\w)"
 )
 # Heads written before the name ("Apotheek De Linde", "Clinique Saint-Jean", "Klinikum Rechts
-# der Isar"), with the articles and saints' titles those names take.
+# der Isar"), with the articles and saints' titles those names take. (recurrence's
+# _FACILITY_HEADS_FIRST holds the same heads as words, for a name without its head: keep them together.)
 _HEAD_FIRST_PROVIDER = re.compile(
     r"(?<![\w-])((?:Apotheek|Apotheke|Pharmacie|Farmacia|Clinique|Cl[ií]nica|Klinikum|Kliniek|Ospedale|Policlinico|"
     r"H[ôo]pital|Ziekenhuis|Krankenhaus|Centre\s+Hospitalier|Huisartsenpraktijk|Praktijk|Ysbyty|Fferyllfa)"

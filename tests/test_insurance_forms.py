@@ -559,7 +559,7 @@ def test_a_schemes_number_straight_after_its_name_and_a_number_said_in_a_sentenc
 
 
 @pytest.mark.parametrize("text", ["Medicare 2024 plan year starts.", "The number is 4400-4500 units.",
-                                  "Medicare 65 15 enrolment."])
+                                  "Medicare 65 15 enrolment.", "Call Medicare 1800 123 456 for forms."])
 def test_a_year_a_range_or_a_short_number_after_a_schemes_name_is_no_persons_number(text):
     assert not [o for o, _, t in found(text) if t == "PATIENT_ID"]
 

@@ -103,6 +103,9 @@ _SPACED_ID_CUE = (
 _DIGIT_SPACE_DIGIT = re.compile(r"\d \d")  # what _SPACED_PERSON_ID must find (cues.py)
 _SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}(?P<number>(?:[A-Z]{{1,4}} )?\d{{2,5}}(?: \d{{1,5}}){{1,3}})(?![\w-]|[./]\d)")
 SPACED_ID_BEFORE = re.compile(rf"{_SPACED_ID_CUE}$")
+# How free and shared-cost service lines begin (Australia, the UK, New Zealand): after a scheme's
+# bare name such a number is its phone line.
+_SERVICE_LINES = ("1800 ", "1300 ", "0800 ", "0300 ", "0845 ")
 # France's social security number (NIR) as printed after its name: sex, year, month, département,
 # commune, order and key in groups, "1 84 12 76 451 089 46".
 _NIR = re.compile(
@@ -146,6 +149,8 @@ class SpacedPersonId(Base):
     def find(self, text: str):
         for m in _SPACED_PERSON_ID.finditer(text) if may_match(_DIGIT_SPACE_DIGIT, text) else ():
             number = m.group("number")
+            if m.group("bare") and number.startswith(_SERVICE_LINES):
+                continue  # "call Medicare 1800 123 456": the scheme's phone line, no one's number
             if sum(c.isdigit() for c in number) >= (8 if m.group("bare") else 6):
                 yield self.span(m.start("number"), m.end("number"), "PATIENT_ID", number.replace(" ", ""))
         for m in _NIR.finditer(text) if "NIR" in text or "INSEE" in text or "ociale" in text or "SS" in text else ():

@@ -48,6 +48,7 @@ from .recognizers.clinicians import ANY_CREDENTIAL
 from .recognizers.gazetteers import gazetteers
 from .recognizers.locations import PUBLICATION_AFTER
 from .recognizers.names import PERSON_WORDS
+from .recognizers.providers import HEADS_WRITTEN_FIRST
 from .recognizers.words import STOP_CAPITALS, capitals_beside
 
 Findings = dict[str, list[ExtractedEntity]]
@@ -72,13 +73,6 @@ _FACILITY_HEADS = frozenset(
     # Assisted Living" are "Willow Bend", "Larkspur Glen", "Elm Court" in a relative's letter ("Care" only
     # with another of these words: an insurer sells "Quillfeather Mutual Care", _CARE_OF_A_HOME)
     "memory nursing assisted living senior skilled".split()
-)
-# A facility's kind written before its name in other languages ("Ysbyty Penmaen Fawr", "Klinikum
-# Rechts der Isar", "Apotheek Het Anker"): what follows it names the facility on its own. (The
-# heads providers._HEAD_FIRST_PROVIDER finds, as single words: keep the two together.)
-_FACILITY_HEADS_FIRST = frozenset(
-    "apotheek apotheke pharmacie farmacia clinique clínica clinica klinikum kliniek ospedale policlinico hôpital "
-    "hopital ziekenhuis krankenhaus huisartsenpraktijk praktijk ysbyty fferyllfa".split()
 )
 # A stem that is one of these is too common to stand for a facility on its own.
 _WEAK_STEMS = frozenset(
@@ -196,10 +190,11 @@ def facility_aliases(original: str) -> list[str]:
         alias = " ".join(words)
         if len(alias) >= MIN_PROPAGATED_LENGTH:
             aliases.append(alias)
-    words = original.split()
-    if len(words) >= 3 and words[0].casefold() in _FACILITY_HEADS_FIRST and words[1][:1].isupper() \
-            and not all(w.casefold() in _WEAK_STEMS for w in words[1:]):
-        aliases.append(" ".join(words[1:]))  # "Ysbyty Penmaen Fawr" -> "Penmaen Fawr" (two words at least)
+    # a facility's kind written before its name in other languages ("Ysbyty Penmaen Fawr", "Apotheek
+    # Het Anker"): the name after it, of two words at least, names the facility on its own
+    rest = next((original[len(head):].split() for head in HEADS_WRITTEN_FIRST if original.startswith(head + " ")), [])
+    if len(rest) >= 2 and rest[0][:1].isupper() and not all(w.casefold() in _WEAK_STEMS for w in rest):
+        aliases.append(" ".join(rest))
     return aliases
 
 

@@ -45,6 +45,16 @@ REGION_NAMES = (
     "New South Wales|Victoria|Queensland|South Australia|Western Australia|Tasmania")
 # Words that open many towns' names and many sentences too: before a town they are the town's.
 _TOWN_PREFIXES = frozenset({"new", "north", "south", "east", "west", "saint"})
+
+
+def _with_town_prefix(words: list[str], known: int) -> int:
+    """Where the town starts once the prefixes before it are taken in: "New Tarrow, Kansas",
+    "West Corvin, OH"."""
+    while known and words[known - 1].lower() in _TOWN_PREFIXES:
+        known -= 1
+    return known
+
+
 _CITY_REGION = re.compile(rf"([A-Z](?<![\w-][A-Z])[a-z]+(?:\s[A-Z][a-z]+){{0,2}}),[ \t]({REGION_NAMES})(?![\w-])")
 # State codes that are also words, letters after a name or a form's labels ("Employee ID",
 # "Status OK", "Prior Auth OR"): after a town the gazetteer does not know, not a state.
@@ -112,8 +122,7 @@ class CityState(Base):
                     known = 0  # "Northwoods Regional Medical Center, Rhinelander WI": a town not in the gazetteer
             if known is None:
                 continue
-            while known and words[known - 1].lower() in _TOWN_PREFIXES:
-                known -= 1
+            known = _with_town_prefix(words, known)
             start = m.start() + town.index(words[known]) if known else m.start()
             # the span masks the code with the town, and the ZIP code written after them ("Tucson
             # AZ 85746"); the value is the town, so "Duluth MN" in one record and "the Duluth
@@ -127,8 +136,7 @@ class CityState(Base):
                     next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
                 if known is None or " ".join(words[known:]) == m.group(2):
                     continue
-                while known and words[known - 1].lower() in _TOWN_PREFIXES:
-                    known -= 1  # "New Tarrow, Kansas", "West Corvin, OH": the prefix is the town's
+                known = _with_town_prefix(words, known)
                 town = " ".join(words[known:])
                 start = m.start() + m.group(1).index(words[known]) if known else m.start()
                 if town.lower() not in places and (

@@ -59,10 +59,10 @@ _AFTER_HEAD_WORDS = frozenset("placement placements insertion insertions removal
 _AFTER_DEVICES = frozenset("shunt stent implant catheter port line tube pacemaker pump lead graft drain prosthesis "
                            "device valve electrode stimulator expander filter plate screw rod wire monitor brace "
                            "defibrillator concentrator orthosis".split())
-# Support named by its kind, a treatment only with the word that says which: "mechanical
-# ventilation", "transvenous pacing", "tube feeding" (not "poor ventilation", "breast feeding").
 # Units a device's size is given in ("a 31 mm valve"): no modifier of a treatment.
 _MEASURE_UNITS = frozenset("mm cm ml mg mcg kg".split())
+# Support named by its kind, a treatment only with the word that says which: "mechanical
+# ventilation", "transvenous pacing", "tube feeding" (not "poor ventilation", "breast feeding").
 _SUPPORT_HEADS = frozenset("pacing ventilation feeding feedings".split())
 _SUPPORT_MODIFIERS = frozenset(
     "mechanical invasive non-invasive noninvasive assisted positive-pressure oscillatory transvenous transcutaneous "

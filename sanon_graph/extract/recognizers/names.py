@@ -373,14 +373,7 @@ class RoleName(_Names):
                 continue  # "Claims Adjuster, Blue Haven Mutual": the employer, not a person
             start, end = tokens[0][0], tokens[-1][1]
             yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
-        if has_any(text.lower(), _SIGN_OFF_WORDS):
-            yield from self._signed(text)
-        if "\n" in text[-60:] and (m := _LAST_LINE_NAME.search(text, max(0, len(text) - 60))):
-            words = [w for w in m.group(1, 2) if w]
-            if self._first_name(words[0]) and self._name_words_ok(words, every_word_checked=True) \
-                    and not self._is_place(" ".join(words)):
-                end = m.end(2) if m.group(2) else m.end(1)
-                yield self.span(m.start(1), end, "NAME", _normalize_name(text[m.start(1):end]), 0.85)
+        yield from self._signed(text)
         if "(" in text:
             for m in (*_NAME_THEN_KIN.finditer(text), *_KIN_THEN_NAME.finditer(text)):
                 word = m.group(1)
@@ -389,9 +382,14 @@ class RoleName(_Names):
 
     def _signed(self, text: str):
         """The name a letter, an e-mail or a post ends with after its closing words: "Thanks,
-        Bev", "Kind regards,\nAnouk Verstraeten" (the writer, whoever the gazetteer knows)."""
-        for m in _SIGN_OFF.finditer(text):
+        Bev", "Kind regards,\nAnouk Verstraeten" (the writer, whoever the gazetteer knows); or a
+        known first name alone on its last line ("...in winter.\nMaureen")."""
+        signed = _SIGN_OFF.finditer(text) if has_any(text.lower(), _SIGN_OFF_WORDS) else iter(())
+        last = _LAST_LINE_NAME.search(text, max(0, len(text) - 60)) if "\n" in text[-60:] else None
+        for m in (*signed, *([last] if last else [])):
             words = [w for w in m.group(1, 2) if w]
+            if m is last and not self._first_name(words[0]):
+                continue  # no closing words: only a first name the gazetteer knows signs
             if self._name_words_ok(words, every_word_checked=True) and not self._is_place(" ".join(words)):
                 end = m.end(2) if m.group(2) else m.end(1)
                 yield self.span(m.start(1), end, "NAME", _normalize_name(text[m.start(1):end]), 0.85)
@@ -697,8 +695,10 @@ def name_parts_joined(text: str, findings: list[Span]) -> list[Span]:
     names.sort(key=lambda f: (f.start, f.end))
     joined: list[Span] = []
     for a, b in zip(names, names[1:], strict=False):
-        if a.start < b.start < a.end < b.end and not text[b.start:a.end].isspace() and "\n" not in text[a.start:b.end] \
-                and text[a.start:b.start].split()[0].rstrip(".").lower() not in _TITLE_SET:  # "Mr Leonard" + "Leonard X": the titled rule's
-            joined.append(Span(a.start, b.end, "NAME", _normalize_name(text[a.start:b.end]), max(a.relevance, b.relevance),
-                               a.recognizer))
+        if not a.start < b.start < a.end < b.end or text[b.start:a.end].isspace() or "\n" in text[a.start:b.end]:
+            continue
+        if text[a.start:b.start].split()[0].rstrip(".").lower() in _TITLE_SET:
+            continue  # "Mr Quentin" and "Quentin HARROWBY": the titled rule's name, without the title
+        value = _normalize_name(text[a.start:b.end])
+        joined.append(Span(a.start, b.end, "NAME", value, max(a.relevance, b.relevance), a.recognizer))
     return findings + joined if joined else findings

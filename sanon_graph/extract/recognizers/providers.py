@@ -36,11 +36,15 @@ _PROVIDER = re.compile(
     r"(?:\s+(?:Group|Associates|Partners|Specialists|Consultants|Service|Services))?)(?!\w)"
 )
 # Heads written before the name ("Apotheek De Linde", "Clinique Saint-Jean", "Klinikum Rechts
-# der Isar"), with the articles and saints' titles those names take. (recurrence's
-# _FACILITY_HEADS_FIRST holds the same heads as words, for a name without its head: keep them together.)
+# der Isar"), with the articles and saints' titles those names take. The cross-document pass
+# (recurrence.facility_aliases) also knows a facility by the name after its head.
+HEADS_WRITTEN_FIRST = (
+    "Apotheek", "Apotheke", "Pharmacie", "Farmacia", "Clinique", "Clínica", "Clinica", "Klinikum", "Kliniek", "Ospedale",
+    "Policlinico", "Hôpital", "Hopital", "Ziekenhuis", "Krankenhaus", "Centre Hospitalier", "Huisartsenpraktijk",
+    "Praktijk", "Ysbyty", "Fferyllfa",
+)
 _HEAD_FIRST_PROVIDER = re.compile(
-    r"(?<![\w-])((?:Apotheek|Apotheke|Pharmacie|Farmacia|Clinique|Cl[ií]nica|Klinikum|Kliniek|Ospedale|Policlinico|"
-    r"H[ôo]pital|Ziekenhuis|Krankenhaus|Centre\s+Hospitalier|Huisartsenpraktijk|Praktijk|Ysbyty|Fferyllfa)"
+    r"(?<![\w-])((?:" + "|".join(re.escape(h).replace(r"\ ", r"\s+") for h in HEADS_WRITTEN_FIRST) + ")"
     r"(?:\s+(?:de|De|der|des|du|la|La|le|Le|am|an|di|del|della|San|Santa|St\.?|Saint|Sainte|Sint|Rechts|Links))*"
     r"\s+[A-Z][\w'-]+(?:\s+(?!(?:Dr|Prof|Herr|Frau|Mme|Mr|Mrs|Ms|Dott|Sig)\b)(?:(?:di|de|del|della|San|Santa|Saint|St\.?)\s+)?"
     r"[A-Z][\w'-]+){0,2})(?!\w)"

@@ -762,3 +762,50 @@ def test_two_names_found_over_one_word_are_one_three_part_name():
     # a form's next column is no surname in capitals ("Ming   NRIC" had been a name)
     assert not [o for o, _, t in found("Name: Tan Wei Ming   NRIC: S1234567D") if t == "NAME" and "NRIC" in o]
     assert ("Quentin HARROWBY", "quentin harrowby", "NAME") in found("Patient: Mr Quentin HARROWBY, DOB 15/07/1946")
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Referred to Quarry Lane Physical Therapy for gait work.", "Quarry Lane Physical Therapy", "quarry lane physical therapy"),
+    ("Seen at Tollbridge Physiotherapy on Monday.", "Tollbridge Physiotherapy", "tollbridge physiotherapy"),
+    ("Wrenfield Opticians, referral for a field test", "Wrenfield Opticians", "wrenfield opticians"),
+    # a chain's branch number is masked with the name and is not part of its value, so the
+    # branch links with the chain named without it
+    ("Fill history - Kestrel Row Pharmacy #207", "Kestrel Row Pharmacy #207", "kestrel row pharmacy"),
+    # the town after a head written first is the name, not a place after it
+    ("CHU de Vernay - consultation", "CHU de Vernay", "chu de vernay"),
+])
+def test_therapy_practices_opticians_branches_and_a_french_teaching_hospital_are_providers(text, span, value):
+    """Stop 45; invented names."""
+    assert (span, value, "PROVIDER") in found(text)
+
+
+@pytest.mark.parametrize("text", ["Started Physical Therapy in May.", "Outpatient Physical Therapy twice weekly.",
+                                  "Continue Rehab as planned.", "Pharmacy #12 called back."])
+def test_a_verb_a_kind_of_care_or_a_bare_branch_number_make_no_provider(text):
+    assert not [o for o, _, t in found(text) if t == "PROVIDER"]
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("PHN 9123 456 789 on file", "9123 456 789"),
+    ("Aadhaar no. 4821 5570 1934", "4821 5570 1934"),
+    ("Claimant ID CL 445 221", "CL 445 221"),
+    ("NIN QQ 12 34 56 C", "QQ 12 34 56 C"),
+    # three digits are no year: not a date's shape
+    ("MRN: 12-34-567", "12-34-567"),
+])
+def test_health_and_national_numbers_in_groups_are_the_persons(text, number):
+    """Canada's PHN, India's Aadhaar, a claimant's ID, the UK's NIN (stop 45; invented numbers)."""
+    assert number in [o for o, _, t in found(text) if t == "PATIENT_ID"]
+
+
+def test_an_aadhaar_or_phn_cue_needs_the_whole_number():
+    assert not [o for o, _, t in found("PHN 12 on the form") if t == "PATIENT_ID"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Mrs Quail, Geelong VIC 3220", "Geelong VIC 3220", "geelong"),
+    ("moved to Hobart TAS 7000 in 2019", "Hobart TAS 7000", "hobart"),
+    ("Halifax, NS B3H 2Y9 - clinic", "Halifax, NS B3H 2Y9", "halifax"),
+])
+def test_an_australian_or_canadian_postcode_after_the_state_is_masked_with_the_town(text, span, value):
+    assert (span, value, "LOCATION") in found(text)

@@ -24,8 +24,8 @@ _ID_GLUED_CUE = re.compile(r"^(?:[A-Za-z]+#|(?:no|nr|ref|id)\.)(?=[A-Za-z0-9])",
 _ID_LETTERS_DIGITS = re.compile(r"[A-Z]{1,5}\d{3,}[A-Z0-9]*")
 _ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 7XT9B32, 45T9R7P2, K7T28M: the mix is checked in Python
 _ID_PART = re.compile(r"[A-Z0-9]+")  # beside / . _ # every part is digits or capitals: not "mg/dL", "v2.1"
-_ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/99" is no date
-    r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])(?:[-/.]\d{1,2})?|\d{1,2}/(?:19|20)\d\d"
+_ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/99", "12-34-567" are no dates
+    r"\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])(?:[-/.]\d{1,2})?|\d{1,2}/(?:19|20)\d\d"
 )
 _ID_DATE_PART = re.compile(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}/\d{4}|\d{4}")
 # Questionnaires, rating scales, manuals, code systems and markers named with a number, the same
@@ -52,7 +52,7 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
 # "n° RG 21/07864", "No. HC 2018/63": a court's register letters may stand between the cue and
 # the number.
 # "Account ending 4471", "card ending in 0093": the last digits of a number are as much its own.
-_ID_CUE = re.compile(r"(?:\bID|#|\bnumbers?|(?<!the[ \t])(?<!of[ \t])\bnumber[ \t]+(?:is|was)|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
+_ID_CUE = re.compile(r"(?:\bID|\bMRN|#|\bnumbers?|(?<!the[ \t])(?<!of[ \t])\bnumber[ \t]+(?:is|was)|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
                      r"\b(?:account|acct\.?|card|number|policy|member|ssn|id|passport|licen[cs]e|medicare|medicaid|"
                      r"social[ \t]+security(?:[ \t]+number)?)[ \t]+ending(?:[ \t]+in)?)\s*:?\s*#?"
                      r"(?-i:[ \t]?[A-Z]{1,4}[ \t])?$", re.I)
@@ -87,7 +87,9 @@ _CASE_NUMBER_BEFORE = re.compile(
 # A person's number written in spaced groups ("NHS number 943 476 5919") is no phone number.
 _SPACED_ID_CUE = (
     r"(?i:\b(?:(?:nhs|ssn|bsn|social\s+security|national\s+(?:id|identity|identification|insurance)|citizen\s+service|"
-    r"passport|mrn|(?:patient|member|employee|staff|personnel)\s+id)(?:\s+(?:number|no\.?|nr\.?))?"
+    r"passport|mrn|(?:patient|member|employee|staff|personnel|claimant|subscriber|insured|beneficiary|enrollee)\s+id"
+    # Canada's personal health number, India's Aadhaar ("PHN 9123 456 789"; a SIN and its check: national_ids)
+    r"|phn|aadhaa?r)(?:\s+(?:number|no\.?|nr\.?))?"
     # a health scheme's name says a number follows only with a word for it ("Medicare no.", "Medicaid ID")
     r"|(?:medicare|medicaid|health\s+(?:insurance|card))\s+(?:number|no\.?|nr\.?|card|id|#)|health\s+card"
     # a member's, a card's or a certificate's number: "Member no. CH 7712 0935"
@@ -130,7 +132,7 @@ _NI_NUMBER = re.compile(r"(?<![\w-])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:[ \t]
 # After its name any two letters are taken: the specimen numbers of forms and letters ("QQ 12 34
 # 56 C") break the prefix rules on purpose, and a document that names the number means it.
 _NI_NUMBER_NAMED = re.compile(
-    r"(?i:\bnational[ \t]+insurance[ \t]+(?:number|no\.?)|\bNI[ \t]+(?:number|no\.?)|\bNINO)"
+    r"(?i:\bnational[ \t]+insurance[ \t]+(?:number|no\.?)|\bNI[ \t]+(?:number|no\.?)|\bNINO?)"
     r"[ \t]*[:(#,]?[ \t]*(?:is[ \t]+)?([A-Z]{2}(?:[ \t]?\d{2}){3}[ \t]?[A-D])(?![\w-])")
 # "National Insurance number", "Social Security card", "NHS number": the name of a scheme whose
 # number or card follows, not a body the person deals with. Only these schemes: "St James's

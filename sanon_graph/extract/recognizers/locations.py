@@ -55,6 +55,12 @@ def _with_town_prefix(words: list[str], known: int) -> int:
     return known
 
 
+# The postcodes written after a state's or province's code: Australia's four digits ("Torquay VIC
+# 3228"), Canada's "A1A 1A1" ("Halifax, NS B3H 2Y9").
+_AU_POSTCODE_AFTER = re.compile(r",?[ \t]+\d{4}(?![\w-])")
+_CA_POSTCODE_AFTER = re.compile(r",?[ \t]+[A-Z]\d[A-Z][ \t]?\d[A-Z]\d(?![\w-])")
+_POSTCODE_AFTER = {code: _AU_POSTCODE_AFTER if code in ("NSW", "VIC", "QLD", "TAS", "ACT") else _CA_POSTCODE_AFTER
+                   for code in REGION_CODES}
 _CITY_REGION = re.compile(rf"([A-Z](?<![\w-][A-Z])[a-z]+(?:\s[A-Z][a-z]+){{0,2}}),[ \t]({REGION_NAMES})(?![\w-])")
 # State codes that are also words, letters after a name or a form's labels ("Employee ID",
 # "Status OK", "Prior Auth OR"): after a town the gazetteer does not know, not a state.
@@ -127,7 +133,7 @@ class CityState(Base):
             # the span masks the code with the town, and the ZIP code written after them ("Tucson
             # AZ 85746"); the value is the town, so "Duluth MN" in one record and "the Duluth
             # area" in another are one place
-            zip_code = ZIP_AFTER.match(text, m.end())
+            zip_code = (ZIP_AFTER if code in US_STATE_CODES else _POSTCODE_AFTER.get(code, ZIP_AFTER)).match(text, m.end())
             yield self.span(start, zip_code.end() if zip_code else m.end(), "LOCATION", fold(" ".join(words[known:])), 0.55)
         if "," in text:
             for m in _CITY_REGION.finditer(text):

@@ -18,7 +18,8 @@ _PROVIDER = re.compile(
     r"(?:Medical|Ostomy|Oxygen|Diabetic|Surgical|Respiratory|Mobility|Orthotic)\s+Suppl(?:y|ies)|Clinic|Hospital|Medical\s+Center|Medical\s+Centre|"
     r"Health\s+Partners|Health\s+Fund|Health\s+Network|Health\s+System|Health\s+Services|Health\s+Plans?|Healthcare|Health|Medical\s+Group|"
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
-    r"Practice|Hospice|Rehabilitation|Rehab|Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
+    r"Practice|Hospice|Rehabilitation|Rehab|Physical\s+Therapy|Physiotherapy|Opticians?|Optometry|Optometrists|"
+    r"Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
     r"Genomics|Genetics|Dental\s+Group|Dental|Dentistry|Chiropractic|Surgical|Facility|Network|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology|"
@@ -33,7 +34,9 @@ _PROVIDER = re.compile(
     # German company and guild health funds
     r"BKK|IKK)"
     # the body a specialty's name heads: "Pinecrest Valley Neurology Group", "Larkfield Oncology Associates"
-    r"(?:\s+(?:Group|Associates|Partners|Specialists|Consultants|Service|Services))?)(?!\w)"
+    r"(?:\s+(?:Group|Associates|Partners|Specialists|Consultants|Service|Services))?"
+    # a chain's branch by its number ("Mesa Verde Pharmacy #112"): masked with the name, not part of its value
+    r"(?:[ \t]+#\d{1,5})?)(?!\w)"
 )
 # Heads written before the name ("Apotheek De Linde", "Clinique Saint-Jean", "Klinikum Rechts
 # der Isar"), with the articles and saints' titles those names take. The cross-document pass
@@ -41,7 +44,7 @@ _PROVIDER = re.compile(
 HEADS_WRITTEN_FIRST = (
     "Apotheek", "Apotheke", "Pharmacie", "Farmacia", "Clinique", "Clínica", "Clinica", "Klinikum", "Kliniek", "Ospedale",
     "Policlinico", "Hôpital", "Hopital", "Ziekenhuis", "Krankenhaus", "Centre Hospitalier", "Huisartsenpraktijk",
-    "Praktijk", "Ysbyty", "Fferyllfa",
+    "Praktijk", "Ysbyty", "Fferyllfa", "CHU",
 )
 _HEAD_FIRST_PROVIDER = re.compile(
     r"(?<![\w-])((?:" + "|".join(re.escape(h).replace(r"\ ", r"\s+") for h in HEADS_WRITTEN_FIRST) + ")"
@@ -59,7 +62,9 @@ SPECIALTY_WORDS = frozenset(
     "respiratory addiction integrative functional lifestyle home infusion hospital regenerative behavioral "
     "behavioural transplant spine vein women's men's chinese traditional hyperbaric precision evidence-based "
     "osteopathic alternative complementary holistic integrated personalized personalised genomic aerospace "
-    "wilderness undersea veterinary pathology neuroimmunology hepatology audiology podiatry neurosurgery".split())
+    "wilderness undersea veterinary pathology neuroimmunology hepatology audiology podiatry neurosurgery "
+    # and where or how care is given: "Outpatient Physical Therapy", "Inpatient Rehab" name a service
+    "outpatient inpatient ambulatory therapy physiotherapy rehabilitation rehab".split())
 # A word after the head that makes the name a publication's or a learned society's: "the Nevada
 # Sports Medicine Journal", "the Pacific Oncology Society", not a practice. (A residency or a
 # fellowship names the hospital where someone trained, which identifies them: kept.)
@@ -68,6 +73,12 @@ _NOT_A_PRACTICE_AFTER = re.compile(rf"[ \t]+(?:{PUBLICATION_WORDS}|Society|Confe
 _BENEFIT_WORDS = frozenset(
     "generic brand specialty formulary plan part mail order tier preferred retail iron vitamin stem cell saline "
     "ketamine fluid blood antibiotic home".split())
+# Verbs a note's sentence opens with before a kind of care ("Started Physical Therapy", "Continue
+# Rehab"): no part of a practice's name.
+_OPENING_VERBS = frozenset(
+    "start started starting continue continued continuing resume resumed restart restarted begin began begun "
+    "complete completed completing attend attended attending attends needs needed recommend recommended "
+    "refer referred stop stopped discontinue discontinued declined offered".split())
 _HOW_OFTEN = frozenset("daily weekly biweekly monthly nightly first second third next last single".split())
 _CAMEL_PROVIDER = re.compile(r"([A-Z](?<!\w[A-Z])[a-z]+(?:Care|Health|Med|Clinic)s?)(?!\w)")  # look behind: dates.py
 
@@ -149,10 +160,14 @@ class Provider(Base):
 
     def _headed(self, text: str, pos: int = 0, endpos: int | None = None):
         for m in _PROVIDER.finditer(text, pos, len(text) if endpos is None else endpos):
-            found = _name_before_head(text, m, lambda w: w.lower() in LEADING_NOISE or w == "&")
-            if found is None or len(found[1]) < 2:
+            # a verb that opens a sentence is no part of a name: "Started Rehab in May"
+            found = _name_before_head(text, m, lambda w: w.lower() in LEADING_NOISE or w == "&" or w.lower() in _OPENING_VERBS)
+            if found is None:
                 continue
             start, words = found
+            words = [w for w in words if not w.startswith("#")]  # the branch number: masked, not the value
+            if len(words) < 2:
+                continue
             if all(w.lower() in SPECIALTY_WORDS for w in words if w != "&"):
                 continue  # "Allergy & Immunology", "Obstetrics & Gynecology": a specialty, not a practice
             if _NOT_A_PRACTICE_AFTER.match(text, m.end(1)):
@@ -211,9 +226,10 @@ class HeadFirstProvider(Base):
     def find(self, text: str):
         for m in _HEAD_FIRST_PROVIDER.finditer(text):
             words = list(re.finditer(r"\S+", m.group(1)))
-            while len(words) > 2 and (words[-1].group(0).lower() in self.gaz.places
+            while len(words) > 2 and words[-2].group(0)[:1].isupper() and (words[-1].group(0).lower() in self.gaz.places
                                       or words[-1].group(0).lower() in self.gaz.countries):
-                words.pop()  # "Hôpital Necker Paris France": the city and the country stay places
+                words.pop()  # "Hôpital Necker Paris France": the city and the country stay places ("CHU de
+                # Rouen" keeps its town: the name is the town)
             end = m.start(1) + words[-1].end()
             yield self.span(m.start(1), end, "PROVIDER", " ".join(w.group(0) for w in words).lower())
 

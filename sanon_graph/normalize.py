@@ -119,7 +119,10 @@ def normalize_date(groups: tuple[str, ...], layout: str, order: DateOrder = "MDY
             return date(int(groups[2]), month, int(re.sub(r"\D", "", day))).isoformat()
         if layout == "My":
             month = MONTHS[groups[0].rstrip(".").lower()]
-            return f"{int(groups[1]):04d}-{month:02d}"
+            year = int(groups[1])
+            if len(groups[1]) == 2:  # "March '24": this century up to '40, the last one after
+                year += 2000 if year <= 40 else 1900
+            return f"{year:04d}-{month:02d}"
         if layout == "my":
             month, year = int(groups[0]), int(groups[1])
             return f"{year:04d}-{month:02d}" if 1 <= month <= 12 else None

@@ -809,3 +809,72 @@ def test_an_aadhaar_or_phn_cue_needs_the_whole_number():
 ])
 def test_an_australian_or_canadian_postcode_after_the_state_is_masked_with_the_town(text, span, value):
     assert (span, value, "LOCATION") in found(text)
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("struck on E. Tamworth Dr at night", "E. Tamworth Dr", "e tamworth drive"),
+    ("the house on Quillby Lane burned", "Quillby Lane", "quillby lane"),
+    ("a farm off County Road Q.", "County Road Q", "county road q"),
+    ("chores on Cty Rd K while he was away", "Cty Rd K", "cty road k"),
+    ("crash on Highway 61 north of town", "Highway 61", "highway 61"),
+    ("He lives on Larch Street East", "Larch Street East", "larch street east"),
+])
+def test_a_street_or_road_named_without_a_house_number_is_a_place(text, span, value):
+    """After "on", "off", "along", "near" ... (stop 45; invented streets)."""
+    assert (span, value, "LOCATION") in found(text)
+
+
+@pytest.mark.parametrize("text", ["seen on Monday Dr Hale reviewed the file", "Head of Trust Road policy",
+                                  "the order of the High Street bank", "based on St Jude's advice"])
+def test_a_title_a_saint_or_a_name_after_of_is_no_street(text):
+    assert not [o for o, _, t in found(text) if t == "LOCATION"]
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("Versicherungsnummer 12 150780 K 004", "12 150780 K 004"),
+    ("pension insurance no.: 53 220391 M 117, employer", "53 220391 M 117"),
+    # of one length, the second lower and written with a leading zero: no range, after a person's cue
+    ("Patient: Tova Lindqvist (4412-0093)", "4412-0093"),
+])
+def test_a_german_pension_number_and_a_number_no_range_is_written_as_are_the_persons(text, number):
+    """Stop 45; invented numbers."""
+    assert number in [o for o, _, t in found(text) if t == "PATIENT_ID"]
+
+
+@pytest.mark.parametrize("text", ["Member shift 1900-0700 on weekends", "Patient pages 4400-4500 of the file"])
+def test_a_night_shift_or_a_climbing_range_after_a_persons_cue_is_no_number(text):
+    assert not [o for o, _, t in found(text) if t in ("PATIENT_ID", "NON_PERSONAL_ID")]
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("after finishing at the Tri-County Age Group Championships on Saturday", "Tri-County Age Group Championships"),
+    ("back at the table at the Quarry City Pro-Am after surgery", "Quarry City Pro-Am"),
+    ("crews lost a colleague in the Pelling Ridge Fire last year", "Pelling Ridge Fire"),
+    ("during the Millbeck County Fair", "Millbeck County Fair"),
+    ("roof damaged in Hurricane Odessa", "Hurricane Odessa"),
+])
+def test_named_competitions_fairs_wildfires_and_storms_are_events(text, event):
+    """Stop 45; invented names."""
+    assert event in [o for o, _, t in found(text) if t == "EVENT"]
+
+
+def test_a_fire_service_is_no_wildfire():
+    assert not [o for o, _, t in found("He called Pelling Fire Department at once.") if t == "EVENT"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("seen on 2024.03.15 in clinic", "2024.03.15", "2024-03-15"),
+    ("visit 2024/3/15 noted", "2024/3/15", "2024-03-15"),
+    ("March '24 review", "March '24", "2024-03"),
+    ("in May '99 she moved", "May '99", "1999-05"),
+    ("Tues 4/9 call back", "4/9", "--04-09"),
+    ("the week of 6/10 is booked", "6/10", "--06-10"),
+])
+def test_the_year_first_a_year_after_an_apostrophe_and_a_day_after_a_weekday_are_dates(text, span, value):
+    """Stop 45; invented dates."""
+    assert (span, value, "EVENT_DATE") in found(text)
+
+
+@pytest.mark.parametrize("text", ["version 2019.1.2 installed", "Sat 3/4 of the time"])
+def test_a_version_or_a_fraction_after_a_weekday_is_no_date(text):
+    assert not [o for o, _, t in found(text) if t == "EVENT_DATE"]

@@ -59,6 +59,40 @@ class StreetAddress(Base):
             yield self.span(m.start(), end, "ADDRESS", normalized)
 
 
+# A street or a road named without a house number, after a word that says a place follows ("struck
+# on E. Riverside Dr", "a farm off County Road P", "lives on Birch Lane"): where a person lives or
+# what happened where narrows them down as a small town does. Only the kinds no court, gate or
+# place is also called ("on the Court's own motion"); "Dr" and "St" before a capitalised word are
+# a title and a saint ("on Monday Dr Hale", "on St Jude's ward").
+_STREET_KIND_NAMED = (r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Terrace|Circle|Parkway|"
+                      r"Pkwy|Highway|Hwy|Trail|Crescent)")
+_STREET_NAMED = re.compile(
+    r"(?<![\w-])(?i:on|off|along|down|up|near|onto|corner[ \t]+of)[ \t]+(?:the[ \t]+)?"
+    # a numbered road: "Route 9", "Highway 61", "County Road P", "Cty Rd K", "I-94"
+    r"((?:State[ \t]+)?Route[ \t]+\d{1,4}[A-Z]?|(?:Highway|Hwy\.?|Interstate)[ \t]+\d{1,4}|I-\d{1,3}"
+    r"|(?:County[ \t]+(?:Road|Rd)|Cty\.?[ \t]+Rd)\.?[ \t]+(?:[A-Z]{1,2}|\d{1,4})(?![\w-])"
+    r"|(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"
+    rf"(?:(?:{UPPER}[^\W\d_]+(?:['’-][^\W\d_]+)*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{1,3}}{_STREET_KIND_NAMED}(?:[ \t](?:North|South|East|West))?)"
+    r"(?![\w-])(?![ \t]*\.?[ \t]*[A-Z][a-z])")
+
+
+@register("street_name", "LOCATION")
+class StreetName(Base):
+    """A street or road without a house number, after "on", "off", "along", ...: "on Birch Lane"."""
+
+    def find(self, text: str):
+        for m in _STREET_NAMED.finditer(text):
+            words = re.findall(r"[^\W_]+", m.group(1).lower())
+            if any(w in _CALENDAR_WORDS for w in words):
+                continue  # "on Monday St": a day, not a street
+            yield self.span(m.start(1), m.end(1), "LOCATION", " ".join(_STREET_ABBREV.get(w, w) for w in words), 0.55)
+
+
+_CALENDAR_WORDS = frozenset(
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday".split())
+
+
 # A post-office box: "P.O. Box 118", "PO Box 4471", "Postbus 1234", "Postfach 10 02 31" (not the
 # French "BP 42": in a health record BP is a blood pressure).
 # A person's box is where their mail goes, as their street is.

@@ -25,6 +25,11 @@ _DAY = r"(?:[0-2]?\d|3[01])(?:st|nd|rd|th)?"
 # on a text the pattern does not match).
 _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(\d(?<![\w/-]\d)\d{3})-(\d{1,2})-(\d{1,2})(?![\w/-])"), "ymd"),
+    # the year first with full stops or slashes, as East Asian and Scandinavian records write it
+    # ("2024.03.15", "2024/3/15"); a year of this or the last century only, and with full stops two
+    # digits each ("2019.1.2" is a version)
+    (re.compile(r"((?:1(?<![\w/.-]1)9|2(?<![\w/.-]2)0)\d\d)\.(\d\d)\.(\d\d)(?![\w/-]|\.\d)"), "ymd"),
+    (re.compile(r"((?:1(?<![\w/.-]1)9|2(?<![\w/.-]2)0)\d\d)/(\d{1,2})/(\d{1,2})(?![\w/-]|[./]\d)"), "ymd"),
     # A full stop may end the sentence after a date, but "1.2.2023.4" is no date.
     (re.compile(r"(\d(?<![\w/.-]\d)\d?)[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\w/-]|\.\d)"), "mdy"),
     # Dashes, as Dutch, Danish or Indian records write them ("14-05-2024"); with a year of four
@@ -33,6 +38,8 @@ _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY}),?\s+(\d{{4}})(?!\w)", re.I), "Mdy"),
     (re.compile(rf"(?<!\w)({_DAY})\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})(?!\w)", re.I), "dMy"),
     (re.compile(rf"(?<!\w)({_MONTH})\s+(?:of\s+)?(\d{{4}})(?!\w)", re.I), "My"),
+    # a year by its last two digits after an apostrophe: "March '24"
+    (re.compile(rf"(?<!\w)({_MONTH})\s+['’](\d{{2}})(?![\w'’])", re.I), "My"),
     (re.compile(r"(\d(?<![\w/-]\d)\d?)/(\d{4})(?![\w/-])"), "my"),
     (re.compile(r"(\d(?<![\w/-]\d)\d{3})-(\d{2})(?![\w/-])"), "ym"),
     # A day and a month without a year ("May 15th", "3 March"): month names capitalised here,
@@ -142,12 +149,14 @@ _FOREIGN_BIRTH_CONTEXT = re.compile(
 _FOREIGN_BIRTH_STEMS = ("gebor", "geburt", "né", "naissance", "geboorte", "nacid", "nacimiento", "nascita", "nascimento")
 _WEEKDAY_BEFORE = re.compile(r"(?<![\w-])(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?[ \t]+(?:the[ \t]+)?$")
 # the two-numbers-and-a-year shapes whose order is in question
-_NUMERIC_SHAPES = (_DATE_PATTERNS[1][0], _DATE_PATTERNS[2][0])
+_NUMERIC_SHAPES = tuple(pattern for pattern, layout in _DATE_PATTERNS if layout == "mdy")
 # A day and a month in digits without a year, only where a word of time says it is a date ("seen
 # on 03/22", "due by 4/15"): elsewhere two numbers and a slash are a score, a fraction or a dose
 # ("pain 7/10", "3/4 of the days", "24/7").
 _CUED_DAY_MONTH = re.compile(
-    r"(?<![\w-])(?<!acuity[ \t])(?<!rated[ \t])(?<!scored[ \t])(?:on|by|since|until|till|dated|before|after)[ \t]+"
+    r"(?<![\w-])(?<!acuity[ \t])(?<!rated[ \t])(?<!scored[ \t])(?:on|by|since|until|till|dated|before|after|week[ \t]+of|"
+    # a day of the week before it: "Tues 4/9", "Fri. 11/22"
+    r"(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?)[ \t]+"
     r"(\d{1,2})/(\d{1,2})(?![\w/-]|[.,]\d|[ \t]*(?:of|days?|weeks?|months?|years?|hours?|times|doses?|patients?|cases?|"
     r"mg|mcg|µg|ml|g|kg|mmhg|units?|scale|acres?|stars?|points?|score)\b)", re.I)
 # A day and a month in two digits each, zero-padded as only a date is ("filed 06/19", "Biopsy

@@ -12,7 +12,15 @@ from .words import CAP, LEADING_NOISE
 
 _NAMED_EVENT = re.compile(
     rf"(?<!\w)((?:{CAP}\s+){{1,5}}(?:Study|Trial|Program|Programme|Initiative|Conference|"
-    r"Marathon|Summit|Outbreak|Registry|Project|Campaign|Festival|Championship|Games))(?!\w)"
+    r"Marathon|Summit|Outbreak|Registry|Project|Campaign|Festival|Championships?|Games|"
+    # a competition or a gathering someone took part in ("the Steel City Pro-Am", "the Harlow
+    # Invitational", "the Millbrook County Fair"), a named wildfire ("the Tumalo Ridge Fire", not the
+    # fire service: "Tumalo Fire Department")
+    r"Tournament|Pro-Am|Invitational|Triathlon|Regatta|Rodeo|Rally|Fair|Expo|Jamboree|Gala|Relay|"
+    r"Fire(?![ \t]+(?:Department|Dept|Rescue|Station|District|Service|Services|Chief|Marshal|Brigade|Authority|"
+    r"Protection|Company|Academy|Hall|Engine|Crew|Crews)\b)))(?!\w)"
+    # a storm by its name: "Hurricane Ida", "Cyclone Gabrielle", "Storm Desmond"
+    r"|(?<!\w)((?:Hurricane|Cyclone|Typhoon|Tropical[ \t]+Storm|Storm)[ \t]+[A-Z][a-z]+)(?!\w)"
 )
 _EVENT_NOUN = re.compile(
     r"(?<!\w)((?:car|motorcycle|bicycle|workplace|industrial|farming|skiing|diving|boating|"
@@ -42,17 +50,19 @@ _UNIQUE_FACT = re.compile(
 
 @register("named_event", "EVENT")
 class NamedEvent(Base):
-    """Capitalised words ending in Study, Trial, Marathon, ...: "the Boston Marathon"."""
+    """Capitalised words ending in Study, Trial, Marathon, Tournament, ...: "the Boston Marathon";
+    a storm by its name ("Hurricane Ida")."""
 
     def find(self, text: str):
         for m in _NAMED_EVENT.finditer(text):
-            words = m.group(1).split()
+            group = 1 if m.group(1) else 2
+            words = m.group(group).split()
             while words and words[0].lower() in LEADING_NOISE:
                 words = words[1:]
             if len(words) < 2:
                 continue
-            start = text.find(words[0], m.start(1))
-            yield self.span(start, m.end(1), "EVENT", " ".join(words).lower(), 0.6)
+            start = text.find(words[0], m.start(group))
+            yield self.span(start, m.end(group), "EVENT", " ".join(words).lower(), 0.6)
 
 
 @register("event_noun", "EVENT")

@@ -114,6 +114,11 @@ _NIR = re.compile(
     r"(?i:\bNIR|\bINSEE|s[ée]curit[ée][ \t]+sociale|\bn°[ \t]*SS)[ \t]*(?::|n°)?[ \t]*"
     r"([12][ \t]?\d{2}[ \t]?(?:0[1-9]|1[0-2]|[2-9]\d)[ \t]?(?:\d{2}|2[AB])[ \t]?\d{3}[ \t]?\d{3}(?:[ \t]?\d{2})?)"
     r"(?![\w-])")
+# Germany's pension insurance number (Versicherungsnummer der Rentenversicherung) by its shape:
+# the insurer's area, the birth date (DDMMYY), the surname's initial, a serial and a check digit,
+# "12 150780 K 004": distinctive enough without its name.
+_PENSION_NUMBER_DE = re.compile(
+    r"(?<![\w-])(\d{2}[ \t]?(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}[ \t]?[A-Z][ \t]?\d{3})(?![\w-])")
 _ID_OWNER_GAP = re.compile(r"(?:[^.]|(?<=\bno)\.|(?<=\bnos)\.|(?<=\bnr)\.|(?<=\bNo)\.|(?<=\bNos)\.|(?<=\bNr)\.|(?<=\bNO)\.){0,30}")
 # Public trial-registry numbers (ClinicalTrials.gov NCT, EudraCT, ISRCTN) and study names ("the
 # CARES-2 trial") name a study, the same for every participant: as identifying as the clinic that
@@ -146,7 +151,8 @@ NAMES_A_NUMBER = re.compile(r"[ \t]+(?:numbers?|no\.?|nos\.?|card|contributions?
 @register("spaced_person_id", "PATIENT_ID")
 class SpacedPersonId(Base):
     """A person's number in spaced groups after its cue ("NHS number 943 476 5919"), or a
-    National Insurance number by its shape ("QZ 63 09 41 C")."""
+    National Insurance number or a German pension insurance number by its shape ("QZ 63 09 41 C",
+    "12 150780 K 004")."""
 
     def find(self, text: str):
         for m in _SPACED_PERSON_ID.finditer(text) if may_match(_DIGIT_SPACE_DIGIT, text) else ():
@@ -156,6 +162,8 @@ class SpacedPersonId(Base):
             if sum(c.isdigit() for c in number) >= (8 if m.group("bare") else 6):
                 yield self.span(m.start("number"), m.end("number"), "PATIENT_ID", number.replace(" ", ""))
         for m in _NIR.finditer(text) if "NIR" in text or "INSEE" in text or "ociale" in text or "SS" in text else ():
+            yield self.span(m.start(1), m.end(1), "PATIENT_ID", re.sub(r"[ \t]", "", m.group(1)))
+        for m in _PENSION_NUMBER_DE.finditer(text) if may_match(_DIGIT_SPACE_DIGIT, text) else ():
             yield self.span(m.start(1), m.end(1), "PATIENT_ID", re.sub(r"[ \t]", "", m.group(1)))
         named = _NI_NUMBER_NAMED.finditer(text) if "NI" in text or "nsurance" in text else ()
         for m in (*_NI_NUMBER.finditer(text), *named):
@@ -200,8 +208,19 @@ _MASKED_ID = re.compile(r"(?<![\w*•])[*•]{2,}[ \t-]?(\d{3,6})(?![\w*•])")
 
 def _uneven_pair(parts: list[str]) -> bool:
     """Two runs of digits no range is written as: "88-402175" (a range's second number is about
-    as long as its first, or shorter: "10-12", "4400-4500", "2019-21")."""
-    return len(parts) == 2 and len(parts[0]) >= 2 and len(parts[1]) >= 5 and len(parts[1]) - len(parts[0]) >= 3
+    as long as its first, or shorter: "10-12", "4400-4500", "2019-21"), or "4412-0093": of one
+    length, the second below the first and written with a leading zero (a range climbs; "1900-0700",
+    a night shift, is no number: times are left out)."""
+    if len(parts) != 2:
+        return False
+    first, second = parts
+    if len(first) >= 2 and len(second) >= 5 and len(second) - len(first) >= 3:
+        return True
+    return len(first) == len(second) == 4 and second[0] == "0" and int(second) < int(first) \
+        and not (_HHMM.fullmatch(first) and _HHMM.fullmatch(second))
+
+
+_HHMM = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
 
 
 def _is_identifier(text: str, start: int, token: str) -> bool:

@@ -16,7 +16,7 @@ from .presidio import PresidioSpec
 # between equal spans of equal priority, so it is part of the behaviour).
 DEFAULT_RECOGNIZERS = (
     "email", "phone", "date_range", "year_range", "date", "part_of_period", "money", "age", "age_range", "age_decade", "age_word",
-    "age_plus", "national_id", "spaced_person_id", "identifier", "street_address", "european_address", "postcode", "po_box", "titled_name",
+    "age_plus", "national_id", "spaced_person_id", "identifier", "street_address", "european_address", "postcode", "po_box", "street_name", "titled_name",
     "role_name", "record_name",
     "initial_name", "capital_pair", "initials_surname", "surname_initials", "possessive_name",
     "apposition_name", "case_parties", "provider", "head_first_provider", "camel_provider", "named_event", "event_noun",

@@ -19,9 +19,10 @@ _NAMED_EVENT = re.compile(
     r"Tournament|Pro-Am|Invitational|Triathlon|Regatta|Rodeo|Rally|Fair|Expo|Jamboree|Gala|Relay|"
     r"Fire(?![ \t]+(?:Department|Dept|Rescue|Station|District|Service|Services|Chief|Marshal|Brigade|Authority|"
     r"Protection|Company|Academy|Hall|Engine|Crew|Crews)\b)))(?!\w)"
-    # a storm by its name: "Hurricane Ida", "Cyclone Gabrielle", "Storm Desmond"
-    r"|(?<!\w)((?:Hurricane|Cyclone|Typhoon|Tropical[ \t]+Storm|Storm)[ \t]+[A-Z][a-z]+)(?!\w)"
 )
+# A storm by its name: "Hurricane Ida", "Cyclone Gabrielle", "Storm Desmond".
+_STORM_WORDS = ("Hurricane", "Cyclone", "Typhoon", "Storm")
+_NAMED_STORM = re.compile(r"(?<!\w)((?:Hurricane|Cyclone|Typhoon|Tropical[ \t]+Storm|Storm)[ \t]+[A-Z][a-z]+)(?!\w)")
 _EVENT_NOUN = re.compile(
     r"(?<!\w)((?:car|motorcycle|bicycle|workplace|industrial|farming|skiing|diving|boating|"
     r"hunting|sports|construction)\s+(?:accident|crash|injury|incident)|house\s+fire|"
@@ -54,15 +55,15 @@ class NamedEvent(Base):
     a storm by its name ("Hurricane Ida")."""
 
     def find(self, text: str):
-        for m in _NAMED_EVENT.finditer(text):
-            group = 1 if m.group(1) else 2
-            words = m.group(group).split()
+        storms = _NAMED_STORM.finditer(text) if any(w in text for w in _STORM_WORDS) else ()
+        for m in (*_NAMED_EVENT.finditer(text), *storms):
+            words = m.group(1).split()
             while words and words[0].lower() in LEADING_NOISE:
                 words = words[1:]
             if len(words) < 2:
                 continue
-            start = text.find(words[0], m.start(group))
-            yield self.span(start, m.end(group), "EVENT", " ".join(words).lower(), 0.6)
+            start = text.find(words[0], m.start(1))
+            yield self.span(start, m.end(1), "EVENT", " ".join(words).lower(), 0.6)
 
 
 @register("event_noun", "EVENT")

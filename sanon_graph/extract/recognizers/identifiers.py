@@ -116,9 +116,10 @@ _NIR = re.compile(
     r"(?![\w-])")
 # Germany's pension insurance number (Versicherungsnummer der Rentenversicherung) by its shape:
 # the insurer's area, the birth date (DDMMYY), the surname's initial, a serial and a check digit,
-# "12 150780 K 004": distinctive enough without its name.
+# "12 150780 K 004": distinctive enough without its name. (The look-behind after the first digit:
+# the regex engine scans for a digit; dates.py.)
 _PENSION_NUMBER_DE = re.compile(
-    r"(?<![\w-])(\d{2}[ \t]?(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}[ \t]?[A-Z][ \t]?\d{3})(?![\w-])")
+    r"(\d(?<![\w-]\d)\d[ \t]?(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}[ \t]?[A-Z][ \t]?\d{3})(?![\w-])")
 _ID_OWNER_GAP = re.compile(r"(?:[^.]|(?<=\bno)\.|(?<=\bnos)\.|(?<=\bnr)\.|(?<=\bNo)\.|(?<=\bNos)\.|(?<=\bNr)\.|(?<=\bNO)\.){0,30}")
 # Public trial-registry numbers (ClinicalTrials.gov NCT, EudraCT, ISRCTN) and study names ("the
 # CARES-2 trial") name a study, the same for every participant: as identifying as the clinic that

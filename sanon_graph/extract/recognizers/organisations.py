@@ -30,8 +30,13 @@ _INSTITUTION_HEAD = (
     r"(?:Correctional|Penal)[ \t](?:Facility|Institution|Colony)|Colony|Police[ \t](?:Station|Department|Headquarters)|"
     r"Police|(?:Public[ \t])?Prosecutor['’]s[ \t]Office|Directorate|Gendarmerie(?:[ \t]Command)?|Municipality|"
     r"Prefecture|Governorship|Town[ \t]Hall|Bar[ \t]Association|Party|Union|Association|Foundation|University|"
-    r"College|School|Elementary|Bank|Company|Corporation|Club|Logistics|Authority|Trust|Inc\.?|LLC|Ltd\.?|GmbH)"
+    r"College|School|Elementary|Bank|Company|Corporation|Club|Logistics|Authority|Trust|Inc\.?|LLC|Ltd\.?|GmbH|"
+    # a cooperative its members sell through, a congregation someone belongs to: "Kessler Valley
+    # Dairy Cooperative", "Grace Lutheran Church" (a faith is as telling as a clinic)
+    r"Cooperative|Co-op|Church|Chapel|Cathedral|Synagogue|Mosque|Temple|Congregation)"
 )
+# Heads that are surnames too ("Emma Church", "Ruth Temple"): after a first name, a person.
+_SURNAME_HEADS = ("Church", "Chapel", "Temple")
 _INSTITUTION = re.compile(
     rf"(?<![\w-])(?:(?:{_UCAPWORD}[ \t]){{1,4}}{_INSTITUTION_HEAD}"
     rf"(?:[ \t]of[ \t](?:the[ \t])?{_UCAPWORD}(?:[ \t]{_UCAPWORD}){{0,2}})?"
@@ -141,6 +146,9 @@ class Institution(Base):
     def find(self, text: str):
         for m in _INSTITUTION.finditer(text):
             trimmed = _trim(text, m.start(), m.end())
+            if trimmed and trimmed[1].endswith(_SURNAME_HEADS) and \
+                    trimmed[1].split()[-2].lower() in self.gaz.first_names:
+                continue
             if trimmed and " " in trimmed[1] and not _NOT_INSTITUTION.search(trimmed[1]) \
                     and not all(w in _GENERIC_BODY_WORDS for w in fold(trimmed[1]).split()[:-1]):
                 end, name = m.end(), trimmed[1]
@@ -175,23 +183,29 @@ _FORM_BEFORE = r"(?:OOO|ZAO|OAO|PAO|AO|TOV|PJSC|OJSC|CJSC|JSC)"
 _FORM_AFTER = (r"(?:S\.A\.|S\.R\.L\.|SRL|S\.p\.A\.|SpA|S\.r\.l\.|d\.o\.o\.|d\.d\.|sp\.[ \t]?z[ \t]?o\.[ \t]?o\.|"
                r"S\.A\.S\.|SARL|a\.s\.|s\.r\.o\.|Kft\.|Zrt\.|Nyrt\.|GmbH|B\.V\.|N\.V\.|Ltd\.?|"
                r"PLC|plc|LLP|LLC|Inc\.|EOOD|OOD|EAD|ASA|Oyj|A/S|ApS|Srl|SPA|S\.L\.U?\.|e\.V\.|ETT|"
-               r"Pty[ \t]Ltd\.?|Limited|LIMITED|LTD\.?|INC\.|inc\.|[Ll]t[ée]e|Corp\.|CORP\.)")
+               r"Pty[ \t]Ltd\.?|\(Pty\)[ \t]Ltd\.?|Pvt\.?[ \t]Ltd\.?|Sdn\.?[ \t]Bhd\.?|Limited|LIMITED|LTD\.?|INC\.|inc\.|[Ll]t[ée]e|Corp\.|CORP\.)")
 # Forms a comma may come before, as English names write them: "Brightquill Software, Inc.".
 _FORM_AFTER_COMMA = r"(?:Inc\.|INC\.|Ltd\.?|LTD\.?|Limited|LLC|LLP|PLC|plc|Corp\.|CORP\.)"
 # The two-letter forms (NV, BV, AB, AG, SA, SE, KG, Oy) after two or more capitalised words
 # and no comma: "Vandewalle Pharma NV", "Skogberg Engineering Sverige AB"; never "Reno, NV".
 _SHORT_FORM = r"(?:NV|BV|AB|AG|SA|SE|KG|Oy)"  # not AS: "SUCH AS" in capitals
 _COMPANY_WORD = rf"{UPPER}[\w'’&-]*"  # no full stop: the name ends with its sentence
+# Between the words of a name, an ampersand may stand: "Whitcombe & Strand LLP".
+_COMPANY_GAP = r"(?:[ \t]+&)?[ \t]"
+# Norway's and Denmark's AS after words written in capitals and lower case: "Skarvik Offshore AS"
+# ("SUCH AS" in capitals is no company).
+_TITLE_WORD = r"[A-Z][a-z][\w'’&-]*"
 _NAME_PART = rf"(?:{_COMPANY_WORD}|[\"«„“][^\"»“”\n]{{2,40}}[\"»“”])"
 _COMPANY = re.compile(
     rf"(?<![\w-]){_FORM_BEFORE}[ \t]+{_NAME_PART}(?:[ \t]+{_COMPANY_WORD}){{0,2}}(?![\w-])"
-    rf"|(?<![\w-])(?:{_COMPANY_WORD}[ \t]){{0,3}}{_COMPANY_WORD}[ \t]+{_FORM_AFTER}(?![\w-])"
-    rf"|(?<![\w-])(?:{_COMPANY_WORD}[ \t]){{0,3}}{_COMPANY_WORD},[ \t]+{_FORM_AFTER_COMMA}(?![\w-])"
-    rf"|(?<![\w-])(?:{_COMPANY_WORD}[ \t]){{1,3}}{_COMPANY_WORD}[ \t]+{_SHORT_FORM}(?![\w-])"
+    rf"|(?<![\w-])(?:{_COMPANY_WORD}{_COMPANY_GAP}){{0,3}}{_COMPANY_WORD}[ \t]+{_FORM_AFTER}(?![\w-])"
+    rf"|(?<![\w-])(?:{_COMPANY_WORD}{_COMPANY_GAP}){{0,3}}{_COMPANY_WORD},[ \t]+{_FORM_AFTER_COMMA}(?![\w-])"
+    rf"|(?<![\w-])(?:{_COMPANY_WORD}{_COMPANY_GAP}){{1,3}}{_COMPANY_WORD}[ \t]+{_SHORT_FORM}(?![\w-])"
+    rf"|(?<![\w-])(?:{_TITLE_WORD}[ \t]){{1,3}}{_TITLE_WORD}[ \t]+(?:AS|ASA)(?![\w-])"
 )
 # A legal form that ends in its own full stop ("S.A.", "d.o.o."): the stop is the form's.
 ENDS_WITH_LEGAL_FORM = re.compile(r"(?<![\w.])(?:[A-Za-z]{1,3}\.){2,}$")
-_ANY_FORM = re.compile(rf"(?<![\w-])(?:{_FORM_BEFORE}|{_FORM_AFTER}|{_SHORT_FORM})(?![\w-])")
+_ANY_FORM = re.compile(rf"(?<![\w-])(?:{_FORM_BEFORE}|{_FORM_AFTER}|{_SHORT_FORM}|AS)(?![\w-])")
 
 
 @register("company", "ORGANISATION")

@@ -9,7 +9,7 @@ from ...normalize import fold
 from .base import Base, register
 from .clinicians import ANY_CREDENTIAL
 from .drugs import drug_names
-from .words import CAP, LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS, STOP_CAPITALS
+from .words import BODY_PARTS, CAP, LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS, STOP_CAPITALS
 
 # (insurers as other countries name them come first, before their shorter heads: South African
 # medical schemes, Australian and New Zealand health cover)
@@ -64,7 +64,7 @@ SPECIALTY_WORDS = frozenset(
     "osteopathic alternative complementary holistic integrated personalized personalised genomic aerospace "
     "wilderness undersea veterinary pathology neuroimmunology hepatology audiology podiatry neurosurgery "
     # and where or how care is given: "Outpatient Physical Therapy", "Inpatient Rehab" name a service
-    "outpatient inpatient ambulatory therapy physiotherapy rehabilitation rehab".split())
+    "outpatient inpatient ambulatory therapy physiotherapy rehabilitation rehab intensive critical neonatal care urgent primary".split())
 # A word after the head that makes the name a publication's or a learned society's: "the Nevada
 # Sports Medicine Journal", "the Pacific Oncology Society", not a practice. (A residency or a
 # fellowship names the hospital where someone trained, which identifies them: kept.)
@@ -136,6 +136,23 @@ class Provider(Base):
         yield from self._headed(text)
         if _CAPITALS_RUN_CUE.search(text):
             yield from self._in_capitals(text)
+        if "Surgery" in text or "Unit" in text or "Ward" in text:
+            yield from self._named_units(text)
+
+    def _named_units(self, text: str):
+        """A practice, a unit or a ward by its own name: "Hollybank Surgery" (a British GP's
+        practice), "Kerrera View Maternity Unit", "Totara Ward". Not a kind of care alone
+        ("Intensive Care Unit", "Plastic Surgery", "Knee Surgery", "After Surgery"): one word of the
+        name must be no word of care, body, specialty or sentence."""
+        for m in _NAMED_UNIT.finditer(text):
+            found = _name_before_head(text, m, lambda w: w.lower() in LEADING_NOISE or w.lower() in _OPENING_VERBS)
+            if found is None:
+                continue
+            start, words = found
+            name = [w for w in words[:-1] if w not in ("&", "and", "of")]
+            if not any(_names_something(w) for w in name) or any(w.lower() in _FACILITY_WORDS for w in name):
+                continue  # a kind of care; or a hospital's unit, whose value is the hospital's (the rule above)
+            yield self.span(start, m.end(1), "PROVIDER", fold(" ".join(words)))
 
     def _in_capitals(self, text: str):
         """A header in capitals ("TOLLMERE PHARMACY, Brackwater ME", "ASHWYKE BAY REGIONAL MEDICAL
@@ -207,6 +224,30 @@ class Provider(Base):
             if text[end - 1] == ".":
                 end -= 1
             yield self.span(start, end, "PROVIDER", fold(text[start:end]))
+
+
+_NAMED_UNIT = re.compile(rf"(?<![\w-])((?:{CAP}[ \t]+(?:(?:&|and|of)[ \t]+)?){{1,4}}(?:Surgery|Unit|Ward))(?![\w-])")
+# Words of care, wards and operations that name no one place ("Mother and Baby", "High Dependency").
+_CARE_WORDS = frozenset(
+    "intensive care critical special baby neonatal newborn assessment acute day surgical maternity adolescent "
+    "mother mothers high dependency coronary stroke burns burn spinal renal cancer mental health admissions "
+    "admission short stay observation step-down isolation trauma major minor elective emergency recovery post-op "
+    "postoperative pre-op medical general plastic reconstructive oral maxillofacial cosmetic weight loss bariatric "
+    "laser keyhole robotic day-case private public psychiatric secure forensic perinatal labour labor delivery "
+    "birthing postnatal antenatal prenatal fertility ivf endoscopy dialysis chemotherapy colorectal thoracic "
+    "cardiothoracic hepatobiliary breast upper lower ent orthopaedic orthopedic neuro neurosurgical cardiac "
+    "vascular eye hand foot knee hip spine back dental children's women's men's elderly geriatric older "
+    "post prior before after following pending awaiting since during planned scheduled further previous "
+    "recent major same-day ambulatory inpatient outpatient unit ward surgery".split())
+
+
+_FACILITY_WORDS = frozenset("hospital hospitals clinic centre center infirmary hospice institute practice".split())
+
+
+def _names_something(word: str) -> bool:
+    low = word.lower().rstrip(".,")
+    return not (low in _CARE_WORDS or low in SPECIALTY_WORDS or low in BODY_PARTS or low in STOP_CAPITALS
+                or low in MODIFIER_NOISE or low in LEADING_NOISE or low.isdigit())
 
 
 _PEOPLE = re.compile(r"(?:Women|Children|Men|Veterans)(?:['’]s|['’])?")

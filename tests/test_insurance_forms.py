@@ -943,3 +943,18 @@ def test_a_practice_a_unit_or_a_ward_by_its_own_name_is_a_provider(text, span):
                                   "seen at Urgent Care today", "Primary Care follow-up"])
 def test_a_kind_of_care_a_ward_or_an_operation_alone_is_no_provider(text):
     assert not [o for o, _, t in found(text) if t == "PROVIDER"]
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("transferred to Harrowgate General overnight", "Harrowgate General"),
+    ("foreman drove him to St. Casimir ER. The sprayer", "St. Casimir ER"),
+    ("lodged 06/04/2024, Tawhiri ED claim number 44", "Tawhiri ED"),
+])
+def test_a_hospital_by_its_short_name_or_its_emergency_department_is_a_provider(text, span):
+    """Stop 45; invented names."""
+    assert span in [o for o, _, t in found(text) if t == "PROVIDER"]
+
+
+@pytest.mark.parametrize("text", ["the Attorney General said so", "in General the plan holds", "ER-positive breast cancer"])
+def test_an_office_or_a_receptor_is_no_hospital(text):
+    assert not [o for o, _, t in found(text) if t == "PROVIDER"]

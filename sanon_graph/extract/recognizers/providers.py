@@ -136,7 +136,7 @@ class Provider(Base):
         yield from self._headed(text)
         if _CAPITALS_RUN_CUE.search(text):
             yield from self._in_capitals(text)
-        if "Surgery" in text or "Unit" in text or "Ward" in text:
+        if any(head in text for head in _UNIT_HEADS):
             yield from self._named_units(text)
 
     def _named_units(self, text: str):
@@ -150,6 +150,9 @@ class Provider(Base):
                 continue
             start, words = found
             name = [w for w in words[:-1] if w not in ("&", "and", "of")]
+            if words[-1] == "General" and (not _PLACE_WORD_BEFORE.search(text, max(0, start - 12), start)
+                                           or any(w.lower() in _TITLES_BEFORE_GENERAL for w in name)):
+                continue
             if not any(_names_something(w) for w in name) or any(w.lower() in _FACILITY_WORDS for w in name):
                 continue  # a kind of care; or a hospital's unit, whose value is the hospital's (the rule above)
             yield self.span(start, m.end(1), "PROVIDER", fold(" ".join(words)))
@@ -226,7 +229,15 @@ class Provider(Base):
             yield self.span(start, end, "PROVIDER", fold(text[start:end]))
 
 
-_NAMED_UNIT = re.compile(rf"(?<![\w-])((?:{CAP}[ \t]+(?:(?:&|and|of)[ \t]+)?){{1,4}}(?:Surgery|Unit|Ward))(?![\w-])")
+_NAMED_UNIT = re.compile(
+    rf"(?<![\w-])((?:{CAP}[ \t]+(?:(?:&|and|of)[ \t]+)?){{1,4}}(?:Surgery|Unit|Ward|ED|ER|ICU|NICU|PICU|General))(?![\w-])")
+# "transferred to Mass General": a hospital by its short name only after a word of place, and not
+# an office ("the Attorney General", "Surgeon General", "Major General").
+_PLACE_WORD_BEFORE = re.compile(r"(?i:\b(?:to|at|from|in)[ \t]+(?:the[ \t]+)?)$")
+_TITLES_BEFORE_GENERAL = frozenset(
+    "attorney surgeon secretary inspector director consul solicitor auditor postmaster governor registrar "
+    "adjutant major brigadier lieutenant accountant comptroller procurator advocate paymaster quartermaster "
+    "receiver vicar commissary".split())
 # Words of care, wards and operations that name no one place ("Mother and Baby", "High Dependency").
 _CARE_WORDS = frozenset(
     "intensive care critical special baby neonatal newborn assessment acute day surgical maternity adolescent "
@@ -241,6 +252,7 @@ _CARE_WORDS = frozenset(
     "recent major same-day ambulatory inpatient outpatient unit ward surgery".split())
 
 
+_UNIT_HEADS = ("Surgery", "Unit", "Ward", "ED", "ER", "ICU", "General")
 _FACILITY_WORDS = frozenset("hospital hospitals clinic centre center infirmary hospice institute practice".split())
 
 

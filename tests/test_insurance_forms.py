@@ -958,3 +958,21 @@ def test_a_hospital_by_its_short_name_or_its_emergency_department_is_a_provider(
 @pytest.mark.parametrize("text", ["the Attorney General said so", "in General the plan holds", "ER-positive breast cancer"])
 def test_an_office_or_a_receptor_is_no_hospital(text):
     assert not [o for o, _, t in found(text) if t == "PROVIDER"]
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("the claim from Brambleton Home Infusion & Nutrition went through", "Brambleton Home Infusion & Nutrition"),
+    ("Quarrybank Shield Benefits, student health plan claim", "Quarrybank Shield Benefits"),
+    ("Vosloo Endocrine Rooms, Rondebosch. 31F", "Vosloo Endocrine Rooms"),
+    ("Klinikum St. Anselm am Weiher, Leipzig - dept", "Klinikum St. Anselm am Weiher"),
+    ("Falken-Apotheke Lindenau - dispensing log", "Falken-Apotheke Lindenau"),
+])
+def test_a_second_service_an_insurers_benefits_rooms_and_german_names_are_providers(text, span):
+    """Stop 45; invented names."""
+    assert span in [o for o, _, t in found(text) if t == "PROVIDER"]
+
+
+@pytest.mark.parametrize("text", ["Short-Term Disability Benefits apply", "Employee Benefits team", "Payroll & Benefits team",
+                                  "Explanation of Benefits attached"])
+def test_a_kind_of_benefit_is_no_insurer(text):
+    assert not [o for o, _, t in found(text) if t == "PROVIDER"]

@@ -50,8 +50,13 @@ _HEAD_FIRST_PROVIDER = re.compile(
     r"(?<![\w-])((?:" + "|".join(re.escape(h).replace(r"\ ", r"\s+") for h in HEADS_WRITTEN_FIRST) + ")"
     r"(?:\s+(?:de|De|der|des|du|la|La|le|Le|am|an|di|del|della|San|Santa|St\.?|Saint|Sainte|Sint|Rechts|Links))*"
     r"\s+[A-Z][\w'-]+(?:\s+(?!(?:Dr|Prof|Herr|Frau|Mme|Mr|Mrs|Ms|Dott|Sig)\b)(?:(?:di|de|del|della|San|Santa|Saint|St\.?)\s+)?"
-    r"[A-Z][\w'-]+){0,2})(?!\w)"
+    r"[A-Z][\w'-]+){0,2}"
+    # where it stands, as German names say it: "Klinikum St. Georgen am Auwald"
+    r"(?:\s+(?:am|an\s+der|bei|im)\s+[A-Z][\w'-]+)?)(?!\w)"
 )
+# A German pharmacy, clinic or practice named with its head joined by a hyphen, and its district:
+# "Loewen-Apotheke Plagwitz", "Rosen-Klinik".
+_HYPHEN_HEAD_PROVIDER = re.compile(r"(?<![\w-])([A-Z][a-zäöüß]+-(?:Apotheke|Klinik|Praxis)(?:[ \t]+[A-Z][a-zäöüß]+(?![\w-]))?)(?![\w-])")
 # Words of specialties: a name made of these alone names a field of medicine, not a practice.
 SPECIALTY_WORDS = frozenset(
     "allergy immunology clinical internal family general medicine pediatric paediatric adult geriatric sports "
@@ -150,6 +155,8 @@ class Provider(Base):
                 continue
             start, words = found
             name = [w for w in words[:-1] if w not in ("&", "and", "of")]
+            if len(words) >= 2 and words[-2] in ("of", "&", "and"):
+                continue  # "Explanation of Benefits": a document's name; "Payroll & Benefits": a department
             if words[-1] == "General" and (not _PLACE_WORD_BEFORE.search(text, max(0, start - 12), start)
                                            or any(w.lower() in _TITLES_BEFORE_GENERAL for w in name)):
                 continue
@@ -197,7 +204,11 @@ class Provider(Base):
                         for w in words[:-1]) or all(w.lower() in _BENEFIT_WORDS for w in words[:-1])):
                 continue  # "Remicade Infusion", "Ozempic Rx", "Weekly IV Infusion", "Mail Order Rx": a treatment
                 # or a benefit, not the company that gives it
-            yield self.span(start, m.end(1), "PROVIDER", " ".join(words).lower())
+            end = m.end(1)
+            more = _SECOND_SERVICE.match(text, end)
+            if more and more.group(1).lower() in _SECOND_SERVICES:
+                end, words = more.end(), words + ["&", more.group(1)]  # "Ozark Home Infusion & Nutrition"
+            yield self.span(start, end, "PROVIDER", " ".join(words).lower())
         if endpos is None and ("en's" in text or "en’s" in text or "ans'" in text or "ans’" in text):
             yield from self._for_people(text)
 
@@ -229,8 +240,13 @@ class Provider(Base):
             yield self.span(start, end, "PROVIDER", fold(text[start:end]))
 
 
+# A second service after a provider's head: "... Home Infusion & Nutrition", "... Allergy & Asthma".
+_SECOND_SERVICE = re.compile(r"[ \t]+&[ \t]+([A-Z][a-z]+)(?![\w-])(?![ \t]+[A-Z])")
+_SECOND_SERVICES = SPECIALTY_WORDS | frozenset(
+    "nutrition asthma allergy wellness sleep pain spine vein hearing balance diabetes lung heart fertility "
+    "counselling counseling recovery supply supplies".split())
 _NAMED_UNIT = re.compile(
-    rf"(?<![\w-])((?:{CAP}[ \t]+(?:(?:&|and|of)[ \t]+)?){{1,4}}(?:Surgery|Unit|Ward|ED|ER|ICU|NICU|PICU|General))(?![\w-])")
+    rf"(?<![\w-])((?:{CAP}[ \t]+(?:(?:&|and|of)[ \t]+)?){{1,4}}(?:Surgery|Unit|Ward|ED|ER|ICU|NICU|PICU|General|Rooms|Benefits))(?![\w-])")
 # "transferred to Mass General": a hospital by its short name only after a word of place, and not
 # an office ("the Attorney General", "Surgeon General", "Major General").
 _PLACE_WORD_BEFORE = re.compile(r"(?i:\b(?:to|at|from|in)[ \t]+(?:the[ \t]+)?)$")
@@ -249,10 +265,15 @@ _CARE_WORDS = frozenset(
     "cardiothoracic hepatobiliary breast upper lower ent orthopaedic orthopedic neuro neurosurgical cardiac "
     "vascular eye hand foot knee hip spine back dental children's women's men's elderly geriatric older "
     "post prior before after following pending awaiting since during planned scheduled further previous "
-    "recent major same-day ambulatory inpatient outpatient unit ward surgery".split())
+    "recent major same-day ambulatory inpatient outpatient unit ward surgery consulting treatment "
+    # and of benefits ("Short-Term Disability Benefits" is a kind; "Prairie Shield Benefits" an insurer)
+    "disability short-term long-term death survivor survivors retirement pension unemployment employee employees "
+    "member members plan health vision pharmacy drug welfare insurance accident life sickness paternity family "
+    "child housing veterans social security state federal supplemental additional extended optional "
+    "explanation statement summary notice letter schedule".split())
 
 
-_UNIT_HEADS = ("Surgery", "Unit", "Ward", "ED", "ER", "ICU", "General")
+_UNIT_HEADS = ("Surgery", "Unit", "Ward", "ED", "ER", "ICU", "General", "Rooms", "Benefits")
 _FACILITY_WORDS = frozenset("hospital hospitals clinic centre center infirmary hospice institute practice".split())
 
 
@@ -285,6 +306,9 @@ class HeadFirstProvider(Base):
                 # Rouen" keeps its town: the name is the town)
             end = m.start(1) + words[-1].end()
             yield self.span(m.start(1), end, "PROVIDER", " ".join(w.group(0) for w in words).lower())
+        if "-Apotheke" in text or "-Klinik" in text or "-Praxis" in text:
+            for m in _HYPHEN_HEAD_PROVIDER.finditer(text):
+                yield self.span(m.start(1), m.end(1), "PROVIDER", fold(m.group(1)))
 
 
 @register("camel_provider", "PROVIDER")

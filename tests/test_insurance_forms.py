@@ -976,3 +976,18 @@ def test_a_second_service_an_insurers_benefits_rooms_and_german_names_are_provid
                                   "Explanation of Benefits attached"])
 def test_a_kind_of_benefit_is_no_insurer(text):
     assert not [o for o, _, t in found(text) if t == "PROVIDER"]
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("a long drive from Cumbria but the team", "Cumbria"),
+    ("a 16-year-old Southland secondary student", "Southland"),
+    ("enrolled in 2025 (Rhône): maternal age", "Rhône"),
+    ("she moved to Rogaland last year", "Rogaland"),
+])
+def test_a_countrys_region_county_or_province_is_a_place(text, place):
+    """ISO 3166-2 subdivisions (pycountry; stop 45)."""
+    assert place in [o for o, _, t in found(text) if t == "LOCATION"]
+
+
+def test_a_division_named_by_a_first_name_or_a_word_of_direction_is_no_place():
+    assert not [o for o, _, t in found("Clare called the Central team about it") if t == "LOCATION"]

@@ -6,6 +6,7 @@ lists shipped in sanon_graph/data for terms those packages do not phrase the way
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
@@ -214,6 +215,7 @@ def _build_places() -> frozenset[str]:
     names = {c["name"].lower() for c in gc.get_cities().values()}
     names |= {s["name"].lower() for s in gc.get_us_states().values()}
     names |= {c["name"].lower() for c in gc.get_countries().values()}
+    names |= _subdivisions()
     # Place names that are ordinary English words or common surnames cause more harm than good.
     names -= {"of", "university", "mobile", "reading", "independence", "commerce", "victoria",
               "florence", "jackson", "lincoln", "madison", "franklin", "clinton", "marion", "georgia",
@@ -232,6 +234,49 @@ def _build_places() -> frozenset[str]:
               "best"}  # Best (Netherlands): "Best regards,"
     names -= data_terms("job_titles.txt")  # "Officer" (Victoria) is a role before it is a town
     return frozenset(n for n in names if len(n) > 2)
+
+
+def _subdivisions() -> set[str]:
+    """The first-level divisions of every country (ISO 3166-2 via pycountry: a region, county,
+    province, state, département), as written and without their accents ("Cumbria", "Argyll and
+    Bute" / "Argyll & Bute", "Southland", "Rhône"): a record's region narrows a person as
+    a town does. Not the ones named by a word of direction or kind alone ("Central", "Eastern
+    Cape" stays), nor a first name ("Clare", "Kerry", "Angus"): as often a word or a person."""
+    try:
+        import pycountry
+    except ImportError:
+        return set()
+    first = _first_names()
+    out: set[str] = set()
+    for division in pycountry.subdivisions:
+        if any(kind in division.type.lower() for kind in _TOO_SMALL_DIVISIONS):
+            continue
+        name = re.sub(r"\s*[\[(].*?[\])]", "", division.name).strip()
+        words = name.lower().replace("-", " ").split()
+        if len(name) < 4 or all(w in _DIVISION_WORDS for w in words) or name.lower() in first:
+            continue
+        variants = {name}
+        if " " in name or "-" in name:
+            # without accents as English text writes them ("Auvergne-Rhone-Alpes"); a single word
+            # so written can be an English one ("Colón" is "Colon")
+            variants.add("".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)))
+        for variant in variants:
+            out |= {variant.lower(), variant.lower().replace(" and ", " & ")}
+    return out
+
+
+# Divisions below a region: a municipality or a local council is a village's size in many
+# countries, and its name as often a word ("Štore" is "Store" without its accent).
+_TOO_SMALL_DIVISIONS = ("municipality", "local council", "commune", "town", "city")
+# Words a division is named by that name no one place alone.
+_DIVISION_WORDS = frozenset(
+    "north south east west northern southern eastern western central centre center capital city district "
+    "region province state territory federal national autonomous coast coastal island islands lakes lake "
+    "mountain mountains highland highlands valley river upper lower greater grand interior littoral border "
+    "plateau plateaux savanes oriental occidental nord sud est ouest norte sur este oeste of the and "
+    # English words and common surnames that also name a division somewhere ("Bury", "Maritime",
+    # "Rivera")
+    "bury maritime para lira guarda cordillera collines rivera herrera soriano".split())
 
 
 # The smallest settlements the town list reads: a village of a few hundred is as often a word,

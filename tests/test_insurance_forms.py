@@ -893,7 +893,8 @@ def test_companies_with_an_ampersand_or_other_legal_forms_cooperatives_and_congr
     assert span in [o for o, _, t in found(text) if t == "INDIRECT_IDENTIFIER"]
 
 
-@pytest.mark.parametrize("text", ["SUCH AS THESE", "Ruth Temple called back", "the Church"])
+@pytest.mark.parametrize("text", ["SUCH AS THESE", "Ruth Temple called back", "the Church", "The Church was closed.",
+                                  "The Temple opened."])
 def test_capitals_before_as_or_a_surname_that_is_a_head_make_no_organisation(text):
     assert not [o for o, _, t in found(text) if t == "INDIRECT_IDENTIFIER"]
 
@@ -991,3 +992,23 @@ def test_a_countrys_region_county_or_province_is_a_place(text, place):
 
 def test_a_division_named_by_a_first_name_or_a_word_of_direction_is_no_place():
     assert not [o for o, _, t in found("Clare called the Central team about it") if t == "LOCATION"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_no_recognizer_fails_on_short_texts_of_this_stops_heads_and_cues(preset):
+    """Random short texts of the words the stop-45 rules react to ("The Church" alone had raised an
+    IndexError before this test): every text extracts without an error."""
+    import random
+
+    words = ["The", "Church", "Temple", "Unit", "Ward", "Surgery", "General", "Benefits", "Rooms", "ED", "ER", "ICU",
+             "&", "and", "of", "Pharmacy", "#12", "Physical", "Therapy", "Started", "Klinikum", "St.", "am", "Auwald",
+             "CHU", "de", "Rouen", "Loewen-Apotheke", "T.", "cruzi", "Staph", "aureus", "Candida", "was", "on", "off",
+             "County", "Road", "P", "Dr", "St", "Highway", "61", "2024.03.15", "March", "'24", "Tues", "4/9", "week",
+             "(4412-0093)", "Patient:", "PHN", "9123", "456", "Hurricane", "Ida", "Fire", "Pro-Am", "VIC", "3220",
+             "(Pty)", "Ltd", "AS", "Co-op", "Cumbria", "NSVT", "150780", "K", "004", "MRN:", "Mass", "to", "the",
+             "Ruth", ".", ",", "\n", "-", "Intensive", "Care"]
+    settings = load_settings(None, {"preset": preset})
+    extractor = RulesExtractor(settings.entity_schema, settings.rules)
+    rng = random.Random(45)
+    for _ in range(1500):
+        extractor.extract_text(" ".join(rng.choice(words) for _ in range(rng.randint(1, 8))))

@@ -146,8 +146,8 @@ class Institution(Base):
     def find(self, text: str):
         for m in _INSTITUTION.finditer(text):
             trimmed = _trim(text, m.start(), m.end())
-            if trimmed and trimmed[1].endswith(_SURNAME_HEADS) and \
-                    trimmed[1].split()[-2].lower() in self.gaz.first_names:
+            name_words = trimmed[1].split() if trimmed else []
+            if len(name_words) >= 2 and name_words[-1] in _SURNAME_HEADS and name_words[-2].lower() in self.gaz.first_names:
                 continue
             if trimmed and " " in trimmed[1] and not _NOT_INSTITUTION.search(trimmed[1]) \
                     and not all(w in _GENERIC_BODY_WORDS for w in fold(trimmed[1]).split()[:-1]):

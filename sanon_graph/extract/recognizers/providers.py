@@ -265,15 +265,15 @@ _CARE_WORDS = frozenset(
     "cardiothoracic hepatobiliary breast upper lower ent orthopaedic orthopedic neuro neurosurgical cardiac "
     "vascular eye hand foot knee hip spine back dental children's women's men's elderly geriatric older "
     "post prior before after following pending awaiting since during planned scheduled further previous "
-    "recent major same-day ambulatory inpatient outpatient unit ward surgery consulting treatment "
+    "recent same-day ambulatory inpatient outpatient unit ward surgery consulting treatment "
     # and of benefits ("Short-Term Disability Benefits" is a kind; "Prairie Shield Benefits" an insurer)
     "disability short-term long-term death survivor survivors retirement pension unemployment employee employees "
-    "member members plan health vision pharmacy drug welfare insurance accident life sickness paternity family "
+    "member members plan vision pharmacy drug welfare insurance accident life sickness paternity family "
     "child housing veterans social security state federal supplemental additional extended optional "
     "explanation statement summary notice letter schedule".split())
 
 
-_UNIT_HEADS = ("Surgery", "Unit", "Ward", "ED", "ER", "ICU", "General", "Rooms", "Benefits")
+_UNIT_HEADS = ("Surgery", "Unit", "Ward", "ED", "ER", "ICU", "General", "Rooms", "Benefits")  # "ICU" in "NICU", "PICU"
 _FACILITY_WORDS = frozenset("hospital hospitals clinic centre center infirmary hospice institute practice".split())
 
 

@@ -812,10 +812,10 @@ def test_an_australian_or_canadian_postcode_after_the_state_is_masked_with_the_t
 
 
 @pytest.mark.parametrize(("text", "span", "value"), [
-    ("struck on E. Tamworth Dr at night", "E. Tamworth Dr", "e tamworth drive"),
+    ("hit while cycling on E. Tamworth Dr", "E. Tamworth Dr", "e tamworth drive"),
     ("the house on Quillby Lane burned", "Quillby Lane", "quillby lane"),
-    ("a farm off County Road Q.", "County Road Q", "county road q"),
-    ("chores on Cty Rd K while he was away", "Cty Rd K", "cty road k"),
+    ("the dairy off County Road Q.", "County Road Q", "county road q"),
+    ("lives on Cty Rd J with his sister", "Cty Rd J", "cty road j"),
     ("crash on Highway 61 north of town", "Highway 61", "highway 61"),
     ("He lives on Larch Street East", "Larch Street East", "larch street east"),
 ])
@@ -832,7 +832,7 @@ def test_a_title_a_saint_or_a_name_after_of_is_no_street(text):
 
 @pytest.mark.parametrize(("text", "number"), [
     ("Versicherungsnummer 12 150780 K 004", "12 150780 K 004"),
-    ("pension insurance no.: 53 220391 M 117, employer", "53 220391 M 117"),
+    ("Rentenversicherungsnummer 53 220391 M 117 on file", "53 220391 M 117"),
     # of one length, the second lower and written with a leading zero: no range, after a person's cue
     ("Patient: Tova Lindqvist (4412-0093)", "4412-0093"),
 ])
@@ -847,9 +847,9 @@ def test_a_night_shift_or_a_climbing_range_after_a_persons_cue_is_no_number(text
 
 
 @pytest.mark.parametrize(("text", "event"), [
-    ("after finishing at the Tri-County Age Group Championships on Saturday", "Tri-County Age Group Championships"),
-    ("back at the table at the Quarry City Pro-Am after surgery", "Quarry City Pro-Am"),
-    ("crews lost a colleague in the Pelling Ridge Fire last year", "Pelling Ridge Fire"),
+    ("swam at the Tri-County Masters Championships in June", "Tri-County Masters Championships"),
+    ("played in the Quarry City Pro-Am last spring", "Quarry City Pro-Am"),
+    ("he was burned in the Pelling Ridge Fire in 2021", "Pelling Ridge Fire"),
     ("during the Millbeck County Fair", "Millbeck County Fair"),
     ("roof damaged in Hurricane Odessa", "Hurricane Odessa"),
 ])
@@ -881,12 +881,12 @@ def test_a_version_or_a_fraction_after_a_weekday_is_no_date(text):
 
 
 @pytest.mark.parametrize(("text", "span"), [
-    ("senior tax manager, Quillfeather & Strand LLP | 410", "Quillfeather & Strand LLP"),
-    ("employer: Tavira Platinum (Pty) Ltd, Rustenburg", "Tavira Platinum (Pty) Ltd"),
-    ("group policy (Skjervoy Offshore AS) claim", "Skjervoy Offshore AS"),
+    ("audit partner, Quillfeather & Moss LLP | 0161", "Quillfeather & Moss LLP"),
+    ("Tavira Platinum (Pty) Ltd, Polokwane - claim", "Tavira Platinum (Pty) Ltd"),
+    ("employer: Skjervoy Offshore AS, Bergen", "Skjervoy Offshore AS"),
     ("Arjun Textiles Pvt Ltd, Chennai", "Arjun Textiles Pvt Ltd"),
-    ("the Brannock Valley Dairy Cooperative newsletter", "Brannock Valley Dairy Cooperative"),
-    ("played the organ at Hollins Lutheran Church for twenty years", "Hollins Lutheran Church"),
+    ("sells milk to the Brannock Valley Dairy Cooperative", "Brannock Valley Dairy Cooperative"),
+    ("sings in the choir at Hollins Lutheran Church", "Hollins Lutheran Church"),
 ])
 def test_companies_with_an_ampersand_or_other_legal_forms_cooperatives_and_congregations_are_organisations(text, span):
     """Stop 45; invented names. The health-insurance preset types them INDIRECT_IDENTIFIER."""
@@ -900,11 +900,11 @@ def test_capitals_before_as_or_a_surname_that_is_a_head_make_no_organisation(tex
 
 
 @pytest.mark.parametrize(("text", "span"), [
-    ("culture Blastomyces dermatitidis. tx: amphotericin", "Blastomyces dermatitidis"),
-    ("after a T. cruzi-positive donor screen", "T. cruzi"),
-    ("grew Staph epidermidis from the line", "Staph epidermidis"),
-    ("Brucella infection suspected", "Brucella infection"),
-    ("Acanthamoeba keratitis in a swimmer", "Acanthamoeba keratitis"),
+    ("culture Coccidioides immitis, treated with fluconazole", "Coccidioides immitis"),
+    ("after a T. gondii-positive screen in pregnancy", "T. gondii"),
+    ("throat swab grew Strep pyogenes", "Strep pyogenes"),
+    ("Listeria infection suspected", "Listeria infection"),
+    ("Pseudomonas keratitis in a contact lens wearer", "Pseudomonas keratitis"),
     ("Salmonella from the farm", "Salmonella"),
 ])
 def test_a_pathogen_by_genus_and_species_or_abbreviated_is_a_condition(text, span):
@@ -919,7 +919,7 @@ def test_a_genus_before_a_verb_or_a_short_form_alone_is_no_pathogens_species(tex
 
 
 def test_a_disease_named_after_its_pathogen_keeps_the_pathogen_in_its_phrase():
-    assert ("severe P. vivax malaria", "malaria", "MEDICAL_CONDITION") in found("severe P. vivax malaria in a traveller")
+    assert ("severe P. vivax malaria", "malaria", "MEDICAL_CONDITION") in found("severe P. vivax malaria after a trip")
 
 
 @pytest.mark.parametrize("initials", ["NSVT", "XLH", "PNH", "GVHD"])
@@ -929,10 +929,10 @@ def test_more_clinical_initials_are_conditions(initials):
 
 
 @pytest.mark.parametrize(("text", "span"), [
-    ("a GP practice in Plymouth (Larchfield Surgery) the complainant", "Larchfield Surgery"),
-    ("delivered at Carrickvane Maternity Unit, Oban", "Carrickvane Maternity Unit"),
-    ("informal admission to Kowhai Ward, Hutt, for ECT", "Kowhai Ward"),
-    ("Tallis Oral & Maxillofacial Surgery, Winston-Salem", "Tallis Oral & Maxillofacial Surgery"),
+    ("a GP practice in Exeter (Larchfield Surgery) was named", "Larchfield Surgery"),
+    ("delivered at Carrickvane Maternity Unit, Fort William", "Carrickvane Maternity Unit"),
+    ("admitted to Kowhai Ward, Levin, for review", "Kowhai Ward"),
+    ("Tallis Oral & Maxillofacial Surgery, Greensboro", "Tallis Oral & Maxillofacial Surgery"),
 ])
 def test_a_practice_a_unit_or_a_ward_by_its_own_name_is_a_provider(text, span):
     """Stop 45; invented names."""
@@ -948,8 +948,8 @@ def test_a_kind_of_care_a_ward_or_an_operation_alone_is_no_provider(text):
 
 @pytest.mark.parametrize(("text", "span"), [
     ("transferred to Harrowgate General overnight", "Harrowgate General"),
-    ("foreman drove him to St. Casimir ER. The sprayer", "St. Casimir ER"),
-    ("lodged 06/04/2024, Tawhiri ED claim number 44", "Tawhiri ED"),
+    ("a coworker drove her to St. Odran ER that night", "St. Odran ER"),
+    ("claim lodged via Tawhiri ED on 2 May", "Tawhiri ED"),
 ])
 def test_a_hospital_by_its_short_name_or_its_emergency_department_is_a_provider(text, span):
     """Stop 45; invented names."""
@@ -962,27 +962,27 @@ def test_an_office_or_a_receptor_is_no_hospital(text):
 
 
 @pytest.mark.parametrize(("text", "span"), [
-    ("the claim from Brambleton Home Infusion & Nutrition went through", "Brambleton Home Infusion & Nutrition"),
-    ("Quarrybank Shield Benefits, student health plan claim", "Quarrybank Shield Benefits"),
-    ("Vosloo Endocrine Rooms, Rondebosch. 31F", "Vosloo Endocrine Rooms"),
-    ("Klinikum St. Anselm am Weiher, Leipzig - dept", "Klinikum St. Anselm am Weiher"),
-    ("Falken-Apotheke Lindenau - dispensing log", "Falken-Apotheke Lindenau"),
+    ("billed by Brambleton Home Infusion & Nutrition in May", "Brambleton Home Infusion & Nutrition"),
+    ("Quarrybank Shield Benefits - dental claim", "Quarrybank Shield Benefits"),
+    ("Vosloo Endocrine Rooms, Kenilworth - letter", "Vosloo Endocrine Rooms"),
+    ("Klinikum St. Anselm am Weiher, Dresden - ward 3", "Klinikum St. Anselm am Weiher"),
+    ("Falken-Apotheke Lindenau, Rezept vom Mai", "Falken-Apotheke Lindenau"),
 ])
 def test_a_second_service_an_insurers_benefits_rooms_and_german_names_are_providers(text, span):
     """Stop 45; invented names."""
     assert span in [o for o, _, t in found(text) if t == "PROVIDER"]
 
 
-@pytest.mark.parametrize("text", ["Short-Term Disability Benefits apply", "Employee Benefits team", "Payroll & Benefits team",
+@pytest.mark.parametrize("text", ["Short-Term Disability Benefits apply", "Employee Benefits team", "Finance & Benefits team",
                                   "Explanation of Benefits attached"])
 def test_a_kind_of_benefit_is_no_insurer(text):
     assert not [o for o, _, t in found(text) if t == "PROVIDER"]
 
 
 @pytest.mark.parametrize(("text", "place"), [
-    ("a long drive from Cumbria but the team", "Cumbria"),
-    ("a 16-year-old Southland secondary student", "Southland"),
-    ("enrolled in 2025 (Rhône): maternal age", "Rhône"),
+    ("a long drive from Northumberland but the team", "Northumberland"),
+    ("a 16-year-old Taranaki secondary student", "Taranaki"),
+    ("enrolled in 2025 (Isère): maternal age", "Isère"),
     ("she moved to Rogaland last year", "Rogaland"),
 ])
 def test_a_countrys_region_county_or_province_is_a_place(text, place):
@@ -1001,11 +1001,11 @@ def test_no_recognizer_fails_on_short_texts_of_this_stops_heads_and_cues(preset)
     import random
 
     words = ["The", "Church", "Temple", "Unit", "Ward", "Surgery", "General", "Benefits", "Rooms", "ED", "ER", "ICU",
-             "&", "and", "of", "Pharmacy", "#12", "Physical", "Therapy", "Started", "Klinikum", "St.", "am", "Auwald",
-             "CHU", "de", "Rouen", "Loewen-Apotheke", "T.", "cruzi", "Staph", "aureus", "Candida", "was", "on", "off",
+             "&", "and", "of", "Pharmacy", "#12", "Physical", "Therapy", "Started", "Klinikum", "St.", "am", "Weiher",
+             "CHU", "de", "Rouen", "Falken-Apotheke", "T.", "gondii", "Staph", "aureus", "Candida", "was", "on", "off",
              "County", "Road", "P", "Dr", "St", "Highway", "61", "2024.03.15", "March", "'24", "Tues", "4/9", "week",
              "(4412-0093)", "Patient:", "PHN", "9123", "456", "Hurricane", "Ida", "Fire", "Pro-Am", "VIC", "3220",
-             "(Pty)", "Ltd", "AS", "Co-op", "Cumbria", "NSVT", "150780", "K", "004", "MRN:", "Mass", "to", "the",
+             "(Pty)", "Ltd", "AS", "Co-op", "Northumberland", "NSVT", "150780", "K", "004", "MRN:", "Mass", "to", "the",
              "Ruth", ".", ",", "\n", "-", "Intensive", "Care"]
     settings = load_settings(None, {"preset": preset})
     extractor = RulesExtractor(settings.entity_schema, settings.rules)

@@ -60,7 +60,7 @@ class StreetAddress(Base):
 
 
 # A street or a road named without a house number, after a word that says a place follows ("struck
-# on E. Riverside Dr", "a farm off County Road P", "lives on Birch Lane"): where a person lives or
+# on E. Tamworth Dr", "a farm off County Road Q", "lives on Birch Lane"): where a person lives or
 # what happened where narrows them down as a small town does. Only the kinds no court, gate or
 # place is also called ("on the Court's own motion"); "Dr" and "St" before a capitalised word are
 # a title and a saint ("on Monday Dr Hale", "on St Jude's ward").
@@ -68,7 +68,7 @@ _STREET_KIND_NAMED = (r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|D
                       r"Pkwy|Highway|Hwy|Trail|Crescent)")
 _STREET_NAMED = re.compile(
     r"(?<![\w-])(?i:on|off|along|down|up|near|onto|corner[ \t]+of)[ \t]+(?:the[ \t]+)?"
-    # a numbered road: "Route 9", "Highway 61", "County Road P", "Cty Rd K", "I-94"
+    # a numbered road: "Route 12", "Highway 61", "County Road Q", "Cty Rd J", "I-94"
     r"((?:State[ \t]+)?Route[ \t]+\d{1,4}[A-Z]?|(?:Highway|Hwy\.?|Interstate)[ \t]+\d{1,4}|I-\d{1,3}"
     r"|(?:County[ \t]+(?:Road|Rd)|Cty\.?[ \t]+Rd)\.?[ \t]+(?:[A-Z]{1,2}|\d{1,4})(?![\w-])"
     r"|(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"

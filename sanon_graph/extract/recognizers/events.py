@@ -13,9 +13,9 @@ from .words import CAP, LEADING_NOISE
 _NAMED_EVENT = re.compile(
     rf"(?<!\w)((?:{CAP}\s+){{1,5}}(?:Study|Trial|Program|Programme|Initiative|Conference|"
     r"Marathon|Summit|Outbreak|Registry|Project|Campaign|Festival|Championships?|Games|"
-    # a competition or a gathering someone took part in ("the Steel City Pro-Am", "the Harlow
-    # Invitational", "the Millbrook County Fair"), a named wildfire ("the Tumalo Ridge Fire", not the
-    # fire service: "Tumalo Fire Department")
+    # a competition or a gathering someone took part in ("the Quarry City Pro-Am", "the Pellmore
+    # Invitational", "the Millbrook County Fair"), a named wildfire ("the Pelling Ridge Fire", not the
+    # fire service: "Pelling Fire Department")
     r"Tournament|Pro-Am|Invitational|Triathlon|Regatta|Rodeo|Rally|Fair|Expo|Jamboree|Gala|Relay|"
     r"Fire(?![ \t]+(?:Department|Dept|Rescue|Station|District|Service|Services|Chief|Marshal|Brigade|Authority|"
     r"Protection|Company|Academy|Hall|Engine|Crew|Crews)\b)))(?!\w)"

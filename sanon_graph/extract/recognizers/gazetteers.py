@@ -238,8 +238,8 @@ def _build_places() -> frozenset[str]:
 
 def _subdivisions() -> set[str]:
     """The first-level divisions of every country (ISO 3166-2 via pycountry: a region, county,
-    province, state, département), as written and without their accents ("Cumbria", "Argyll and
-    Bute" / "Argyll & Bute", "Southland", "Rhône"): a record's region narrows a person as
+    province, state, département), as written and without their accents ("Northumberland", "Perth and
+    Kinross" / "Perth & Kinross", "Taranaki", "Isère"): a record's region narrows a person as
     a town does. Not the ones named by a word of direction or kind alone ("Central", "Eastern
     Cape" stays), nor a first name ("Clare", "Kerry", "Angus"): as often a word or a person."""
     try:

@@ -55,8 +55,8 @@ def _with_town_prefix(words: list[str], known: int) -> int:
     return known
 
 
-# The postcodes written after a state's or province's code: Australia's four digits ("Torquay VIC
-# 3228"), Canada's "A1A 1A1" ("Halifax, NS B3H 2Y9").
+# The postcodes written after a state's or province's code: Australia's four digits ("Ballarat VIC
+# 3350"), Canada's "A1A 1A1" ("Halifax, NS B3H 2Y9").
 _AU_POSTCODE_AFTER = re.compile(r",?[ \t]+\d{4}(?![\w-])")
 _CA_POSTCODE_AFTER = re.compile(r",?[ \t]+[A-Z]\d[A-Z][ \t]?\d[A-Z]\d(?![\w-])")
 _POSTCODE_AFTER = {code: _AU_POSTCODE_AFTER if code in ("NSW", "VIC", "QLD", "TAS", "ACT") else _CA_POSTCODE_AFTER

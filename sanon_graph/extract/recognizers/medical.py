@@ -589,24 +589,24 @@ class GeneVariant(Base):
                 yield self.span(m.start(1), m.end(1), "MEDICAL_CONDITION", m.group(1).lower())
 
 
-# A pathogen by its genus and species ("Blastomyces dermatitidis", "Staph epidermidis", "Candida
-# spp."), its genus before a word for what it does ("Brucella infection", "Acanthamoeba keratitis")
-# or its species after the genus's initial ("T. cruzi"): in a record, the person's infection.
+# A pathogen by its genus and species ("Coccidioides immitis", "Strep pyogenes", "Candida
+# spp."), its genus before a word for what it does ("Listeria infection", "Pseudomonas keratitis")
+# or its species after the genus's initial ("T. gondii"): in a record, the person's infection.
 _PATHOGEN_GENERA = sorted((t.capitalize() for t in data_terms("pathogen_genera.txt")), key=len, reverse=True)
 _PATHOGEN_SPECIES = sorted(data_terms("pathogen_species.txt"), key=len, reverse=True)
 
 _PATHOGEN = re.compile(
     rf"(?<![\w-])(?:(?:{'|'.join(_PATHOGEN_GENERA)})(?:[ \t]+(?:spp?\.|[a-z]{{4,}}))?(?![\w-])"
-    rf"|[A-Z]\.[ \t]?(?:{'|'.join(_PATHOGEN_SPECIES)})(?!\w))")  # "T. cruzi-positive"
+    rf"|[A-Z]\.[ \t]?(?:{'|'.join(_PATHOGEN_SPECIES)})(?!\w))")  # "T. gondii-positive"
 # What a text must hold for the pattern above to match, found three times faster (literal words,
 # no look-behind: the regex engine's fast search).
 _PATHOGEN_CUE = re.compile("|".join(_PATHOGEN_GENERA) + rf"|\.[ \t]?(?:{'|'.join(_PATHOGEN_SPECIES)})")
-# A species has a Latin ending ("aureus", "cruzi", "pneumoniae", "difficile"); so has a word for
+# A species has a Latin ending ("aureus", "gondii", "pneumoniae", "difficile"); so has a word for
 # the infection it causes ("keratitis", "pneumonia"), also taken; "Candida was grown", "Proteus
 # said" end in none.
 _SPECIES_ENDING = re.compile(r"(?:us|um|a|ae|i|is|es|ens|ans|ides|ile|ax|ex|ix)$")
 _INFECTION_WORDS = frozenset({"infection", "infections", "abscess", "abscesses", "disease"})
-# A disease's name after the pathogen ("P. falciparum malaria", "M. avium pneumonia"): the
+# A disease's name after the pathogen ("P. vivax malaria", "M. avium pneumonia"): the
 # condition's phrase, which takes the pathogen in as its modifier.
 _DISEASE_AFTER = re.compile(r"[ \t]+[a-z]+(?:ia|itis|osis|iasis)(?![\w-])")
 

@@ -31,8 +31,8 @@ _INSTITUTION_HEAD = (
     r"Police|(?:Public[ \t])?Prosecutor['’]s[ \t]Office|Directorate|Gendarmerie(?:[ \t]Command)?|Municipality|"
     r"Prefecture|Governorship|Town[ \t]Hall|Bar[ \t]Association|Party|Union|Association|Foundation|University|"
     r"College|School|Elementary|Bank|Company|Corporation|Club|Logistics|Authority|Trust|Inc\.?|LLC|Ltd\.?|GmbH|"
-    # a cooperative its members sell through, a congregation someone belongs to: "Kessler Valley
-    # Dairy Cooperative", "Grace Lutheran Church" (a faith is as telling as a clinic)
+    # a cooperative its members sell through, a congregation someone belongs to: "Brannock Valley
+    # Dairy Cooperative", "Hollins Lutheran Church" (a faith is as telling as a clinic)
     r"Cooperative|Co-op|Church|Chapel|Cathedral|Synagogue|Mosque|Temple|Congregation)"
 )
 # Heads that are surnames too ("Emma Church", "Ruth Temple"): after a first name, a person.
@@ -190,9 +190,9 @@ _FORM_AFTER_COMMA = r"(?:Inc\.|INC\.|Ltd\.?|LTD\.?|Limited|LLC|LLP|PLC|plc|Corp\
 # and no comma: "Vandewalle Pharma NV", "Skogberg Engineering Sverige AB"; never "Reno, NV".
 _SHORT_FORM = r"(?:NV|BV|AB|AG|SA|SE|KG|Oy)"  # not AS: "SUCH AS" in capitals
 _COMPANY_WORD = rf"{UPPER}[\w'’&-]*"  # no full stop: the name ends with its sentence
-# Between the words of a name, an ampersand may stand: "Whitcombe & Strand LLP".
+# Between the words of a name, an ampersand may stand: "Quillfeather & Strand LLP".
 _COMPANY_GAP = r"(?:[ \t]+&)?[ \t]"
-# Norway's and Denmark's AS after words written in capitals and lower case: "Skarvik Offshore AS"
+# Norway's and Denmark's AS after words written in capitals and lower case: "Skjervoy Offshore AS"
 # ("SUCH AS" in capitals is no company).
 _TITLE_WORD = r"[A-Z][a-z][\w'’&-]*"
 _NAME_PART = rf"(?:{_COMPANY_WORD}|[\"«„“][^\"»“”\n]{{2,40}}[\"»“”])"

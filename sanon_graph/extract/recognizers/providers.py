@@ -35,7 +35,7 @@ _PROVIDER = re.compile(
     r"BKK|IKK)"
     # the body a specialty's name heads: "Pinecrest Valley Neurology Group", "Larkfield Oncology Associates"
     r"(?:\s+(?:Group|Associates|Partners|Specialists|Consultants|Service|Services))?"
-    # a chain's branch by its number ("Mesa Verde Pharmacy #112"): masked with the name, not part of its value
+    # a chain's branch by its number ("Kestrel Row Pharmacy #207"): masked with the name, not part of its value
     r"(?:[ \t]+#\d{1,5})?)(?!\w)"
 )
 # Heads written before the name ("Apotheek De Linde", "Clinique Saint-Jean", "Klinikum Rechts
@@ -51,11 +51,11 @@ _HEAD_FIRST_PROVIDER = re.compile(
     r"(?:\s+(?:de|De|der|des|du|la|La|le|Le|am|an|di|del|della|San|Santa|St\.?|Saint|Sainte|Sint|Rechts|Links))*"
     r"\s+[A-Z][\w'-]+(?:\s+(?!(?:Dr|Prof|Herr|Frau|Mme|Mr|Mrs|Ms|Dott|Sig)\b)(?:(?:di|de|del|della|San|Santa|Saint|St\.?)\s+)?"
     r"[A-Z][\w'-]+){0,2}"
-    # where it stands, as German names say it: "Klinikum St. Georgen am Auwald"
+    # where it stands, as German names say it: "Klinikum St. Anselm am Weiher"
     r"(?:\s+(?:am|an\s+der|bei|im)\s+[A-Z][\w'-]+)?)(?!\w)"
 )
 # A German pharmacy, clinic or practice named with its head joined by a hyphen, and its district:
-# "Loewen-Apotheke Plagwitz", "Rosen-Klinik".
+# "Falken-Apotheke Lindenau", "Rosen-Klinik".
 _HYPHEN_HEAD_PROVIDER = re.compile(r"(?<![\w-])([A-Z][a-zäöüß]+-(?:Apotheke|Klinik|Praxis)(?:[ \t]+[A-Z][a-zäöüß]+(?![\w-]))?)(?![\w-])")
 # Words of specialties: a name made of these alone names a field of medicine, not a practice.
 SPECIALTY_WORDS = frozenset(
@@ -145,8 +145,8 @@ class Provider(Base):
             yield from self._named_units(text)
 
     def _named_units(self, text: str):
-        """A practice, a unit or a ward by its own name: "Hollybank Surgery" (a British GP's
-        practice), "Kerrera View Maternity Unit", "Totara Ward". Not a kind of care alone
+        """A practice, a unit or a ward by its own name: "Larchfield Surgery" (a British GP's
+        practice), "Carrickvane Maternity Unit", "Kowhai Ward". Not a kind of care alone
         ("Intensive Care Unit", "Plastic Surgery", "Knee Surgery", "After Surgery"): one word of the
         name must be no word of care, body, specialty or sentence."""
         for m in _NAMED_UNIT.finditer(text):
@@ -156,7 +156,7 @@ class Provider(Base):
             start, words = found
             name = [w for w in words[:-1] if w not in ("&", "and", "of")]
             if len(words) >= 2 and words[-2] in ("of", "&", "and"):
-                continue  # "Explanation of Benefits": a document's name; "Payroll & Benefits": a department
+                continue  # "Explanation of Benefits": a document's name; "Finance & Benefits": a department
             if words[-1] == "General" and (not _PLACE_WORD_BEFORE.search(text, max(0, start - 12), start)
                                            or any(w.lower() in _TITLES_BEFORE_GENERAL for w in name)):
                 continue
@@ -207,7 +207,7 @@ class Provider(Base):
             end = m.end(1)
             more = _SECOND_SERVICE.match(text, end)
             if more and more.group(1).lower() in _SECOND_SERVICES:
-                end, words = more.end(), words + ["&", more.group(1)]  # "Ozark Home Infusion & Nutrition"
+                end, words = more.end(), words + ["&", more.group(1)]  # "Brambleton Home Infusion & Nutrition"
             yield self.span(start, end, "PROVIDER", " ".join(words).lower())
         if endpos is None and ("en's" in text or "en’s" in text or "ans'" in text or "ans’" in text):
             yield from self._for_people(text)
@@ -266,7 +266,7 @@ _CARE_WORDS = frozenset(
     "vascular eye hand foot knee hip spine back dental children's women's men's elderly geriatric older "
     "post prior before after following pending awaiting since during planned scheduled further previous "
     "recent same-day ambulatory inpatient outpatient unit ward surgery consulting treatment "
-    # and of benefits ("Short-Term Disability Benefits" is a kind; "Prairie Shield Benefits" an insurer)
+    # and of benefits ("Short-Term Disability Benefits" is a kind; "Quarrybank Shield Benefits" an insurer)
     "disability short-term long-term death survivor survivors retirement pension unemployment employee employees "
     "member members plan vision pharmacy drug welfare insurance accident life sickness paternity family "
     "child housing veterans social security state federal supplemental additional extended optional "

@@ -86,7 +86,7 @@ DOSE_AFTER = re.compile(
     rf"(?i:,?[ \t]+{_COURSE}(?![\w/]))?"
 )
 _LOOKBACK = 80
-# Codes and pathogens' names: no phrase around them ("culture Blastomyces ..." names no kind of it).
+# Codes and pathogens' names: no phrase around them ("culture Coccidioides ..." names no kind of it).
 _CODES = frozenset({"diagnosis_code", "pathogen"})
 # after a word that opens the treatment's phrase, or the start of a field: "Plan: left mastectomy",
 # "s/p right knee replacement"; not "She left physiotherapy", "was right chemotherapy"

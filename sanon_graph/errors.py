@@ -32,6 +32,13 @@ class EntitiesFileError(InputError):
     """The precomputed entities file is unreadable or malformed."""
 
 
+class ExtractionError(SanonError):
+    """A recognizer failed on a document: a bug of the tool's rules, not of the input. The message
+    names the document's file, record and id and the recognizer, so the run stops with a line a
+    user can report instead of a traceback. One message argument only: it crosses from a forked
+    extraction worker to the parent by pickling."""
+
+
 class GraphError(SanonError):
     """The graph database failed or returned something the method cannot use."""
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable
 
-from ...errors import ConfigError
+from ...errors import ConfigError, ExtractionError, SanonError
 from ...forked import forked_map, worth_forking
 from ...models import Document, ExtractedEntity
 from ...redact import TRAILING_PUNCTUATION
@@ -54,8 +54,32 @@ def _extract_chunk(state: tuple[RulesExtractor, list[Document]], chunk: tuple[in
     # Plain tuples back to the parent: pickling a million findings as objects took the parent
     # seconds of the cores the workers run on.
     extractor, documents = state
-    return [[(f.original, f.normalized, f.type, f.relevance) for f in extractor.extract_text(documents[i].text)]
-            for i in range(*chunk)]
+    out = []
+    for i in range(*chunk):
+        try:
+            found = extractor.extract_text(documents[i].text)
+        except SanonError:
+            raise
+        except Exception as error:  # a bug in a rule: say where, not a traceback from a worker
+            raise _extraction_error(extractor, documents[i], error) from None
+        out.append([(f.original, f.normalized, f.type, f.relevance) for f in found])
+    return out
+
+
+def _extraction_error(extractor: RulesExtractor, document: Document, error: Exception) -> ExtractionError:
+    """The error that names the document and the recognizer that failed on it (found by running
+    them one by one, on this error's path only)."""
+    culprit = "the step after the recognizers (overlaps, phrases)"
+    for recognizer in extractor._active:
+        try:
+            list(recognizer.find(document.text))
+        except Exception:
+            culprit = f"recognizer {recognizer.name!r}"
+            break
+    return ExtractionError(
+        f"{document.path}: record {document.record} (id {document.source_id}): {culprit} failed "
+        f"({type(error).__name__}: {error}). This is a bug in sanon-graph's rules, not in the input: please "
+        f"report it with this line; a preset or config whose [extraction] recognizers leave it out avoids it meanwhile")
 
 
 def build_recognizers(settings: RecognizerSettings, where: str = "") -> list[Recognizer]:

@@ -7,7 +7,7 @@ import re
 from ...normalize import fold
 from .base import Base, Span, register
 from .cues import has_any
-from .words import UPPER
+from .words import CALENDAR_WORDS, UPPER
 
 _STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
@@ -83,14 +83,9 @@ class StreetName(Base):
     def find(self, text: str):
         for m in _STREET_NAMED.finditer(text):
             words = re.findall(r"[^\W_]+", m.group(1).lower())
-            if any(w in _CALENDAR_WORDS for w in words):
+            if any(w in CALENDAR_WORDS for w in words):
                 continue  # "on Monday St": a day, not a street
             yield self.span(m.start(1), m.end(1), "LOCATION", " ".join(_STREET_ABBREV.get(w, w) for w in words), 0.55)
-
-
-_CALENDAR_WORDS = frozenset(
-    "january february march april may june july august september october november december "
-    "monday tuesday wednesday thursday friday saturday sunday".split())
 
 
 # A post-office box: "P.O. Box 118", "PO Box 4471", "Postbus 1234", "Postfach 10 02 31" (not the

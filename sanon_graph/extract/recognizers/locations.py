@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 
-from ...normalize import MONTHS, fold
+from ...normalize import fold
 from .base import Base, register
 from .gazetteers import small_towns
 from .providers import SPECIALTY_WORDS
 from .roles import NATIONALITIES
 from .words import (
+    CALENDAR_WORDS,
     LEADING_NOISE,
     MODIFIER_NOISE,
     PUBLICATION_WORDS,
@@ -163,9 +164,6 @@ _TOWN_CUE = re.compile(
     r"((?:[A-Z][a-z\u00df-\u00ff'’-]+)(?:[ \t][A-Z][a-z\u00df-\u00ff'’-]+){0,2})(?![\w-])"
     # the whole name: not the first words of a longer one ("at Sisters of Mercy Hospital")
     r"(?![ \t]+(?:[A-Z]|(?:of|and|&|for|de|du|la)[ \t]+[A-Z]))")
-# Months and days, written out and short ("in Nov", "at Sat"): towns share some of their names.
-_CALENDAR_WORDS = frozenset(MONTHS) | frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
 _LOWER_WORD = re.compile(r"(?<![\w-])[a-z][a-z'’-]+")
 
 
@@ -197,7 +195,7 @@ class SmallTown(Base):
             yield self.span(m.start(1), m.end(1), "LOCATION", key, 0.55)
 
     def _may_be_a_town(self, key: str) -> bool:
-        return not any(w in self.gaz.first_names or w in self.gaz.not_name_words or w in _CALENDAR_WORDS
+        return not any(w in self.gaz.first_names or w in self.gaz.not_name_words or w in CALENDAR_WORDS
                        or w in NATIONALITIES or w in MODIFIER_NOISE or _names_no_town(w) for w in key.split())
 
 

@@ -245,8 +245,9 @@ _SECOND_SERVICE = re.compile(r"[ \t]+&[ \t]+([A-Z][a-z]+)(?![\w-])(?![ \t]+[A-Z]
 _SECOND_SERVICES = SPECIALTY_WORDS | frozenset(
     "nutrition asthma allergy wellness sleep pain spine vein hearing balance diabetes lung heart fertility "
     "counselling counseling recovery supply supplies".split())
+_UNIT_HEADS = ("Surgery", "Unit", "Ward", "ED", "ER", "ICU", "NICU", "PICU", "General", "Rooms", "Benefits")
 _NAMED_UNIT = re.compile(
-    rf"(?<![\w-])((?:{CAP}[ \t]+(?:(?:&|and|of)[ \t]+)?){{1,4}}(?:Surgery|Unit|Ward|ED|ER|ICU|NICU|PICU|General|Rooms|Benefits))(?![\w-])")
+    rf"(?<![\w-])((?:{CAP}[ \t]+(?:(?:&|and|of)[ \t]+)?){{1,4}}(?:{'|'.join(_UNIT_HEADS)}))(?![\w-])")
 # "transferred to Mass General": a hospital by its short name only after a word of place, and not
 # an office ("the Attorney General", "Surgeon General", "Major General").
 _PLACE_WORD_BEFORE = re.compile(r"(?i:\b(?:to|at|from|in)[ \t]+(?:the[ \t]+)?)$")
@@ -273,7 +274,6 @@ _CARE_WORDS = frozenset(
     "explanation statement summary notice letter schedule".split())
 
 
-_UNIT_HEADS = ("Surgery", "Unit", "Ward", "ED", "ER", "ICU", "General", "Rooms", "Benefits")  # "ICU" in "NICU", "PICU"
 _FACILITY_WORDS = frozenset("hospital hospitals clinic centre center infirmary hospice institute practice".split())
 
 

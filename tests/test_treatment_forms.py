@@ -209,8 +209,9 @@ def test_pregnancy_stays_a_condition():
     # a ward after a hospital's name: the hospital stays a provider
     ("She was admitted to Southmead Hospital Neonatal Unit in March.", "PROVIDER", [("Southmead Hospital", "southmead hospital")]),
     # a side and a limb that begin the next item of a list stay out of the condition before
+    # ("knee pain" a symptom since stop 46: the phenotype ontology's; no "type 2" after a sign)
     ("PMH: hypertension, left knee pain, type 2 diabetes.", "MEDICAL_CONDITION",
-     [("hypertension", "hypertension"), ("type 2 diabetes", "type 2 diabetes")]),
+     [("hypertension", "hypertension"), ("left knee pain", "knee pain"), ("type 2 diabetes", "type 2 diabetes")]),
     ("Problem list: asthma, right shoulder bursitis, gout.", "MEDICAL_CONDITION",
      [("asthma", "asthma"), ("right shoulder bursitis", "bursitis"), ("gout", "gout")]),
     # an ICD "with" tail only where the phrase ends

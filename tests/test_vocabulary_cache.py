@@ -115,7 +115,7 @@ def test_a_word_list_edit_is_a_new_key(tmp_path):
 
 
 def test_prepare_writes_every_list(tmp_path):
-    """What `make` runs after installing: the four lists, in a fresh process (this one has them
+    """What `make` runs after installing: the five lists, in a fresh process (this one has them
     in memory already)."""
     import os
     import subprocess
@@ -126,4 +126,4 @@ def test_prepare_writes_every_list(tmp_path):
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert sorted(p.name.rsplit("-", 1)[0] for p in tmp_path.glob("*.json")) == [
-        "conditions", "first-names", "places", "small-towns"]
+        "conditions", "first-names", "phenotypes", "places", "small-towns"]

@@ -11,7 +11,7 @@ from .cues import has_any, may_match
 from .gazetteers import data_terms
 from .names import KIN_WORDS
 from .roles import NATIONALITIES
-from .words import EMPTY_FIELD, MODIFIER_NOISE
+from .words import EMPTY_FIELD, MODIFIER_NOISE, NUMBER, number_value, words_of
 
 _DEMOGRAPHIC = re.compile(
     r"(?<!\w)(male|female|man|woman|non-binary|nonbinary|transgender|hispanic|latino|latina|"
@@ -310,6 +310,104 @@ class Relative(Base):
                 continue  # "Sister Ward", "Mother Teresa", "Girl Guides": a title or a name
             value = kin.lower()
             yield self.span(m.start(), m.end(), "DEMOGRAPHIC", _RELATIVE_CANON.get(value, value), RELATIVE_RELEVANCE)
+
+
+# A household as records describe it: relatives with their ages ("5 y/o son", "her 12-year-old
+# son", "younger brother (age 13)", "his sister (23)") and children counted ("three adult children",
+# "our three kids", "married, three kids", "wife and four children", "two boys aged 6 and 3"). Who
+# someone lives with narrows down who they are more than "son" or "married" alone, and a
+# relative's age is no age of the person the record is about: the span takes in the relative's
+# age, so it is not read as the person's own (ages.py); but "my son, 14" and "your daughter (age
+# 7)" are a parent writing of the child the record is about, and stay a relative and an age. The
+# possessive before it is part of the span (masked with it) and no part of the value.
+_KIN_ONE = (r"son|daughter|brother|sister|stepson|stepdaughter|grandson|granddaughter|nephew|niece|sibling|"
+            r"twin|wife|husband|spouse|partner|father|mother|dad|mum|mom")
+_KIN_MANY = r"children|kids|sons|daughters|grandchildren|grandkids|boys|girls|stepchildren|twins"
+_POSSESSIVE_BEFORE = r"(?:(?P<owner>(?i:my|his|her|our|their|your|the))[ \t]+)?"
+# A capitalised word and a space before a capitalised kin word: a name ("Mr Son", "Ann Brother").
+_CAPITAL_WORD_BEFORE = re.compile(r"[A-Z][\w.'’-]*[ \t]+$")
+_COUNT = r"(?:\d{1,2}|(?i:two|three|four|five|six|seven|eight|nine|ten))"
+_IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)
+_KIN_AGE_BEFORE = rf"(?:\d{{1,2}}|(?i:{_IN_WORDS}))(?:[- ](?i:years?|yrs?)[- ](?i:old)|[ \t]?(?i:y/?o|yo)\b\.?|-(?i:yo))"
+_HOUSEHOLD = re.compile(
+    rf"(?<![\w'’-]){_POSSESSIVE_BEFORE}(?:"
+    # the age first: "5 y/o son", "12-year-old son", "13-yo brother"
+    rf"(?P<age_first>{_KIN_AGE_BEFORE})[ \t]+(?:(?i:younger|older|little|baby|big|elder|twin)[ \t]+)?"
+    rf"(?P<kin_after>(?i:{_KIN_ONE}))"
+    # the relative first: "brother, age 13", "younger brother (age 13)", "his sister (23)"
+    rf"|(?:(?i:younger|older|little|baby|big|elder|twin)[ \t]+)?(?P<kin_first>(?i:{_KIN_ONE}))"
+    rf"(?:,[ \t]+(?i:age[d]?)[ \t]+(?P<age_comma>\d{{1,2}})(?=[,;.)]|[ \t]+(?!(?i:years|yrs|months|weeks)\b)|$)"
+    rf"|,[ \t]+(?P<age_bare>\d{{1,2}})(?=[,;)]|\.(?:\s|$))"
+    rf"|[ \t]+\((?:(?i:age[d]?)[ \t]+)?(?P<age_bracket>\d{{1,2}})\))"
+    # a count: "three adult children", "our three kids", "two boys aged 6 and 3", "married, three kids"
+    # a parent of a child of some age: "father of a 6-year-old"
+    rf"|(?P<parent>(?i:mother|father|parent|mum|mom|dad))[ \t]+of[ \t]+an?[ \t]+(?P<age_of>{_KIN_AGE_BEFORE})"
+    rf"(?:[ \t]+(?i:son|daughter|boy|girl|child))?"
+    rf"|(?:(?P<spouse>(?i:married,|(?:wife|husband|spouse|partner)[ \t]+(?i:and)))[ \t]+)?"
+    rf"(?P<count>{_COUNT})[ \t]+(?:(?i:adult|grown|grown-up|young|minor|small|school-age|teenage)[ \t]+)?"
+    rf"(?P<many>(?i:{_KIN_MANY}))"
+    rf"(?:[ \t]+(?i:aged)[ \t]+\d{{1,2}}(?:(?:,[ \t]*|[ \t]+(?i:and)[ \t]+)\d{{1,2}})+"
+    rf"|[ \t]+\((?i:ages?|aged)[ \t]+\d{{1,2}}(?:(?:,[ \t]*|[ \t]+(?i:and)[ \t]+)\d{{1,2}})+\))?"
+    rf")(?![\w'’-])")
+# Every match holds one of these words (cues.py); the pattern is searched only around them.
+_HOUSEHOLD_WORDS = frozenset(f"{_KIN_ONE}|{_KIN_MANY}".split("|"))
+_HOUSEHOLD_REACH = 60  # characters before and after the word that a match can take in
+_KID_CANON = {"kids": "children", "grandkids": "grandchildren", "mum": "mother", "mom": "mother", "dad": "father"}
+# A relative of a given age narrows down as much as the person's own age does: at this
+# relevance it weighs in a link as an age does (DEMOGRAPHIC weighs 0.35 to AGE's 0.55 in METHOD 3).
+RELATIVE_AGE_RELEVANCE = 0.9
+HOUSEHOLD_RELEVANCE = 0.6
+
+
+def _years(age: str) -> int | None:
+    """ "12-year-old" -> 12, "twenty-two-year-old" -> 22, "5 y/o" -> 5, "13" -> 13."""
+    words = re.split(r"[- \t/]", age.lower())
+    return number_value("-".join(words[:2])) or number_value(words[0])
+
+
+@register("household", "DEMOGRAPHIC")
+class Household(Base):
+    def find(self, text: str):
+        # A scan of the whole text cost more than all the rest of this module: the pattern is
+        # tried only near a word for a relative or for children (words_of is shared and kept).
+        seen = set()
+        for start, end, _, word in words_of(text):
+            if word not in _HOUSEHOLD_WORDS:
+                continue
+            for m in _HOUSEHOLD.finditer(text, max(0, start - _HOUSEHOLD_REACH), min(len(text), end + _HOUSEHOLD_REACH)):
+                if m.start() > start or m.end() < end or m.span() in seen:
+                    continue
+                seen.add(m.span())
+                found = self._relative(text, m) if m.group("kin_after") or m.group("kin_first") else self._children(m)
+                if found is not None:
+                    yield self.span(m.start(), m.end(), "DEMOGRAPHIC", *found)
+
+    @staticmethod
+    def _relative(text: str, m: re.Match[str]) -> tuple[str, float] | None:
+        kin = m.group("kin_after") or m.group("kin_first")
+        if m.group("owner") and m.group("owner").lower() in ("my", "our", "your", "the"):
+            # "my son, 14", "Your daughter (age 7)": a parent writing of the child the
+            # record is about, whose age it is (ages.py and the relative rule)
+            return None
+        if kin[0].isupper() and m.start() == m.start("kin_first") \
+                and _CAPITAL_WORD_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            return None  # "Mr Son, 45": a name
+        age = m.group("age_first") or m.group("age_comma") or m.group("age_bare") or m.group("age_bracket")
+        years = _years(age)
+        kin = kin.lower()
+        return None if years is None else (f"{_KID_CANON.get(kin, kin)} aged {years}", RELATIVE_AGE_RELEVANCE)
+
+    @staticmethod
+    def _children(m: re.Match[str]) -> tuple[str, float] | None:
+        if m.group("parent"):
+            years = _years(m.group("age_of"))
+            return None if years is None else (f"parent of a child aged {years}", RELATIVE_AGE_RELEVANCE)
+        count = number_value(m.group("count"))
+        many = m.group("many").lower()
+        if count is None or count < 2:
+            return None
+        value = f"{count} {_KID_CANON.get(many, many)}"
+        return (f"married, {value}" if m.group("spouse") else value), HOUSEHOLD_RELEVANCE
 
 
 # Spellings of one belief that are one value.

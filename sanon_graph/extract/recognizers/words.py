@@ -59,13 +59,17 @@ TREATMENT_QUALIFIERS = QUALIFIERS | frozenset(
     "supportive urgent emergency elective routine outpatient inpatient specialized specialised intensified".split()
 )
 # Head nouns that say nothing on their own ("therapy", "disease"); a modifier makes them specific.
-GENERIC_HEAD = re.compile(
-    r"(?:therap(?:y|ies)|infusions?|surger(?:y|ies)|transplant(?:ation)?|rehabilitation|injections?|"
+# First the heads of care given (TREATMENT_HEAD), then those of what a person has.
+_TREATMENT_HEADS = (
+    r"therap(?:y|ies)|infusions?|surger(?:y|ies)|transplant(?:ation)?|rehabilitation|injections?|"
     r"replacement|procedures?|treatments?|medications?|implant|resection|amputation|ablation|stent|"
     r"bypass|grafting|repair|reconstruction|fusion|stimulation|stimulator|decompression|supplements?|regimen|shunt|"
     r"monitor|pump|brace|orthosis|prosthesis|wheelchair|concentrator|pacemaker|defibrillator|catheter|"
     r"drainage|biops(?:y|ies)|debridement|emboli[sz]ation|ligation|transfusions?|catheteri[sz]ation|cardioversion|"
-    r"lithotripsy|pacing|ventilation|intubation|implantation|feeding|graft|flap|excision|rehab|counsell?ing|splint|"
+    r"lithotripsy|pacing|ventilation|intubation|implantation|feeding|graft|flap|excision|rehab|counsell?ing|splint")
+TREATMENT_HEAD = re.compile(rf"(?:{_TREATMENT_HEADS})s?")
+GENERIC_HEAD = re.compile(
+    rf"(?:{_TREATMENT_HEADS}|"
     r"dementia|damage|fracture|tear|rupture|stenosis|aneurysm|"
     r"disease|disorder|syndrome|deficiency|failure|cancer|carcinoma|infection|injury|"
     r"insufficiency|dysfunction|palsy|dystrophy|fibrosis|sclerosis|tumou?r|lesion|conditions?|"

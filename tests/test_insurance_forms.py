@@ -1124,3 +1124,18 @@ def test_no_recognizer_fails_on_short_texts_of_stop_46s_words(preset):
         text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 9)))
         for entity in extractor.extract_text(text):
             assert entity.original and entity.original in text
+
+
+@pytest.mark.parametrize(("text", "job"), [
+    ("He has worked as a glazier since 2009.", "glazier"),
+    ("A 52-year-old railway signaller, seen in clinic.", "signaller"),
+    ("Occupation: order picker (nights).", "order picker"),
+    ("She is an actuary at a mutual insurer.", "actuary"),
+])
+def test_more_trades_and_callings_are_occupations(text, job):
+    """Stop 46: data/occupations.txt (the value is the occupation; its span may hold more)."""
+    assert job in [n for _, n, t in found(text) if t == "INDIRECT_IDENTIFIER"]
+
+
+def test_a_verb_or_a_surname_of_a_trade_is_no_occupation():
+    assert not [o for o, _, t in found("We tailor the plan; Mrs Shepherd agreed.") if t == "INDIRECT_IDENTIFIER"]

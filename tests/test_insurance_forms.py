@@ -28,6 +28,18 @@ def of_type(text: str, entity_type: str, **kw) -> list[tuple[str, str]]:
     return [(o, n) for o, n, t in found(text, **kw) if t == entity_type]
 
 
+def random_extractions(preset: str, words: list[str], seed: int, max_words: int, n: int = 1500):
+    """(text, what the preset's extractor finds in it) for n random texts of 1..max_words words."""
+    import random
+
+    settings = load_settings(None, {"preset": preset})
+    extractor = RulesExtractor(settings.entity_schema, settings.rules)
+    rng = random.Random(seed)
+    for _ in range(n):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, max_words)))
+        yield text, extractor.extract_text(text)
+
+
 @pytest.mark.parametrize(("text", "order", "dates"), [
     ("Dispensed 14-05-2024 at the pharmacy.", "MDY", [("14-05-2024", "2024-05-14")]),
     ("Outpatient visit 02-04-2024.", "DMY", [("02-04-2024", "2024-04-02")]),
@@ -998,8 +1010,6 @@ def test_a_division_named_by_a_first_name_or_a_word_of_direction_is_no_place():
 def test_no_recognizer_fails_on_short_texts_of_this_stops_heads_and_cues(preset):
     """Random short texts of the words the stop-45 rules react to ("The Church" alone had raised an
     IndexError before this test): every text extracts without an error."""
-    import random
-
     words = ["The", "Church", "Temple", "Unit", "Ward", "Surgery", "General", "Benefits", "Rooms", "ED", "ER", "ICU",
              "&", "and", "of", "Pharmacy", "#12", "Physical", "Therapy", "Started", "Klinikum", "St.", "am", "Weiher",
              "CHU", "de", "Rouen", "Falken-Apotheke", "T.", "gondii", "Staph", "aureus", "Candida", "was", "on", "off",
@@ -1007,11 +1017,8 @@ def test_no_recognizer_fails_on_short_texts_of_this_stops_heads_and_cues(preset)
              "(4412-0093)", "Patient:", "PHN", "9123", "456", "Hurricane", "Ida", "Fire", "Pro-Am", "VIC", "3220",
              "(Pty)", "Ltd", "AS", "Co-op", "Northumberland", "NSVT", "150780", "K", "004", "MRN:", "Mass", "to", "the",
              "Ruth", ".", ",", "\n", "-", "Intensive", "Care"]
-    settings = load_settings(None, {"preset": preset})
-    extractor = RulesExtractor(settings.entity_schema, settings.rules)
-    rng = random.Random(45)
-    for _ in range(1500):
-        extractor.extract_text(" ".join(rng.choice(words) for _ in range(rng.randint(1, 8))))
+    for _ in random_extractions(preset, words, seed=45, max_words=8):
+        pass
 
 
 @pytest.mark.parametrize(("text", "span"), [
@@ -1109,20 +1116,14 @@ def test_a_device_or_care_named_by_its_kind_is_a_treatment(text, span):
 def test_no_recognizer_fails_on_short_texts_of_stop_46s_words(preset):
     """Random short texts of the words the household, obstetric and phenotype rules react to,
     with the punctuation their patterns read: every text extracts without an error."""
-    import random
-
     words = ["my", "her", "the", "Mr", "Son", "son", "sister", "brother", "younger", "twin", "father", "of", "a",
              "mother", "kids", "children", "two", "three", "adult", "aged", "age", "ages", "and", "married,", "wife",
              "(age", "13)", "(23)", "5", "y/o", "12-year-old", "twenty-two-year-old", "6", "3", ",", ".", "(", ")",
              "G3P1", "g4p2", "G5", "P3+1", "31+4/40", "24+1", "wks", "at", "37+2", "BP", "120/40", "weeks",
              "dysmetria", "blue", "sclerae", "narcolepsy", "with", "cataplexy", "generalized", "hirsutism",
              "contact", "lenses", "walking", "boot", "\n", "-", "1", "kids."]
-    settings = load_settings(None, {"preset": preset})
-    extractor = RulesExtractor(settings.entity_schema, settings.rules)
-    rng = random.Random(46)
-    for _ in range(1500):
-        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 9)))
-        for entity in extractor.extract_text(text):
+    for text, entities in random_extractions(preset, words, seed=46, max_words=9):
+        for entity in entities:
             assert entity.original and entity.original in text
 
 

@@ -7,7 +7,7 @@ import re
 
 from .base import Base, register
 from .cues import has_any, may_match
-from .words import NUMBER, THE_BEFORE, number_value
+from .words import NUMBER, NUMBER_IN_WORDS, THE_BEFORE, number_value
 
 # Patterns that open with a digit or a letter test what comes before it after it ("\d(?<!\w\d)" for
 # "(?<!\w)\d": the same matches): the regex engine then looks for the first character with its
@@ -87,9 +87,8 @@ _AGE_YOUNG = re.compile(r"(\d(?<![\w-]\d)\d?)[- ](month|week|day)s?(?:[- ]old|[ 
 # Before "N weeks of age", words that make it a limit of a rule, not someone's age.
 _AGE_LIMIT_BEFORE = re.compile(r"(?i:from|over|under|before|after|until|above|below|than|to|between|and|or|by)[ \t]+$")
 # The same in words: "a nine-year-old boy", "aged forty-two" (a count from one to sixty-nine).
-_IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)
 _AGE_IN_WORDS = re.compile(
-    rf"(?<![\w-])(?:({_IN_WORDS})[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+({_IN_WORDS})"
+    rf"(?<![\w-])(?:({NUMBER_IN_WORDS})[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+({NUMBER_IN_WORDS})"
     rf"(?![ \t]+(?:years?|months?|weeks?|days?)\b))(?![\w-])", re.I)
 # What _AGE_IN_WORDS must find (cues.py): a number's word ends in a letter.
 _AGE_IN_WORDS_CUE = re.compile(r"[a-z][- ](?:year|yr)s?[- ]old|aged[ \t]+[a-z]")

@@ -11,7 +11,7 @@ from .cues import has_any, may_match
 from .gazetteers import data_terms
 from .names import KIN_WORDS
 from .roles import NATIONALITIES
-from .words import EMPTY_FIELD, MODIFIER_NOISE, NUMBER, number_value, words_of
+from .words import EMPTY_FIELD, MODIFIER_NOISE, NUMBER_IN_WORDS, number_value, words_of
 
 _DEMOGRAPHIC = re.compile(
     r"(?<!\w)(male|female|man|woman|non-binary|nonbinary|transgender|hispanic|latino|latina|"
@@ -327,8 +327,7 @@ _POSSESSIVE_BEFORE = r"(?:(?P<owner>(?i:my|his|her|our|their|your|the))[ \t]+)?"
 # A capitalised word and a space before a capitalised kin word: a name ("Mr Son", "Ann Brother").
 _CAPITAL_WORD_BEFORE = re.compile(r"[A-Z][\w.'’-]*[ \t]+$")
 _COUNT = r"(?:\d{1,2}|(?i:two|three|four|five|six|seven|eight|nine|ten))"
-_IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)
-_KIN_AGE_BEFORE = rf"(?:\d{{1,2}}|(?i:{_IN_WORDS}))(?:[- ](?i:years?|yrs?)[- ](?i:old)|[ \t]?(?i:y/?o|yo)\b\.?|-(?i:yo))"
+_KIN_AGE_BEFORE = rf"(?:\d{{1,2}}|(?i:{NUMBER_IN_WORDS}))(?:[- ](?i:years?|yrs?)[- ](?i:old)|[ \t]?(?i:y/?o|yo)\b\.?|-(?i:yo))"
 _HOUSEHOLD = re.compile(
     rf"(?<![\w'’-]){_POSSESSIVE_BEFORE}(?:"
     # the age first: "5 y/o son", "12-year-old son", "13-yo brother"
@@ -352,7 +351,7 @@ _HOUSEHOLD = re.compile(
 # Every match holds one of these words (cues.py); the pattern is searched only around them.
 _HOUSEHOLD_WORDS = frozenset(f"{_KIN_ONE}|{_KIN_MANY}".split("|"))
 _HOUSEHOLD_REACH = 60  # characters before and after the word that a match can take in
-_KID_CANON = {"kids": "children", "grandkids": "grandchildren", "mum": "mother", "mom": "mother", "dad": "father"}
+_KID_CANON = _RELATIVE_CANON | {"kids": "children", "grandkids": "grandchildren"}
 # A relative of a given age narrows down as much as the person's own age does: at this
 # relevance it weighs in a link as an age does (DEMOGRAPHIC weighs 0.35 to AGE's 0.55 in METHOD 3).
 RELATIVE_AGE_RELEVANCE = 0.9

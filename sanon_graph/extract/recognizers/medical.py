@@ -596,6 +596,9 @@ _GESTATION = re.compile(
     r"(?<![\w/+.-])([1-4]\d)\+([0-6])(?:/40|[ \t]*(?:wks?|weeks?)\b(?:[ \t]+(?:of[ \t]+)?gestation)?)?(?![\w/+-])")
 _OBSTETRIC_CUE = re.compile(r"\d\+[0-6]|[Gg]\d{1,2}[ \t]?[Pp]\d")
 OBSTETRIC_RELEVANCE = 0.5
+# Before a bare "37+2": a word of pregnancy, delivery or time.
+_WEEKS_CONTEXT = re.compile(r"(?i:\bga\b|gestation|pregnan|gravid|\bat\b|\bfrom\b|\buntil\b|\bby\b|antenatal|"
+                            r"deliver|induc|\biol\b|\blscs\b|caesarean|cesarean|\bborn\b)[^.;\n]{0,25}$")
 
 
 @register("obstetric", "INDIRECT_IDENTIFIER")
@@ -616,9 +619,6 @@ class Obstetric(Base):
             yield self.span(m.start(), m.end(), "INDIRECT_IDENTIFIER", f"{m.group(1)}+{m.group(2)} weeks",
                             OBSTETRIC_RELEVANCE)
 
-
-_WEEKS_CONTEXT = re.compile(r"(?i:\bga\b|gestation|pregnan|gravid|\bat\b|\bfrom\b|\buntil\b|\bby\b|antenatal|"
-                            r"deliver|induc|\biol\b|\blscs\b|caesarean|cesarean|\bborn\b)[^.;\n]{0,25}$")
 
 
 @register("gene_variant", "MEDICAL_CONDITION")

@@ -244,6 +244,10 @@ NUMBER = (rf"(?:\d{{1,3}}|(?:{_TENS})(?:-(?:{_UNITS}))?|"
           + "|".join(sorted((w for w in NUMBER_WORDS if w not in _TENS.split("|")), key=len, reverse=True)) + ")")
 
 
+# A count in words only: "twelve", "twenty-two".
+NUMBER_IN_WORDS = NUMBER.replace(r"\d{1,3}|", "", 1)
+
+
 def number_value(word: str) -> int | None:
     """ "12" -> 12, "twelve" -> 12, "twenty-two" -> 22; None for anything else."""
     word = word.lower()

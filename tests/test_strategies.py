@@ -184,6 +184,25 @@ def test_exact_time_limit_falls_back_to_a_verified_solution():
     assert len(result.masked) == 3  # the greedy solution, verified, not the unproven optimum
 
 
+def test_exact_json_summary_is_the_only_thing_on_standard_output(tmp_path):
+    """HiGHS prints a banner from C++ when an instance is made, before it can be silenced; on
+    standard output it made `analyze --selection exact --json` unreadable for a script. Run as a
+    user runs it (a process of its own: the banner goes to file descriptor 1, which click's
+    test runner does not capture)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from .conftest import EXAMPLES
+
+    exe = Path(sys.executable).parent / "sanon-graph"
+    done = subprocess.run([str(exe), "analyze", str(EXAMPLES), "--out", str(tmp_path / "out"), "-q",
+                           "--selection", "exact", "--json"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)  # the whole of standard output is the summary
+    assert summary["documents"] > 0 and summary["masked_entities"] > 0 and summary["selection"] == "exact"
+
+
 @pytest.mark.parametrize("strategy", ["knapsack", "exact"])
 def test_strategies_write_the_same_output_contract(tmp_path, strategy):
     from click.testing import CliRunner

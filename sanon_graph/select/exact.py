@@ -29,6 +29,7 @@ report says that optimality was not proven.
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -171,6 +172,29 @@ def _components(problem: _Problem) -> list[tuple[list[int], list[int], list[int]
     return sorted(((d, c, sorted(e)) for d, c, e in groups.values()), key=lambda g: (len(g[2]), g[2][0]))
 
 
+def _quiet_highs(highspy):
+    """A HiGHS instance whose banner ("Running HiGHS 1.16.0 ... Copyright") does not reach
+    standard output: HiGHS writes it from C++ when the instance is made, before output_flag can
+    be set, and on standard output it broke `--json` for scripts. It goes to standard error."""
+    import ctypes
+    import sys
+
+    sys.stdout.flush()
+    try:
+        libc = ctypes.CDLL(None)
+    except OSError:  # no C library to flush through (not a POSIX system): the banner may show
+        return highspy.Highs()
+    saved = os.dup(1)
+    try:
+        os.dup2(2, 1)
+        h = highspy.Highs()
+        libc.fflush(None)  # what HiGHS wrote through C stdio, before standard output is back
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+    return h
+
+
 def _solve_component(problem: _Problem, docs: list[int], chain_ids: list[int], entities: list[int],
                      costs: Sequence[float], fallback: set[int], deadline: float):
     """(masked set, proven optimal, rounds, cuts, note) of one component."""
@@ -179,7 +203,7 @@ def _solve_component(problem: _Problem, docs: list[int], chain_ids: list[int], e
     state = problem.state
     column = {e: j for j, e in enumerate(entities)}
     n = len(entities)
-    h = highspy.Highs()
+    h = _quiet_highs(highspy)
     h.setOptionValue("output_flag", False)
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 1e-9)

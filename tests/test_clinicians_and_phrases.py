@@ -112,6 +112,36 @@ def test_the_mask_span_takes_in_the_phrase_and_the_value_stays_the_core(text, ex
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    # a qualifier of course that looks like an adverb ("early") or a participle ("worsening")
+    ("Imaging shows early emphysema.", ("early emphysema", "emphysema", "MEDICAL_CONDITION")),
+    ("Admitted for worsening asthma.", ("worsening asthma", "asthma", "MEDICAL_CONDITION")),
+    # a sign described by a participle
+    ("On exam a resting tremor of the hand.", ("resting tremor of the hand", "tremor", "MEDICAL_CONDITION")),
+    ("He reports roaring tinnitus.", ("roaring tinnitus", "tinnitus", "MEDICAL_CONDITION")),
+])
+def test_qualifiers_and_describing_participles_belong_to_the_phrase(text, expected):
+    assert expected in found(text)
+
+
+def test_a_participle_that_is_a_verb_still_ends_the_phrase():
+    result = found("The clinic is treating asthma and suspected eczema.")
+    assert ("asthma", "asthma", "MEDICAL_CONDITION") in result
+    assert ("eczema", "eczema", "MEDICAL_CONDITION") in result
+
+
+def test_a_known_condition_at_the_end_of_a_phrase_is_its_value():
+    """"Perianal Crohn's disease" in one record and "Crohn's disease" in another are one
+    condition: the words before say where, the value is the condition the vocabulary knows."""
+    result = found("Known perianal Crohn's disease, seen in clinic.")
+    assert ("perianal Crohn's disease", "crohn's disease", "MEDICAL_CONDITION") in result
+    # a condition the vocabulary knows whole keeps its own value, and a phrase ending in one
+    # word ("ampullary cancer") is not made as common as "cancer"
+    assert ("polycystic kidney disease", "polycystic kidney disease", "MEDICAL_CONDITION") in \
+        found("Diagnosed with polycystic kidney disease.")
+    assert [r[1] for r in found("History of ampullary cancer.") if r[2] == "MEDICAL_CONDITION"] == ["ampullary cancer"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
     ("Patient resides at 2289 Tideway Drive, Friendswood, TX 77546.",
      ("2289 Tideway Drive, Friendswood, TX 77546", "2289 tideway drive", "ADDRESS")),
     ("Lives at 428 Cedar Hollow Lane, Iowa City since 2019.",

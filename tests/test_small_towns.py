@@ -63,3 +63,20 @@ def test_a_tests_short_name_is_no_place():
     # "Moca" is a town; "MoCA" (capitals inside the word) is the Montreal Cognitive Assessment
     assert of_type("MoCA 24/30 at the memory clinic.", "LOCATION") == []
     assert ("McAllen", "mcallen") in of_type("She lives in McAllen.", "LOCATION")
+
+
+def test_a_town_says_more_of_who_someone_is_than_a_state_or_a_country():
+    """Relevance (METHOD 2): a town is shared by few people, a state or a country by millions; two
+    records of a corpus that name one town are far more likely one person's (stop 47: at a
+    state's relevance a town two records of fifty shared made no link)."""
+    from sanon_graph.config import load_settings
+    from sanon_graph.extract.recognizers import RulesExtractor
+
+    settings = load_settings(None, {"preset": "health-insurance"})
+    extractor = RulesExtractor(settings.entity_schema, settings.rules)
+    text = ("Moved from Duluth to Minnesota, then to Ohio and Canada. Now lives on a farm near Kalkaska; "
+            "seen at a clinic in Tucson, AZ.")
+    relevance = {e.normalized: e.relevance for e in extractor.extract_text(text) if e.type == "LOCATION"}
+    assert relevance["duluth"] > max(relevance["minnesota"], relevance["ohio"], relevance["canada"])
+    # a town a cue or its state's code confirms is at least as telling
+    assert relevance["kalkaska"] >= relevance["duluth"] and relevance["tucson"] >= relevance["duluth"]

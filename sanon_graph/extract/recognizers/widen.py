@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from .base import Span
 from .gazetteers import condition_with_tails
-from .words import BODY_PARTS, MODIFIER_NOISE, ZIP_AFTER
+from .words import BODY_PARTS, MODIFIER_NOISE, QUALIFIERS, ZIP_AFTER
 
 MAX_WORDS = 3
 # Modifiers the value leaves out but the phrase keeps: how often, how many, how much.
@@ -224,9 +224,25 @@ def modifies(word: str) -> bool:
     """Whether a word written before a value can belong to its phrase (an adjective, a noun, a
     frequency), not a function word, a verb or an adverb."""
     low = word.lower()
+    if low in QUALIFIERS and not low.endswith("ed") or low in _SIGN_PARTICIPLES:
+        # "early emphysema", "worsening diabetes", "resting tremor" (not "confirmed", "suspected":
+        # what a record found, not the kind of condition)
+        return True
+    if low in PHRASE_STOP:
+        return False
     # a hyphenated "-ing" word is an adjective ("pre-existing", "long-standing", "fast-growing")
-    return not (low in PHRASE_STOP or (low.endswith("ly") and low not in _PHRASE_MODIFIERS)
-                or low.endswith("ing") and "-" not in low)
+    return not ((low.endswith("ly") and low not in _PHRASE_MODIFIERS) or low.endswith("ing") and "-" not in low)
+
+
+# Words ending in -ing that describe a sign or a course as adjectives do ("resting tremor",
+# "roaring tinnitus", "stabbing pain", "relapsing-remitting" is hyphenated already): a word in
+# -ing is otherwise taken for a verb ("treating diabetes", "causing pain") and ends the phrase.
+_SIGN_PARTICIPLES = frozenset(
+    "resting roaring ringing buzzing throbbing stabbing burning shooting crushing pounding piercing radiating "
+    "aching gnawing cramping tingling disabling debilitating relapsing remitting recurring ongoing underlying "
+    "evolving smouldering smoldering bleeding weeping oozing discharging scaling itching fluctuating "
+    "escalating deteriorating".split()
+)
 
 
 _PLACE_GAP = re.compile(r",[ \t]*")

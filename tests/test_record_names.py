@@ -204,3 +204,29 @@ def test_a_forms_next_column_is_no_part_of_the_name(text, name):
 
 def test_a_name_with_two_spaces_inside_is_still_one_name():
     assert [n for n, _ in names("Patient: Linnea  Mirov was seen.")] == ["Linnea  Mirov"]
+
+
+@pytest.mark.parametrize("text", [
+    # a sex or a unit after a number, before the next sentence
+    "Pt: Ada Kowal, DOB 07/22/1979, F. Seen by the physiotherapist on Monday.",
+    "Patient age 68, M. Fills: 04/02/2024, 04/30/2024.",
+    "Drain output 1.2 L. Admitted for observation.",
+    # a letter that ends a code, a range or a unit written against it
+    "Remark codes: N/A. Device invoice attached.",
+    "Frontal atrophy, R>L. Genetic panel sent.",
+    "Alkaline phosphatase 612 U/L. Bone scan booked.",
+    "Transport confirmed M-F. Reports no pain.",
+])
+def test_a_letter_that_ends_a_sentence_is_no_initial(text):
+    """Stop 47: the capital word that opens the next sentence was taken for a surname ("F. Seen",
+    "L. Admitted", "A. Device"): a false name, masked and linked as a person's."""
+    assert [o for o, n in names(text) if n != "ada kowal"] == []
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Reviewed by J. Okonjo on 3 May.", "J. Okonjo"),
+    ("Seen 03/05/2024, J. Smith reviewing.", "J. Smith"),  # a letter other than a sex's or a unit's
+    ("Agent, Mr C.-V. Bogdan, from the Ministry.", "V. Bogdan"),  # hyphenated initials
+])
+def test_initials_of_a_name_stay(text, name):
+    assert name in [o for o, n in names(text)]

@@ -447,6 +447,11 @@ _LETTER_LABELS = frozenset("type group grade class stage tier category level pha
                            "appendix exhibit annex vitamin hepatitis factor option".split())
 
 
+# Characters that join a capital letter to what is written before it: the letter then ends a
+# code, a range or a unit ("N/A", "R>L", "M-F", "U/L"), it is no one's initial.
+_JOINED_BEFORE = frozenset("/>-<+&")
+
+
 @register("initials_surname", "NAME")
 class InitialsSurname(_Names):
     """Initials before a surname: "J. Smith", "A.B. Cd"."""
@@ -461,8 +466,13 @@ class InitialsSurname(_Names):
             if previous.lower() in _LETTER_LABELS and (re.search(r"-[a-z]", surname) or surname.lower() in STOP_CAPITALS
                                                        or surname.lower() in self.gaz.not_name_words):
                 continue  # "Blood type O. Weight-based dose", "risk group A. Follow-up": a letter of a kind
-            if re.fullmatch(r"\d+/?", previous):
-                continue  # "Pt: 67 M. Rx", "29/F. Flame burns": a sex or a unit after a number, no initial
+            if re.fullmatch(r"\d+/?", previous) or m.group(1)[0] in "MFL" and len(m.group(1).rstrip(". ")) == 1 \
+                    and re.search(r"\d[,;]?$", previous):
+                continue  # "Pt: 67 M. Rx", "29/F. Flame burns", "DOB 07/22/1979, F. Seen by", "1.2 L. Admitted":
+                #           a sex or a unit after a number, no initial
+            if m.start() and text[m.start() - 1] in _JOINED_BEFORE and text[max(0, m.start() - 2):m.start()] != ".-":
+                continue  # "Remark codes: N/A. Device", "R>L. Genetic panel", "M-F. Reports": the letter ends a
+                #           code (not "Mr C.-V. Bogdan", a hyphenated pair of initials)
             if m.group(2) == "Box" and m.group(1).replace(".", "").replace(" ", "") in ("P", "PO"):
                 continue  # "P.O. Box 118": a post-office box (addresses.py), no one's name
             if surname.lower() in _FIELD_LABELS and _FIELD_LABEL_AFTER.match(text, m.end()):

@@ -216,6 +216,7 @@ def test_a_name_with_two_spaces_inside_is_still_one_name():
     "Frontal atrophy, R>L. Genetic panel sent.",
     "Alkaline phosphatase 612 U/L. Bone scan booked.",
     "Transport confirmed M-F. Reports no pain.",
+    "Centre: Leeds. Sex: M. Year of birth: 2018.",  # a sex field's value
 ])
 def test_a_letter_that_ends_a_sentence_is_no_initial(text):
     """Stop 47: the capital word that opens the next sentence was taken for a surname ("F. Seen",
@@ -230,3 +231,12 @@ def test_a_letter_that_ends_a_sentence_is_no_initial(text):
 ])
 def test_initials_of_a_name_stay(text, name):
     assert name in [o for o, n in names(text)]
+
+
+def test_a_question_opened_by_a_verb_that_is_also_a_first_name():
+    """"Can", "Will", "May" are first names somewhere; opening a question they are its verb."""
+    assert ("Can Danny", "can danny") not in names("Can Danny take my July groups? I will do the rest.")
+    assert ("Will Harper", "will harper") not in names("Will Harper sign the form? Please check.")
+    # a statement keeps the name, and so does one inside a sentence
+    assert ("Will Harper", "will harper") in names("Will Harper signed the form.")
+    assert ("Can Dündar", "can dündar") in names("The journalist Can Dündar wrote the article.")

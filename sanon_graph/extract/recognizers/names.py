@@ -412,6 +412,23 @@ class InitialName(_Names):
             yield self.span(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.9)
 
 
+def _asks(text: str, start: int, word: str) -> bool:
+    """A verb that opens a question and is also a first name ("Can", "Will", "May"): "Can Danny
+    take my July groups?" names Danny, not "Can Danny"."""
+    if word.lower() not in _QUESTION_OPENERS:
+        return False
+    before = text[:start].rstrip()
+    if before and before[-1] not in ".!?;:\n":
+        return False
+    end = _SENTENCE_END.search(text, start)
+    return end is not None and end.group(0) == "?"
+
+
+# Verbs that open a question and are also first names somewhere.
+_QUESTION_OPENERS = frozenset({"can", "will", "may"})
+_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
 @register("capital_pair", "NAME")
 class CapitalPair(_Names):
     """A known first name and one or two more name words, particles allowed: "Jan van der Berg"."""
@@ -429,8 +446,9 @@ class CapitalPair(_Names):
             if self._not_a_name_word(words[-1]) or len(words) == 3 and (
                     self._not_a_name_word(words[2]) or _LABEL_AFTER.match(text, m.end())):
                 words = words[:2]  # "Tom Price Job Title:": the third word opens the next field
-            if self._not_a_name_word(words[0]):
-                pos = m.start(2)  # "Hi Priya Raman": a greeting that is also a first name opens no name
+            if self._not_a_name_word(words[0]) or _asks(text, m.start(), words[0]):
+                pos = m.start(2)  # "Hi Priya Raman": a greeting that is also a first name opens no name;
+                #                   "Can Danny take my groups?": a question's verb
                 continue
             if any(self._not_a_name_word(w.split()[-1]) for w in words) or self._is_place(" ".join(words)):
                 continue
@@ -470,6 +488,8 @@ class InitialsSurname(_Names):
                     and re.search(r"\d[,;]?$", previous):
                 continue  # "Pt: 67 M. Rx", "29/F. Flame burns", "DOB 07/22/1979, F. Seen by", "1.2 L. Admitted":
                 #           a sex or a unit after a number, no initial
+            if previous.lower().rstrip(":") in ("sex", "gender") and len(m.group(1).rstrip(". ")) == 1:
+                continue  # "Sex: M. Year of birth: 2018": the field's value, no initial
             if m.start() and text[m.start() - 1] in _JOINED_BEFORE and text[max(0, m.start() - 2):m.start()] != ".-":
                 continue  # "Remark codes: N/A. Device", "R>L. Genetic panel", "M-F. Reports": the letter ends a
                 #           code (not "Mr C.-V. Bogdan", a hyphenated pair of initials)

@@ -208,26 +208,26 @@ def test_a_name_with_two_spaces_inside_is_still_one_name():
 
 @pytest.mark.parametrize("text", [
     # a sex or a unit after a number, before the next sentence
-    "Pt: Ada Kowal, DOB 07/22/1979, F. Seen by the physiotherapist on Monday.",
-    "Patient age 68, M. Fills: 04/02/2024, 04/30/2024.",
-    "Drain output 1.2 L. Admitted for observation.",
+    "Pt: Ada Kowal, DOB 03/14/1968, F. Reviewed by the physiotherapist on Monday.",
+    "Patient age 71, M. Refills: 04/02/2024, 04/30/2024.",
+    "Drain output 0.8 L. Discharged for observation.",
     # a letter that ends a code, a range or a unit written against it
-    "Remark codes: N/A. Device invoice attached.",
-    "Frontal atrophy, R>L. Genetic panel sent.",
+    "Claim notes: N/A. Dressing invoice attached.",
+    "Frontal atrophy, L>R. Nerve studies sent.",
     "Alkaline phosphatase 612 U/L. Bone scan booked.",
-    "Transport confirmed M-F. Reports no pain.",
-    "Centre: Leeds. Sex: M. Year of birth: 2018.",  # a sex field's value
+    "Transport confirmed M-F. Walks no pain.",
+    "Centre: Leeds. Sex: F. Date of birth: 2011.",  # a sex field's value
 ])
 def test_a_letter_that_ends_a_sentence_is_no_initial(text):
-    """Stop 47: the capital word that opens the next sentence was taken for a surname ("F. Seen",
-    "L. Admitted", "A. Device"): a false name, masked and linked as a person's."""
+    """Stop 47: the capital word that opens the next sentence was taken for a surname ("F. Reviewed",
+    "L. Discharged", "A. Dressing"): a false name, masked and linked as a person's."""
     assert [o for o, n in names(text) if n != "ada kowal"] == []
 
 
 @pytest.mark.parametrize(("text", "name"), [
-    ("Reviewed by J. Okonjo on 3 May.", "J. Okonjo"),
+    ("Reviewed by J. Adeyemi on 3 May.", "J. Adeyemi"),
     ("Seen 03/05/2024, J. Smith reviewing.", "J. Smith"),  # a letter other than a sex's or a unit's
-    ("Agent, Mr C.-V. Bogdan, from the Ministry.", "V. Bogdan"),  # hyphenated initials
+    ("Agent, Mr A.-M. Popescu, from the Ministry.", "M. Popescu"),  # hyphenated initials
 ])
 def test_initials_of_a_name_stay(text, name):
     assert name in [o for o, n in names(text)]
@@ -235,7 +235,7 @@ def test_initials_of_a_name_stay(text, name):
 
 def test_a_question_opened_by_a_verb_that_is_also_a_first_name():
     """"Can", "Will", "May" are first names somewhere; opening a question they are its verb."""
-    assert ("Can Danny", "can danny") not in names("Can Danny take my July groups? I will do the rest.")
+    assert ("Can Rhys", "can rhys") not in names("Can Rhys cover my Friday shift? I will do the rest.")
     assert ("Will Harper", "will harper") not in names("Will Harper sign the form? Please check.")
     # a statement keeps the name, and so does one inside a sentence
     assert ("Will Harper", "will harper") in names("Will Harper signed the form.")

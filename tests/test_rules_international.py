@@ -82,6 +82,11 @@ ADDRESSES = [  # text, the address, the town it ends with
      "Warszawa"),
     ("He lived at 14 Atatürk Boulevard for a year.", "14 Atatürk Boulevard", None),
     ("Elle habitait 12 rue d'Évreux, 75008 Paris.", "12 rue d'Évreux, 75008 Paris", "Paris"),
+    # (stop 47) a German street kind as a word of its own, and a street of any name when a
+    # postcode and a town follow it (Czech, German)
+    ("Letters go to Lindenauer Weg 7, 04177 Leipzig now.", "Lindenauer Weg 7, 04177 Leipzig", "Leipzig"),
+    ("She lives at Nádražní 1234/5, 602 00 Brno with him.", "Nádražní 1234/5, 602 00 Brno", "Brno"),
+    ("Praxis: Am Markt 3, 04109 Leipzig.", "Am Markt 3, 04109 Leipzig", "Leipzig"),
 ]
 
 
@@ -115,6 +120,27 @@ def test_addresses_with_units_street_kinds_first_and_postcodes(text, address, va
     # town after it is a place (stop 42)
     street = address.split(",")[0]
     assert not [r for r in found(text) if r[2] in ("NAME", "LOCATION") and r[0] in street]
+
+
+@pytest.mark.parametrize(("text", "address", "value"), [
+    # (stop 47) a suburb the gazetteer does not know before a known city, a village before a
+    # postcode, a town before its state's code and postcode, a town and a county with its Eircode
+    ("Address: 7/22 Matai Crescent, Roslyn, Palmerston North.", "7/22 Matai Crescent, Roslyn, Palmerston North",
+     "7 22 matai crescent"),
+    ("Home: 8 Wheelwright Lane, Bramhope, LS16 9AB.", "8 Wheelwright Lane, Bramhope, LS16 9AB", "8 wheelwright lane"),
+    ("Postal: 57 Bargara Rd, Kepnock QLD 4670.", "57 Bargara Rd, Kepnock QLD 4670", "57 bargara road"),
+    ("Home: 3 Mill Terrace, Kilkenny, Co. Kilkenny R95 X2KT.", "3 Mill Terrace, Kilkenny, Co. Kilkenny R95 X2KT",
+     "3 mill terrace"),
+])
+def test_a_street_address_takes_in_the_places_after_it(text, address, value):
+    assert (address, value, "ADDRESS") in found(text)
+
+
+def test_an_address_takes_in_no_other_value_and_no_record_number_is_a_street():
+    result = found("Met at 12 Elm Road, Dr Ray Lim, Leeds.")
+    assert ("12 Elm Road", "12 elm road", "ADDRESS") in result
+    assert not [r for r in found("Claim 4471, 2301 Leiden office.") + found("Invoice 2024, 10117 Berlin.")
+                if r[2] == "ADDRESS"]
 
 
 def test_the_town_after_a_street_address_is_a_place_of_its_own():

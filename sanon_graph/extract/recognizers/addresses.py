@@ -7,7 +7,7 @@ import re
 from ...normalize import fold
 from .base import Base, Span, register
 from .cues import has_any
-from .words import CALENDAR_WORDS, UPPER
+from .words import CALENDAR_WORDS, STOP_CAPITALS, UPPER
 
 _STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
@@ -140,8 +140,8 @@ _STREET_SUFFIX = (
 _TOWN = rf"{UPPER}[\w'’-]+(?:[ -](?:(?:sur|sous|en|am|an|der|de|aan|den)[ -])?{UPPER}[\w'’-]+){{0,2}}"
 # Postcodes: Dutch "1015 CJ", five digits (FR, DE, IT, ES), four (BE, NO, DK, CH, AT), Polish
 # "00-514", Swedish "114 55", and the old country-letter form "D-10117".
-_POSTCODE_TOWN = (rf"(?:,?[ \t]+(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{5}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4}}|[A-Z]-\d{{4,5}})"
-                  rf"[ \t]+(?P<town>{_TOWN}))?")
+_POSTCODE = r"(?:\d{4}[ \t]?[A-Z]{2}|\d{5}|\d{2}-\d{3}|\d{3}[ \t]\d{2}|\d{4}|[A-Z]-\d{4,5})"
+_POSTCODE_TOWN = rf"(?:,?[ \t]+{_POSTCODE}[ \t]+(?P<town>{_TOWN}))?"
 # "12", "2a", "15 B", "3-5", "84/92" (a building and its flat, as Polish addresses write them)
 _HOUSE_NUMBER = r"\d{1,5}(?:[ \t]?[a-zA-Z](?![\w]))?(?:[-/]\d{1,4}[a-zA-Z]?)?"
 # A number before a month is a day ("Calea Victoriei, 12 March 2004"), not a house.
@@ -158,11 +158,25 @@ _EUROPEAN_ADDRESS = re.compile(
     rf"[ \t]+(?:(?:de|del|della|di|da|do|dos)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+){{0,2}}"
     # a street kind written after its name as a word of its own ("Atatürk Caddesi", "Lenina ulitsa")
     rf"|{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+)?[ \t](?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|ulitsa|prospekt|"
-    rf"vulytsia)),?[ \t]+{_NUMBER_WORD}{_NOT_A_YEAR}{_HOUSE_NUMBER}(?![ \t]+(?:{_MONTH_WORD}))"
+    # and German and Dutch kinds as a word of their own: "Lindenauer Weg 7", "Berliner Straße 5"
+    rf"vulytsia|Weg|Straße|Strasse|Str\.|Allee|Platz|Gasse|Damm|Ufer|Chaussee|Laan|Straat|Plein|Kade|Singel|Dijk)),?[ \t]+{_NUMBER_WORD}{_NOT_A_YEAR}{_HOUSE_NUMBER}(?![ \t]+(?:{_MONTH_WORD}))"
     rf"|\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?i:rue|avenue|boulevard|bd|place|chemin|all[ée]e|impasse|quai|cours|route|square)"
     rf"[ \t]+(?:(?:de[ \t]la|de[ \t]l['’]|du|des|de|d['’]|la|le|les)[ \t]?)?{UPPER}[\w'’-]+(?:[ \t](?:de[ \t]|du[ \t]|des[ \t])?{UPPER}[\w'’-]+){{0,2}}"
     rf"){_POSTCODE_TOWN}(?![\w-])"
 )
+
+# A street of any name before its number, when a postcode and a town follow after a comma: the
+# postcode says it is an address ("Nádražní 1234/5, 602 00 Brno", "Am Markt 3, 04109 Leipzig");
+# a district's number may end the town ("Praha 1").
+_STREET_BEFORE_POSTCODE = re.compile(
+    rf"(?<![\w-])(?:{UPPER}[\w'’.-]*[ \t]){{0,2}}{UPPER}[\w'’-]+[ \t]+{_NOT_A_YEAR}{_HOUSE_NUMBER},[ \t]+{_POSTCODE}"
+    rf"[ \t]+(?P<town>{_TOWN})(?:[ \t]\d{{1,2}}(?![\w-]))?(?![\w-])")
+_POSTCODE_AFTER_COMMA = re.compile(rf",[ \t]+{_POSTCODE}[ \t]+{UPPER}")
+
+# Words that number a record, not a street: "Invoice 2024, 10117 Berlin", "Room 12, 1015 CJ ...".
+_RECORD_WORDS = frozenset(
+    "invoice room ref order ticket bed box item line page table figure step session visit cycle dose week day "
+    "batch lot version grade stage level file code no nr number".split())
 
 
 @register("european_address", "ADDRESS")
@@ -170,9 +184,17 @@ class EuropeanAddress(Base):
     """"Keizersgracht 123, 1015 CJ Amsterdam", "22 Rue des Lilas, 69003 Lyon", "Via Roma 12"."""
 
     def find(self, text: str):
-        for m in _EUROPEAN_ADDRESS.finditer(text):
+        for m in (*_EUROPEAN_ADDRESS.finditer(text), *self._streets_before_postcodes(text)):
             words = re.findall(r"\w+", m.group(0).lower())
             yield self.span(m.start(), m.end(), "ADDRESS", " ".join(words))
+
+    def _streets_before_postcodes(self, text: str):
+        if not _POSTCODE_AFTER_COMMA.search(text):
+            return  # the cheap look: the comma, the postcode and the town's capital
+        for m in _STREET_BEFORE_POSTCODE.finditer(text):
+            first = m.group(0).split()[0].lower()
+            if first not in STOP_CAPITALS and first not in self.gaz.not_name_words and first not in _RECORD_WORDS:
+                yield m  # not "Claim 4471, 2301 Leiden": a record's number, then a place
 
 
 def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevance: float) -> list[Span]:
@@ -188,7 +210,9 @@ def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevan
     towns = [s for s in before if s.type == "LOCATION" and (s.start, s.end) not in kept
              and any(a.start <= s.start and s.end <= a.end for a in addresses)]
     for a in addresses:
-        if a.recognizer == "european_address" and (m := _EUROPEAN_ADDRESS.match(text, a.start)) and m.group("town"):
+        if a.recognizer == "european_address" and (
+                m := _EUROPEAN_ADDRESS.match(text, a.start) or _STREET_BEFORE_POSTCODE.match(text, a.start)) \
+                and m.group("town"):
             towns.append(Span(m.start("town"), m.end("town"), "LOCATION", fold(m.group("town")), relevance,
                               "european_address"))
     return towns

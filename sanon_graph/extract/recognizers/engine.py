@@ -35,6 +35,7 @@ from .base import (
 from .clinicians import clinicians
 from .gazetteers import gazetteers
 from .identifiers import NAMES_A_NUMBER, NUMBER_SCHEMES, person_ids
+from .locations import TOWN_RELEVANCE
 from .names import ENDS_WITH_INITIAL, name_parts_joined
 from .organisations import ENDS_WITH_LEGAL_FORM
 from .settings import RecognizerSettings
@@ -142,7 +143,8 @@ class RulesExtractor:
         self._widen = frozenset(self.settings.widen_types)
         # the town of an address, a place of its own where the schema has places
         self._address_towns = "LOCATION" in self._wanted and "ADDRESS" in self._wanted
-        self._location_relevance = self.settings.relevance.get("LOCATION", BASE_RELEVANCE["LOCATION"])
+        # the town of a European address ("..., 04229 Leipzig") is a town (locations.TOWN_RELEVANCE)
+        self._location_relevance = self.settings.relevance.get("LOCATION", TOWN_RELEVANCE)
         self._clinician_type = self.settings.clinician_type if self.settings.clinician_type in schema else "NAME"
         self._clinician_relevance = self.settings.relevance.get(self._clinician_type,
                                                                 BASE_RELEVANCE.get(self._clinician_type, 0.5))

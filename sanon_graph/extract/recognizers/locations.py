@@ -23,7 +23,7 @@ from .words import (
 )
 
 # How much a place says of who someone is (METHOD 2's relevance). A country, a state or a region
-# (the base, 0.45; "the Midwest" 0.3) is shared by millions; a town, a county, a lake or a
+# (the base, 0.45; "the Sun Belt" 0.3) is shared by millions; a town, a county, a lake or a
 # named area by few, and two records of a corpus that name the same one are read by a careful
 # reviewer as one person's (the labelled links of the training sets): at the base relevance a
 # town two documents of fifty share made no link (strength 0.2), so towns found by their name

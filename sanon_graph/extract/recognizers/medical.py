@@ -247,7 +247,7 @@ class _Medical(Base):
         return self.span(start, end, entity_type, value, relevance)
 
     def _known_core(self, value: str) -> str:
-        """A condition the vocabulary knows, at the end of a phrase it does not ("ileocolonic
+        """A condition the vocabulary knows, at the end of a phrase it does not ("stricturing
         Crohn's disease", "perianal Crohn's disease"): the words before say where or which form,
         as a qualifier does, and the value is the known condition, so the record that writes
         "Crohn's disease" alone links to it. Of two words at least: "cancer" alone would make

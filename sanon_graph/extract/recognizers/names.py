@@ -413,8 +413,8 @@ class InitialName(_Names):
 
 
 def _asks(text: str, start: int, word: str) -> bool:
-    """A verb that opens a question and is also a first name ("Can", "Will", "May"): "Can Danny
-    take my July groups?" names Danny, not "Can Danny"."""
+    """A verb that opens a question and is also a first name ("Can", "Will", "May"): "Can Rhys
+    take my July groups?" names Rhys, not "Can Rhys"."""
     if word.lower() not in _QUESTION_OPENERS:
         return False
     before = text[:start].rstrip()
@@ -448,7 +448,7 @@ class CapitalPair(_Names):
                 words = words[:2]  # "Tom Price Job Title:": the third word opens the next field
             if self._not_a_name_word(words[0]) or _asks(text, m.start(), words[0]):
                 pos = m.start(2)  # "Hi Priya Raman": a greeting that is also a first name opens no name;
-                #                   "Can Danny take my groups?": a question's verb
+                #                   "Can Rhys take my groups?": a question's verb
                 continue
             if any(self._not_a_name_word(w.split()[-1]) for w in words) or self._is_place(" ".join(words)):
                 continue
@@ -466,7 +466,7 @@ _LETTER_LABELS = frozenset("type group grade class stage tier category level pha
 
 
 # Characters that join a capital letter to what is written before it: the letter then ends a
-# code, a range or a unit ("N/A", "R>L", "M-F", "U/L"), it is no one's initial.
+# code, a range or a unit ("N/A", "L>R", "M-F", "U/L"), it is no one's initial.
 _JOINED_BEFORE = frozenset("/>-<+&")
 
 
@@ -486,13 +486,13 @@ class InitialsSurname(_Names):
                 continue  # "Blood type O. Weight-based dose", "risk group A. Follow-up": a letter of a kind
             if re.fullmatch(r"\d+/?", previous) or m.group(1)[0] in "MFL" and len(m.group(1).rstrip(". ")) == 1 \
                     and re.search(r"\d[,;]?$", previous):
-                continue  # "Pt: 67 M. Rx", "29/F. Flame burns", "DOB 07/22/1979, F. Seen by", "1.2 L. Admitted":
+                continue  # "Pt: 59 M. Rx", "29/F. Flame burns", "DOB 03/14/1968, F. Reviewed by", "0.8 L. Discharged":
                 #           a sex or a unit after a number, no initial
             if previous.lower().rstrip(":") in ("sex", "gender") and len(m.group(1).rstrip(". ")) == 1:
-                continue  # "Sex: M. Year of birth: 2018": the field's value, no initial
+                continue  # "Sex: F. Date of birth: 2011": the field's value, no initial
             if m.start() and text[m.start() - 1] in _JOINED_BEFORE and text[max(0, m.start() - 2):m.start()] != ".-":
-                continue  # "Remark codes: N/A. Device", "R>L. Genetic panel", "M-F. Reports": the letter ends a
-                #           code (not "Mr C.-V. Bogdan", a hyphenated pair of initials)
+                continue  # "Claim notes: N/A. Dressing", "L>R. Nerve studies", "M-F. Walks": the letter ends a
+                #           code (not "Mr A.-M. Popescu", a hyphenated pair of initials)
             if m.group(2) == "Box" and m.group(1).replace(".", "").replace(" ", "") in ("P", "PO"):
                 continue  # "P.O. Box 118": a post-office box (addresses.py), no one's name
             if surname.lower() in _FIELD_LABELS and _FIELD_LABEL_AFTER.match(text, m.end()):

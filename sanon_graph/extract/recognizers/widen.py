@@ -117,13 +117,13 @@ def widen(text: str, spans: list[Span], types: frozenset[str]) -> list[Span]:
     out: list[Span] = []
     skip = -1
     for i, s in enumerate(spans):
-        if i == skip:
+        if i <= skip:
             continue  # a place taken into the street address before it
         if s.type == "ADDRESS" and "ADDRESS" in types:
-            place = _place_after(text, spans, i)
+            place = _places_after(text, spans, i)
             if place is not None:
-                skip = i + 1
-                out.append(Span(s.start, place, s.type, s.normalized, s.relevance, s.recognizer))
+                end, skip = place
+                out.append(Span(s.start, end, s.type, s.normalized, s.relevance, s.recognizer))
             else:
                 out.append(s)
             continue
@@ -225,7 +225,7 @@ def modifies(word: str) -> bool:
     frequency), not a function word, a verb or an adverb."""
     low = word.lower()
     if low in QUALIFIERS and not low.endswith("ed") or low in _SIGN_PARTICIPLES:
-        # "early emphysema", "worsening diabetes", "resting tremor" (not "confirmed", "suspected":
+        # "early glaucoma", "worsening psoriasis", "throbbing headache" (not "confirmed", "suspected":
         # what a record found, not the kind of condition)
         return True
     if low in PHRASE_STOP:
@@ -234,8 +234,8 @@ def modifies(word: str) -> bool:
     return not ((low.endswith("ly") and low not in _PHRASE_MODIFIERS) or low.endswith("ing") and "-" not in low)
 
 
-# Words ending in -ing that describe a sign or a course as adjectives do ("resting tremor",
-# "roaring tinnitus", "stabbing pain", "relapsing-remitting" is hyphenated already): a word in
+# Words ending in -ing that describe a sign or a course as adjectives do ("throbbing headache",
+# "ringing tinnitus", "stabbing pain", "relapsing-remitting" is hyphenated already): a word in
 # -ing is otherwise taken for a verb ("treating diabetes", "causing pain") and ends the phrase.
 _SIGN_PARTICIPLES = frozenset(
     "resting roaring ringing buzzing throbbing stabbing burning shooting crushing pounding piercing radiating "
@@ -248,15 +248,57 @@ _SIGN_PARTICIPLES = frozenset(
 _PLACE_GAP = re.compile(r",[ \t]*")
 
 
-def _place_after(text: str, spans: list[Span], i: int) -> int | None:
-    """Where a street address ends when the place written right after it ("2289 Tideway Drive,
-    Friendswood, TX 77546") belongs to it: the end of that place (and its ZIP code), else None."""
-    if i + 1 >= len(spans) or not (spans[i + 1].type == "LOCATION" or spans[i + 1].recognizer == "postcode"):
-        return None  # a town, or a town with its postcode ("14 Thornfield Close, Alfreton DE55 4QT")
-    gap = _PLACE_GAP.fullmatch(text, spans[i].end, spans[i + 1].start)
-    if gap is None:
-        return None
-    end = spans[i + 1].end
-    limit = spans[i + 2].start if i + 2 < len(spans) else len(text)
+def _places_after(text: str, spans: list[Span], i: int) -> tuple[int, int] | None:
+    """Where a street address ends when the places written right after it belong to it: (the end
+    of the last, the index of the last span taken), else None. Up to three parts, each after a
+    comma: a place or a postcode found already ("2289 Tideway Drive, Friendswood, TX 77546",
+    "14 Thornfield Close, Alfreton DE55 4QT"), or a suburb or village the gazetteer does not know
+    when a known part or a state's code and postcode follow it ("7/22 Matai Crescent, Roslyn,
+    Palmerston North", "8 Wheelwright Lane, Bramhope, LS16 9AB", "57 Bargara Rd, Kepnock QLD 4670")."""
+    end, j, taken = spans[i].end, i, False
+    for _ in range(3):
+        gap = _PLACE_GAP.match(text, end)
+        if gap is None:
+            break
+        at = gap.end()
+        nxt = spans[j + 1] if j + 1 < len(spans) else None
+        limit = spans[j + 2].start if j + 2 < len(spans) else len(text)
+        if nxt is not None and nxt.start == at and _is_place(nxt):
+            end, j, taken = _with_zip(text, nxt.end, limit), j + 1, True
+            continue
+        part = _UNKNOWN_PART.match(text, at)
+        if part is None or nxt is not None and part.end() > nxt.start:
+            break  # no part, or one that runs into another value ("12 Elm Road, Dr Ray Lim, ...")
+        code = _code_and_postcode().match(text, part.end())
+        if code is not None and (nxt is None or code.end() <= nxt.start):
+            end, taken = code.end(), True
+            continue
+        then = _PLACE_GAP.match(text, part.end())
+        if then is not None and nxt is not None and nxt.start == then.end() and _is_place(nxt):
+            end, j, taken = _with_zip(text, nxt.end, limit), j + 1, True
+            continue
+        break
+    return (end, j) if taken else None
+
+
+def _is_place(span: Span) -> bool:
+    return span.type == "LOCATION" or span.recognizer == "postcode"
+
+
+def _with_zip(text: str, end: int, limit: int) -> int:
     zip_code = ZIP_AFTER.match(text, end)
     return zip_code.end() if zip_code and zip_code.end() <= limit else end
+
+
+# A suburb's or a village's name: one to three capitalised words ("Roslyn", "Glen Eden").
+_UNKNOWN_PART = re.compile(r"[A-Z][a-z\u00c0-\u024f'’-]+(?:[ \t][A-Z][a-z\u00c0-\u024f'’-]+){0,2}(?![\w-])")
+
+
+@lru_cache(maxsize=1)
+def _code_and_postcode() -> re.Pattern:
+    """A state's or a province's code and a postcode after a town: "Kepnock QLD 4670", "Ely NV
+    89301" (built on first use: locations.py imports what imports this module)."""
+    from .locations import REGION_CODES, US_STATE_CODES
+
+    codes = "|".join(sorted(US_STATE_CODES | REGION_CODES))
+    return re.compile(rf"[ \t]+(?:{codes})[ \t]+\d{{4,5}}(?:-\d{{4}})?(?![\w-])")

@@ -214,7 +214,7 @@ def test_a_name_with_two_spaces_inside_is_still_one_name():
     # a letter that ends a code, a range or a unit written against it
     "Claim notes: N/A. Dressing invoice attached.",
     "Frontal atrophy, L>R. Nerve studies sent.",
-    "Alkaline phosphatase 612 U/L. Bone scan booked.",
+    "Alkaline phosphatase 480 U/L. Liver scan booked.",
     "Transport confirmed M-F. Walks no pain.",
     "Centre: Leeds. Sex: F. Date of birth: 2011.",  # a sex field's value
 ])

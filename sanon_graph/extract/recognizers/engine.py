@@ -143,7 +143,7 @@ class RulesExtractor:
         self._widen = frozenset(self.settings.widen_types)
         # the town of an address, a place of its own where the schema has places
         self._address_towns = "LOCATION" in self._wanted and "ADDRESS" in self._wanted
-        # the town of a European address ("..., 04229 Leipzig") is a town (locations.TOWN_RELEVANCE)
+        # the town of a European address ("..., 04177 Leipzig") is a town (locations.TOWN_RELEVANCE)
         self._location_relevance = self.settings.relevance.get("LOCATION", TOWN_RELEVANCE)
         self._clinician_type = self.settings.clinician_type if self.settings.clinician_type in schema else "NAME"
         self._clinician_relevance = self.settings.relevance.get(self._clinician_type,

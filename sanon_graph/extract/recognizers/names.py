@@ -414,7 +414,7 @@ class InitialName(_Names):
 
 def _asks(text: str, start: int, word: str) -> bool:
     """A verb that opens a question and is also a first name ("Can", "Will", "May"): "Can Rhys
-    take my July groups?" names Rhys, not "Can Rhys"."""
+    cover my Friday shift?" names Rhys, not "Can Rhys"."""
     if word.lower() not in _QUESTION_OPENERS:
         return False
     before = text[:start].rstrip()
@@ -448,7 +448,7 @@ class CapitalPair(_Names):
                 words = words[:2]  # "Tom Price Job Title:": the third word opens the next field
             if self._not_a_name_word(words[0]) or _asks(text, m.start(), words[0]):
                 pos = m.start(2)  # "Hi Priya Raman": a greeting that is also a first name opens no name;
-                #                   "Can Rhys take my groups?": a question's verb
+                #                   "Can Rhys cover my shift?": a question's verb
                 continue
             if any(self._not_a_name_word(w.split()[-1]) for w in words) or self._is_place(" ".join(words)):
                 continue

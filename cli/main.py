@@ -338,14 +338,12 @@ def explore(analysis_dir: Path, query: str | None, param: tuple[str, ...], fmt: 
     from sanon_graph.explore import curated_queries, run_curated
 
     if query is None:
-        table = Table(show_header=True, header_style="bold")
-        table.add_column("query")
-        table.add_column("parameters")
-        table.add_column("what it shows")
-        for q in curated_queries().values():
-            params = ", ".join(k if v is None else f"{k}={v}" for k, v in q.params.items())
-            table.add_row(q.name, params, q.description)
-        out.print(table)
+        # the list in the format asked for: a script that asks for JSON gets JSON
+        import pandas as pd
+
+        rows = [{"query": q.name, "parameters": ", ".join(k if v is None else f"{k}={v}" for k, v in q.params.items()),
+                 "what it shows": q.description} for q in curated_queries().values()]
+        _print_frame(pd.DataFrame(rows, columns=["query", "parameters", "what it shows"]), fmt)
         return
     _print_frame(run_curated(analysis_dir, query, _params(param)), fmt)
 

@@ -37,6 +37,11 @@ def test_list_of_curated_queries(analysis):
     assert result.exit_code == 0
     for name in ("riskiest_chains", "document_links", "neighbourhood", "bridging_entities", "value", "chain_masking"):
         assert name in result.output
+    # a script that asks for JSON gets the list as JSON, one record per query with its parameters
+    listed = explore_json(analysis)
+    assert {q["query"] for q in listed} == {"riskiest_chains", "document_links", "neighbourhood", "bridging_entities",
+                                            "value", "chain_masking"}
+    assert next(q for q in listed if q["query"] == "document_links")["parameters"] == "a, b"
 
 
 def test_riskiest_chains_agree_with_chains_jsonl(analysis):

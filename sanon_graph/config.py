@@ -153,7 +153,7 @@ class Settings(BaseModel):
         if self.extractor == "precomputed" and self.entities_file is None:
             raise ValueError("the precomputed extractor needs an entities file (--entities FILE)")
         if self.extractor == "llm" and not self.llm.model:
-            raise ValueError("the llm extractor needs a model (--model NAME or [llm] model)")
+            raise ValueError("the llm extractor needs a model (--model NAME or [llm] model; --extractor rules runs offline without one)")
         if self.ngrams.enabled and PHRASE not in self.entity_schema:
             # Rare shared N-grams enter the graph as PHRASE entities; a schema may define the type itself.
             self.entity_schema.types[PHRASE] = EntityType(

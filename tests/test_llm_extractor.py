@@ -224,6 +224,8 @@ def test_missing_key_and_model_are_clear(corpus, tmp_path, monkeypatch):
     assert no_key.exit_code != 0 and "OPENAI_API_KEY" in no_key.output
     no_model = run("analyze", corpus, "--out", tmp_path / "out", "--extractor", "llm")
     assert no_model.exit_code == 2 and "needs a model" in no_model.output
+    # and says how to go on without one: `extract` defaults to the llm extractor
+    assert "--extractor rules" in no_model.output
 
 
 def test_parse_and_normalize_units():

@@ -255,7 +255,7 @@ class LLMExtractor:
 
     def __init__(self, schema: EntitySchema, settings: LLMSettings, cache_path: Path):
         if not settings.model:
-            raise ConfigError("the llm extractor needs a model (--model NAME or [llm] model)")
+            raise ConfigError("the llm extractor needs a model (--model NAME or [llm] model; --extractor rules runs offline without one)")
         self.schema = schema
         self.settings = settings
         self.cache = AnswerCache(cache_path)

@@ -242,25 +242,7 @@ class _Medical(Base):
         value = _without_qualifiers(phrase)
         if " " not in value and GENERIC_HEAD.fullmatch(value):
             return None
-        if entity_type == "MEDICAL_CONDITION":
-            value = self._known_core(value)
         return self.span(start, end, entity_type, value, relevance)
-
-    def _known_core(self, value: str) -> str:
-        """A condition the vocabulary knows, at the end of a phrase it does not ("stricturing
-        Crohn's disease", "perianal Crohn's disease"): the words before say where or which form,
-        as a qualifier does, and the value is the known condition, so the record that writes
-        "Crohn's disease" alone links to it. Of two words at least: "cancer" alone would make
-        "ampullary cancer" as common as any cancer."""
-        conditions = self.gaz.conditions
-        if value in conditions:
-            return value
-        words = value.split()
-        for k in range(1, len(words) - 1):
-            core = " ".join(words[k:])
-            if core in conditions:
-                return core
-        return value
 
     def boost(self, text: str, start: int, entity_type: str) -> float:
         base = self.ctx.base(entity_type)

@@ -170,7 +170,7 @@ _CONDITION_HEAD_WORD = re.compile(rf"(?:{_CONDITION_HEADS})s?")
 _CLINICAL_ADJECTIVE = re.compile(r"[A-Z][a-z]{3,}(?:ic|ar|eal)|Mechanical|Enteral|Parenteral|Invasive|Emergency")
 
 
-def _opens_sentence(text: str, start: int) -> bool:
+def opens_sentence(text: str, start: int) -> bool:
     before = text[:start].rstrip()
     return not before or before[-1] in ".!?;:\n("
 
@@ -382,7 +382,7 @@ class ConditionHead(_Medical):
                 if text[start:end].split()[-1].lower() in self.gaz.places:
                     continue  # "Tacoma", "Altoona": a place that happens to end in -oma
                 if pattern is CONDITION_SUFFIX and " " not in phrase and text[start].isupper() \
-                        and not _opens_sentence(text, start):
+                        and not opens_sentence(text, start):
                     continue  # "Liguria", "Manchuria": a name inside a sentence, not a condition
                 eponym = _EPONYM_BEFORE.search(text, max(0, start - 30), start)
                 if eponym and _names_a_kind(text, eponym) and (
@@ -420,7 +420,7 @@ def _names_a_kind(text: str, eponym: re.Match[str]) -> bool:
     if word.lower() in QUALIFIERS or word.lower() in MODIFIER_NOISE or word.lower() in BOOST_ADJECTIVES \
             or word.lower() in _NOT_EPONYMS:
         return False
-    return sum(c.isupper() for c in word) > 1 or not _opens_sentence(text, eponym.start(1)) \
+    return sum(c.isupper() for c in word) > 1 or not opens_sentence(text, eponym.start(1)) \
         or text[:eponym.start(1)].rstrip().endswith(":")
 
 
@@ -470,7 +470,7 @@ class TreatmentHead(_Medical):
             # drug or abbreviation (the start of a sentence, a name: "Detailed treatment"; but
             # "Humira injections", "HIFU treatment").
             written = text[start:end].split()
-            if modifiers and _opens_sentence(text, start) and _CLINICAL_ADJECTIVE.fullmatch(written[0]) \
+            if modifiers and opens_sentence(text, start) and _CLINICAL_ADJECTIVE.fullmatch(written[0]) \
                     and words[0] not in self.gaz.first_names:
                 # "Hyperbaric oxygen therapy", "Cochlear implant surgery": capitalised only
                 # because the sentence starts there; judged as the word in lower case

@@ -12,7 +12,7 @@ import unicodedata
 from .base import Base, Span, register
 from .clinicians import CLINICIAN_WORD
 from .cues import has_any
-from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS
+from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS, opens_sentence
 from .words import GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
 
 _TITLE_WORDS = (
@@ -415,10 +415,7 @@ class InitialName(_Names):
 def _asks(text: str, start: int, word: str) -> bool:
     """A verb that opens a question and is also a first name ("Can", "Will", "May"): "Can Rhys
     cover my Friday shift?" names Rhys, not "Can Rhys"."""
-    if word.lower() not in _QUESTION_OPENERS:
-        return False
-    before = text[:start].rstrip()
-    if before and before[-1] not in ".!?;:\n":
+    if word.lower() not in _QUESTION_OPENERS or not opens_sentence(text, start):
         return False
     end = _SENTENCE_END.search(text, start)
     return end is not None and end.group(0) == "?"

@@ -290,7 +290,9 @@ def _with_zip(text: str, end: int, limit: int) -> int:
     return zip_code.end() if zip_code and zip_code.end() <= limit else end
 
 
-# A suburb's or a village's name: one to three capitalised words ("Roslyn", "Glen Eden").
+# A suburb's or a village's name: one to three capitalised words ("Roslyn", "Glen Eden"), in small
+# letters after the capital (not addresses' town pattern, whose words may be all capitals: "Kepnock
+# QLD" would be one name and its state's code lost).
 _UNKNOWN_PART = re.compile(r"[A-Z][a-z\u00c0-\u024f'’-]+(?:[ \t][A-Z][a-z\u00c0-\u024f'’-]+){0,2}(?![\w-])")
 
 

@@ -31,6 +31,9 @@ from .test_insurance_forms import of_type
     ("Caller: I'm 61, I can't lift the nets any more.", ("61", "61")),   # in the person's own words
     ("A week now. I am seventy-two, I live alone.", ("seventy-two", "72")),
     ("Nursing note: resident is 91, female.", ("91", "91")),
+    # the age in a header's bracket that goes on, and before the sex in a list of particulars (stop 48)
+    ("Enrolee 55102 (M, 64, Quarrowby) joined the programme.", ("64", "64")),
+    ("Intake, 3 Mar. Teen, 16, male, referred by his school nurse.", ("16", "16")),
 ])
 def test_ages_in_shorthand(text, age):
     assert age in of_type(text, "AGE")
@@ -40,7 +43,7 @@ def test_ages_in_shorthand(text, age):
     "The device costs 35M dollars.", "Insert a 14F catheter and a 16 F Foley.", "She is 38 weeks pregnant.",
     "He is 6 feet tall.", "Bed 12F, ward 3.", "Form M/12 was filed.", "Size M, 40 pieces.",
     "The plan turns 10 this year.", "She turned 3 pages.", "A man of 6 feet and a woman of means.",
-    "Age at onset: 31.", "I'm 5 and a half weeks along.", "I am 2 weeks post-op.", "I'm 100% sure.",
+    "Age at onset: 31.", "I'm 5 and a half weeks along.", "Batch (F, 12, 2024) shipped.", "Claims: 3, female: 2.", "I am 2 weeks post-op.", "I'm 100% sure.",
 ])
 def test_numbers_that_are_no_age(text):
     assert not of_type(text, "AGE")

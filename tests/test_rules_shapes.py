@@ -207,6 +207,8 @@ NOT_NAMES = [
     ("Justice Ministry officials replied.", "Justice Ministry"),
     # sentence openers and form words after a role word
     ("Following Surgery, the patient rested.", "Following Surgery"),
+    ("Outside Quarrowby's network the claim pays less.", "Outside Quarrowby"),  # a preposition opens it
+    ("Beyond Tallis's remit, nothing was done.", "Beyond Tallis"),
     ("Patient Portal Access was restored.", "Portal Access"),
     ("Employee Handbook Review is due.", "Handbook Review"),
     ("Member Services called back.", "Member Services"),

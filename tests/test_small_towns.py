@@ -80,3 +80,28 @@ def test_a_town_says_more_of_who_someone_is_than_a_state_or_a_country():
     assert relevance["duluth"] > max(relevance["minnesota"], relevance["ohio"], relevance["canada"])
     # a town a cue or its state's code confirms is at least as telling
     assert relevance["kalkaska"] >= relevance["duluth"] and relevance["yuma"] >= relevance["duluth"]
+
+
+# A place no list knows (stop 48): a village or a farming district below the town list's 1,000
+# people, after words only a place follows. Invented names.
+@pytest.mark.parametrize(("text", "place"), [
+    ("The claimant keeps bees outside Quarrowby Junction and drives in twice a month.",
+     ("Quarrowby Junction", "quarrowby junction")),
+    ("Rehab at home: an orchard out past Kettlewain, no bus service.", ("Kettlewain", "kettlewain")),
+    ("The quad bike rolled ten miles north of Brackenholt on a Sunday.", ("Brackenholt", "brackenholt")),
+    ("She teaches at the only school near Drummoch Falls.", ("Drummoch Falls", "drummoch falls")),
+])
+def test_a_place_no_list_knows_after_words_only_a_place_follows(text, place):
+    assert place in of_type(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "Seen outside Office hours; the office was closed.",  # a word the text writes in lower case
+    "Outside Quarrowby's network the claim pays less.",  # a body's possessive
+    "Parked near Quarrowby Hospital for the scan.",  # the first words of a longer name: the provider's
+    "We met near Christine at the door.",  # a first name
+    "The rash came back near Easter, as before.",  # a holiday, not a place
+    "Quarrowby Junction called about the bill.",  # no word that says a place follows
+])
+def test_no_unlisted_place(text):
+    assert not [p for p in of_type(text, "LOCATION") if "quarrowby" in p[1] or p[1] in {"office", "christine", "easter"}]

@@ -211,6 +211,55 @@ class SmallTown(Base):
                        or w in NATIONALITIES or w in MODIFIER_NOISE or _names_no_town(w) for w in key.split())
 
 
+# A place no list knows, where the words before it can only mean a place: "a shepherd near
+# Quarrowby", "the cottage outside Kettlewain Junction", "an orchard out past Brackenholt", "ten
+# miles north of Drummoch Flats". Villages, localities and farms' districts are below the town list's 1,000 people,
+# yet they narrow a person down the most, and a person's records name them again. Only these
+# cues: after "in", "at" or "from" a capitalised phrase is as often a body, a month or a
+# programme ("in Surgery", "from Harborline").
+_UNLISTED_PLACE_CUE = re.compile(
+    r"(?<![\w-])(?i:near|outside|(?:out|just|somewhere)[ \t]+(?:past|outside|beyond)|on[ \t]+the[ \t]+outskirts[ \t]+of|"
+    r"(?:north|south|east|west)[ \t]+of|(?:miles|km|kilometres|kilometers|minutes|hours?)[ \t]+(?:from|outside|north[ \t]+of|"
+    r"south[ \t]+of|east[ \t]+of|west[ \t]+of))[ \t]+"
+    r"((?:[A-Z][a-z\u00df-\u00ff'’-]+)(?:[ \t][A-Z][a-z\u00df-\u00ff'’-]+){0,2})(?![\w-])"
+    # the whole name, not the first words of a body's ("near Lakeside Hospital")
+    r"(?![ \t]+(?:[A-Z]|(?:of|and|&|for|de|du|la)[ \t]+[A-Z]))")
+
+
+@register("unlisted_place", "LOCATION")
+class UnlistedPlace(Base):
+    """A capitalised name no gazetteer knows after words that only a place follows ("near Quarrowby",
+    "outside Kettlewain Junction"); the names the lists know are `place`'s and `small_town`'s. Not
+    a name with a first name, a month, a nationality, a word of a body or a unit, or a word the
+    text also writes in lower case ("outside Office hours" where it writes "office")."""
+
+    def find(self, text: str):
+        if not any(piece in text for piece in _UNLISTED_CUE_PIECES):
+            return
+        lower_words: set[str] | None = None
+        for m in _UNLISTED_PLACE_CUE.finditer(text):
+            name = m.group(1)
+            key = name.lower()
+            if name.endswith(("'s", "’s")) or key in self.gaz.places or key in small_towns() \
+                    or not self._may_be_a_place(key):  # "outside Harborline's network": a body's
+                continue
+            if lower_words is None:
+                lower_words = set(_LOWER_WORD.findall(text))
+            if any(w in lower_words for w in key.split()):
+                continue
+            yield self.span(m.start(1), m.end(1), "LOCATION", key, TOWN_RELEVANCE)
+
+    def _may_be_a_place(self, key: str) -> bool:
+        return not any(w in self.gaz.first_names or w in self.gaz.not_name_words or w in CALENDAR_WORDS
+                       or w in NATIONALITIES or w in MODIFIER_NOISE or _names_no_town(w) for w in key.split())
+
+
+# Pieces of the cues, looked for as plain substrings first (a regex that opens with an
+# alternation tries it at every position): most texts have none of them.
+_UNLISTED_CUE_PIECES = ("near", "Near", "utside", "past", "Past", "eyond", "utskirts", "rth of", "uth of", "ast of",
+                        "est of", "les from", "km from", "tres from", "ters from", "tes from", "urs from", "our from")
+
+
 # The words of a publication's title after a place: "the Nevada Sports Medicine Journal", "the
 # Midwest Nursing Journal" name where a journal is published, not where the person is.
 PUBLICATION_AFTER = re.compile(rf"(?:[ \t]+[A-Z][\w&'’-]*){{0,3}}[ \t]+(?:{PUBLICATION_WORDS})(?![\w-])")

@@ -120,6 +120,10 @@ def test_the_side_of_an_operation_is_masked_with_it():
      ("middle-school choir teacher", "teacher")),
     ("Pt works as a software QA lead and asked for alerts.", ("software QA lead", "software qa lead")),
     ("Our chemistry teacher will be out.", ("chemistry teacher", "teacher")),
+    # stop 48: with the person's decade after it, and with a bracket that says more of the job
+    ("One case, a wool classer in his late 50s, needed pacing.", ("wool classer", "wool classer")),
+    ("A female ferry deckhand in her forties was admitted.", ("ferry deckhand", "deckhand")),
+    ("52-year-old locksmith (mobile, self-employed) with cellulitis.", ("locksmith", "locksmith")),
 ])
 def test_jobs_in_records_shorthand(text, job):
     assert job in of_type(text, "INDIRECT_IDENTIFIER")
@@ -128,7 +132,8 @@ def test_jobs_in_records_shorthand(text, job):
 @pytest.mark.parametrize("text", [
     "a 45-year-old patient with asthma.", "a 52-year-old woman with asthma.", "a 67-year-old widower with COPD.",
     "A 30-year-old non-smoker with cough.", "a 3-year-old toddler with croup.", "The pump works as a monitor.",
-    "It works as a filter for noise.",
+    "It works as a filter for noise.", "A lung recipient in her sixties was seen.", "A smoker in her thirties.",
+    "A 45-year-old man (BMI 31) was seen.", "a 62-year-old widow (lives alone) at home.",
 ])
 def test_no_job_after_an_age_or_a_thing_at_work(text):
     assert not of_type(text, "INDIRECT_IDENTIFIER")

@@ -105,3 +105,9 @@ def test_a_place_no_list_knows_after_words_only_a_place_follows(text, place):
 ])
 def test_no_unlisted_place(text):
     assert not [p for p in of_type(text, "LOCATION") if "quarrowby" in p[1] or p[1] in {"office", "christine", "easter"}]
+
+
+def test_a_holiday_named_like_a_town_is_no_place():
+    # Christmas (Florida) and Lent (France) are towns of the list, but "at Christmas" is a time
+    text = "The cough came back at Christmas, and worse in Lent; near Easter it settled."
+    assert of_type(text, "LOCATION") == []

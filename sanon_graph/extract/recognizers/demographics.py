@@ -128,7 +128,8 @@ _EMPLOYMENT_WORDS = ("work", "volunteer", "employed", "job", "career", "trained"
 # full stop, a semicolon, "for", or a word that goes on to where or how they live: "living",
 # "who", "from", "with"), so "former member of the board" or "a commercial driver of growth"
 # stay out.
-_JOB_END = r"(?=[ \t]*(?:[,;]|\.(?:\s|$)|$|[ \t]+(?:for|living|residing|based|who|from|with)\b))"
+# (or a bracket that says more of the job: "locksmith (mobile, self-employed)")
+_JOB_END = r"(?=[ \t]*(?:[,;(]|\.(?:\s|$)|$|[ \t]+(?:for|living|residing|based|who|from|with)\b))"
 _JOB_WORDS = r"(?P<job>[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,3}?)"
 _JOB_HAD = re.compile(rf"(?<![\w'’-])(?:(?i:former|formerly|retired|semi-retired|self-employed)[ \t]+|(?i:ex)-[ \t]?)"
                       rf"{_JOB_WORDS}{_JOB_END}")
@@ -152,6 +153,13 @@ _JOB_APPOSITION = re.compile(rf",[ \t]+an?[ \t]+(?:(?i:former|retired)[ \t]+)?{_
 _JOB_AFTER_AGE = re.compile(
     rf"(?<![\w-])(?:\d{{1,3}}[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+\d{{1,3}}|\d{{1,3}}[ \t]?(?i:y/o|yo))"
     rf"(?:[ \t]+(?i:male|female|man|woman|M|F))?,?[ \t]+(?:an?[ \t]+)?{_JOB_WORDS}{_JOB_END}")
+# A job written with the person's decade after it, as case series describe someone: "a wool
+# classer in his late fifties", "a female ferry deckhand in her forties" (the decade says a
+# person is meant; as strict as a job after an age).
+_DECADE_AFTER = (r"(?=[ \t]+in[ \t]+(?:his|her|their)[ \t]+(?:early[ \t]+|mid[- ]?|late[ \t]+)?"
+                 r"(?:\d0s|(?i:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))(?![\w-]))")
+_JOB_BEFORE_DECADE = re.compile(
+    rf"(?<![\w'’-])(?i:an?)[ \t]+(?:(?i:male|female)[ \t]+)?{_JOB_WORDS}{_DECADE_AFTER}")
 # What may end a job said right after an age: the endings of jobs only, not the "-ic", "-ant",
 # "-ent" of words that say how someone is ("diabetic", "pregnant", "non-compliant"), nor words
 # that end like a job and describe the patient or the family ("poor historian", "community
@@ -539,7 +547,8 @@ class Occupation(Base):
         lower = text.lower()
         if " as " in lower or "former" in lower or "retired" in lower or "ex-" in lower or "self-employed" in lower or ", a" in lower \
                 or "old" in lower or "aged" in lower or "yo" in lower or "y/o" in lower or " is a" in lower \
-                or " was a" in lower or "for a living" in lower:
+                or " was a" in lower or "for a living" in lower or " in his " in lower or " in her " in lower \
+                or " in their " in lower:
             yield from self._employed_as(text, lower)
         if ":" in text:
             yield from self._job_fields(text)
@@ -586,6 +595,7 @@ class Occupation(Base):
         after_age = _JOB_AFTER_AGE.finditer(text) \
             if "old" in lower or "aged" in lower or "yo" in lower or "y/o" in lower else ()
         is_a = _JOB_IS_A.finditer(text) if may_match(_IS_A_CUE, lower) else ()
+        before_decade = _JOB_BEFORE_DECADE.finditer(text) if has_any(lower, (" in his ", " in her ", " in their ")) else ()
         employed_as = _EMPLOYED_AS.finditer(text) if has_any(lower, _EMPLOYMENT_WORDS) else ()
         job_had = _JOB_HAD.finditer(text) if has_any(lower, ("former", "retired", "self-employed", "ex-")) else ()
         if "for a living" in lower:
@@ -596,7 +606,7 @@ class Occupation(Base):
                 if words:
                     start = m.start(1) + words[0].start()
                     yield self.span(start, m.end(), "INDIRECT_IDENTIFIER", fold(text[start:m.start(1) + words[-1].end()]))
-        for m in (*employed_as, *job_had, *appositions, *after_age, *is_a):
+        for m in (*employed_as, *job_had, *appositions, *after_age, *is_a, *before_decade):
             if m.re is _EMPLOYED_AS and m.group("work"):
                 lo = max(0, m.start() - 80)
                 end_of_previous = _SENTENCE_END.match(text, lo, m.start())
@@ -631,7 +641,7 @@ class Occupation(Base):
             phrase = " ".join(w.group(0) for w in words)
             if m.re is _JOB_IS_A and (head.lower() in _BELIEF_FORMS or _said_of_a_group(head) or _said_of_a_group(phrase)):
                 continue  # "She is an atheist", "an asylum seeker": a belief, a demographic's value
-            if m.re in (_JOB_AFTER_AGE, _JOB_IS_A) and (not _AFTER_AGE_ENDING.search(head) or singular != head or last in _NOT_A_JOB_AFTER_AGE
+            if m.re in (_JOB_AFTER_AGE, _JOB_IS_A, _JOB_BEFORE_DECADE) and (not _AFTER_AGE_ENDING.search(head) or singular != head or last in _NOT_A_JOB_AFTER_AGE
                                            or any(not w.group(0).islower() for w in words)):
                 continue  # "54-year-old male, diabetic", "aged 40, Jehovah's Witness"
             start, end = m.start("job") + words[0].start(), m.start("job") + words[-1].end()

@@ -111,3 +111,12 @@ def test_a_holiday_named_like_a_town_is_no_place():
     # Christmas (Florida) and Lent (France) are towns of the list, but "at Christmas" is a time
     text = "The cough came back at Christmas, and worse in Lent; near Easter it settled."
     assert of_type(text, "LOCATION") == []
+
+
+def test_a_bodys_name_is_no_town_even_where_the_list_holds_it():
+    from sanon_graph.extract.recognizers.gazetteers import gazetteers
+    from sanon_graph.extract.recognizers.locations import _may_name_a_town
+
+    assert _may_name_a_town(gazetteers(), "quarrowby")
+    assert not _may_name_a_town(gazetteers(), "quarrowby university")
+    assert not _may_name_a_town(gazetteers(), "christmas")

@@ -198,7 +198,7 @@ class SmallTown(Base):
         for m in _TOWN_CUE.finditer(text):
             name = m.group(1)
             key = name.lower()
-            if key not in self.towns or key in self.gaz.places or not self._may_be_a_town(key):
+            if key not in self.towns or key in self.gaz.places or not _may_name_a_town(self.gaz, key):
                 continue
             if lower_words is None:
                 lower_words = set(_LOWER_WORD.findall(text))
@@ -206,17 +206,25 @@ class SmallTown(Base):
                 continue
             yield self.span(m.start(1), m.end(1), "LOCATION", key, NAMED_PLACE_RELEVANCE)
 
-    def _may_be_a_town(self, key: str) -> bool:
-        return not any(w in self.gaz.first_names or w in self.gaz.not_name_words or w in CALENDAR_WORDS
-                       or w in NATIONALITIES or w in MODIFIER_NOISE or _names_no_town(w) for w in key.split())
+
+# Words of a body's name, which the town list holds in some places' names too (GeoNames lists
+# some campuses as populated places): after a cue, "at Quarrowby University" is the body.
+_INSTITUTION_WORDS = frozenset("university college school academy hospital clinic institute".split())
+
+
+def _may_name_a_town(gaz, key: str) -> bool:
+    """Whether a capitalised phrase (lower-cased) may be a town's name: no first name, month or
+    holiday, nationality, word that is no part of a name, or word of a body."""
+    return not any(w in gaz.first_names or w in gaz.not_name_words or w in CALENDAR_WORDS or w in NATIONALITIES
+                   or w in MODIFIER_NOISE or w in _INSTITUTION_WORDS or _names_no_town(w) for w in key.split())
 
 
 # A place no list knows, where the words before it can only mean a place: "a shepherd near
 # Quarrowby", "the cottage outside Kettlewain Junction", "an orchard out past Brackenholt", "ten
-# miles north of Drummoch Flats". Villages, localities and farms' districts are below the town list's 1,000 people,
-# yet they narrow a person down the most, and a person's records name them again. Only these
-# cues: after "in", "at" or "from" a capitalised phrase is as often a body, a month or a
-# programme ("in Surgery", "from Harborline").
+# miles north of Drummoch Flats". Villages, localities and farming districts are below the town
+# list's 1,000 people, yet they narrow a person down the most, and a person's records name them
+# again. Only these cues: after "in", "at" or "from" a capitalised phrase is as often a body, a
+# month or a programme ("in Surgery", "from Harborline").
 _UNLISTED_PLACE_CUE = re.compile(
     r"(?<![\w-])(?i:near|outside|(?:out|just|somewhere)[ \t]+(?:past|outside|beyond)|on[ \t]+the[ \t]+outskirts[ \t]+of|"
     r"(?:north|south|east|west)[ \t]+of|(?:miles|km|kilometres|kilometers|minutes|hours?)[ \t]+(?:from|outside|north[ \t]+of|"
@@ -233,6 +241,10 @@ class UnlistedPlace(Base):
     a name with a first name, a month, a nationality, a word of a body or a unit, or a word the
     text also writes in lower case ("outside Office hours" where it writes "office")."""
 
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.towns = small_towns()  # the names the town list holds are small_town's; read before the workers fork
+
     def find(self, text: str):
         if not any(piece in text for piece in _UNLISTED_CUE_PIECES):
             return
@@ -240,8 +252,8 @@ class UnlistedPlace(Base):
         for m in _UNLISTED_PLACE_CUE.finditer(text):
             name = m.group(1)
             key = name.lower()
-            if name.endswith(("'s", "’s")) or key in self.gaz.places or key in small_towns() \
-                    or not self._may_be_a_place(key):  # "outside Harborline's network": a body's
+            if name.endswith(("'s", "’s")) or key in self.gaz.places or key in self.towns \
+                    or not _may_name_a_town(self.gaz, key):  # "outside Harborline's network": a body's
                 continue
             if lower_words is None:
                 lower_words = set(_LOWER_WORD.findall(text))
@@ -249,9 +261,6 @@ class UnlistedPlace(Base):
                 continue
             yield self.span(m.start(1), m.end(1), "LOCATION", key, TOWN_RELEVANCE)
 
-    def _may_be_a_place(self, key: str) -> bool:
-        return not any(w in self.gaz.first_names or w in self.gaz.not_name_words or w in CALENDAR_WORDS
-                       or w in NATIONALITIES or w in MODIFIER_NOISE or _names_no_town(w) for w in key.split())
 
 
 # Pieces of the cues, looked for as plain substrings first (a regex that opens with an

@@ -224,13 +224,13 @@ def _may_name_a_town(gaz, key: str) -> bool:
 # miles north of Drummoch Flats". Villages, localities and farming districts are below the town
 # list's 1,000 people, yet they narrow a person down the most, and a person's records name them
 # again. Only these cues: after "in", "at" or "from" a capitalised phrase is as often a body, a
-# month or a programme ("in Surgery", "from Harborline").
+# month or a programme ("in Surgery", "from Quarrowby Mutual").
 _UNLISTED_PLACE_CUE = re.compile(
     r"(?<![\w-])(?i:near|outside|(?:out|just|somewhere)[ \t]+(?:past|outside|beyond)|on[ \t]+the[ \t]+outskirts[ \t]+of|"
     r"(?:north|south|east|west)[ \t]+of|(?:miles|km|kilometres|kilometers|minutes|hours?)[ \t]+(?:from|outside|north[ \t]+of|"
     r"south[ \t]+of|east[ \t]+of|west[ \t]+of))[ \t]+"
     r"((?:[A-Z][a-z\u00df-\u00ff'’-]+)(?:[ \t][A-Z][a-z\u00df-\u00ff'’-]+){0,2})(?![\w-])"
-    # the whole name, not the first words of a body's ("near Lakeside Hospital")
+    # the whole name, not the first words of a body's ("near Quarrowby Hospital")
     r"(?![ \t]+(?:[A-Z]|(?:of|and|&|for|de|du|la)[ \t]+[A-Z]))")
 
 
@@ -253,7 +253,7 @@ class UnlistedPlace(Base):
             name = m.group(1)
             key = name.lower()
             if name.endswith(("'s", "’s")) or key in self.gaz.places or key in self.towns \
-                    or not _may_name_a_town(self.gaz, key):  # "outside Harborline's network": a body's
+                    or not _may_name_a_town(self.gaz, key):  # "outside Quarrowby's network": a body's
                 continue
             if lower_words is None:
                 lower_words = set(_LOWER_WORD.findall(text))

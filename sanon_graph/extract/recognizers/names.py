@@ -102,6 +102,10 @@ _KIN_CUE = re.compile(rf"(?i:{_KIN_WORDS})(?:['’]s)?[ \t]*,?[ \t]*$")
 # its line: "Thanks, Bev", "Kind regards,\nAnouk Verstraeten".
 _SIGN_OFF_WORDS = ("thank", "regards", "wishes", "cheers", "sincerely", "faithfully", "love", "take care", "warmly",
                    "all the best", "yours truly", "best,")  # one of them opens every _SIGN_OFF (cues.py)
+# What a family member signs with instead of a name ("Love, Mom", "Cheers, Grandad").
+_FAMILY_SIGNATURES = frozenset(
+    "mom mum mommy mummy mam mama momma dad daddy papa pa ma nana nan gran granny grandma grandpa grandad granddad "
+    "auntie aunty uncle sis bro".split())
 _SIGN_OFF = re.compile(
     r"(?<![\w-])(?:Thanks|Thank you|Many thanks|Regards|Kind regards|Best regards|Warm regards|Best wishes|Cheers|"
     r"Sincerely|Yours sincerely|Yours faithfully|Yours truly|Thanks so much|Thank you so much|Thanks again|"
@@ -390,6 +394,8 @@ class RoleName(_Names):
             words = [w for w in m.group(1, 2) if w]
             if m is last and not self._first_name(words[0]):
                 continue  # no closing words: only a first name the gazetteer knows signs
+            if all(w.lower() in _FAMILY_SIGNATURES for w in words):
+                continue  # "Love, Mom": how a family member signs, no name (every mother signs so)
             if self._name_words_ok(words, every_word_checked=True) and not self._is_place(" ".join(words)):
                 end = m.end(2) if m.group(2) else m.end(1)
                 yield self.span(m.start(1), end, "NAME", _normalize_name(text[m.start(1):end]), 0.85)

@@ -32,8 +32,9 @@ from .test_insurance_forms import of_type
     ("A week now. I am seventy-two, I live alone.", ("seventy-two", "72")),
     ("Nursing note: resident is 91, female.", ("91", "91")),
     # the age in a header's bracket that goes on, and before the sex in a list of particulars (stop 48)
-    ("Enrolee 55102 (M, 64, Quarrowby) joined the programme.", ("64", "64")),
+    ("Review list: case 7 (M, 64, Quarrowby), stable.", ("64", "64")),
     ("Intake, 3 Mar. Teen, 16, male, referred by his school nurse.", ("16", "16")),
+    ("Intake, 3 Mar. Teen, 16, FEMALE, referred by her school nurse.", ("16", "16")),
 ])
 def test_ages_in_shorthand(text, age):
     assert age in of_type(text, "AGE")
@@ -43,7 +44,8 @@ def test_ages_in_shorthand(text, age):
     "The device costs 35M dollars.", "Insert a 14F catheter and a 16 F Foley.", "She is 38 weeks pregnant.",
     "He is 6 feet tall.", "Bed 12F, ward 3.", "Form M/12 was filed.", "Size M, 40 pieces.",
     "The plan turns 10 this year.", "She turned 3 pages.", "A man of 6 feet and a woman of means.",
-    "Age at onset: 31.", "I'm 5 and a half weeks along.", "Batch (F, 12, 2024) shipped.", "Claims: 3, female: 2.", "I am 2 weeks post-op.", "I'm 100% sure.",
+    "Age at onset: 31.", "I'm 5 and a half weeks along.", "Batch (F, 12, 2024) shipped.", "Claims: 3, female: 2.",
+    "Beds: 24, female; 18, male.", "Batch (M, 12, blue) shipped.", "Sizes (M, 10, L) in stock.", "I am 2 weeks post-op.", "I'm 100% sure.",
 ])
 def test_numbers_that_are_no_age(text):
     assert not of_type(text, "AGE")
@@ -121,9 +123,9 @@ def test_the_side_of_an_operation_is_masked_with_it():
     ("Pt works as a software QA lead and asked for alerts.", ("software QA lead", "software qa lead")),
     ("Our chemistry teacher will be out.", ("chemistry teacher", "teacher")),
     # stop 48: with the person's decade after it, and with a bracket that says more of the job
-    ("One case, a wool classer in his late 50s, needed pacing.", ("wool classer", "wool classer")),
-    ("A female ferry deckhand in her forties was admitted.", ("ferry deckhand", "deckhand")),
-    ("52-year-old locksmith (mobile, self-employed) with cellulitis.", ("locksmith", "locksmith")),
+    ("The audit's index case was a wool classer in his late 50s.", ("wool classer", "wool classer")),
+    ("A female hoof trimmer in her forties was admitted.", ("hoof trimmer", "hoof trimmer")),
+    ("52-year-old hoof trimmer (mobile, self-employed) with cellulitis.", ("hoof trimmer", "hoof trimmer")),
 ])
 def test_jobs_in_records_shorthand(text, job):
     assert job in of_type(text, "INDIRECT_IDENTIFIER")
@@ -134,6 +136,7 @@ def test_jobs_in_records_shorthand(text, job):
     "A 30-year-old non-smoker with cough.", "a 3-year-old toddler with croup.", "The pump works as a monitor.",
     "It works as a filter for noise.", "A lung recipient in her sixties was seen.", "A smoker in her thirties.",
     "A 45-year-old man (BMI 31) was seen.", "a 62-year-old widow (lives alone) at home.",
+    "A cyclist in his thirties was hit.", "A keen golfer in his sixties fell.", "A lodger in his twenties called.",
 ])
 def test_no_job_after_an_age_or_a_thing_at_work(text):
     assert not of_type(text, "INDIRECT_IDENTIFIER")

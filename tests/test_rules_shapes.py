@@ -209,8 +209,7 @@ NOT_NAMES = [
     ("Following Surgery, the patient rested.", "Following Surgery"),
     ("Outside Quarrowby's network the claim pays less.", "Outside Quarrowby"),  # a preposition opens it
     ("Beyond Tallis's remit, nothing was done.", "Beyond Tallis"),
-    ("One Quarrowby-area teacher won the appeal.", "One Quarrowby-area"),  # a number word opens it
-    ("Hope to be home by spring.\nLove, Mom", "Mom"),  # how a family member signs (stop 48)
+    ("The spare key is under the blue pot, as always.\nLove, Mom", "Mom"),  # how a family member signs (stop 48)
     ("Thanks for the visit,\nGrandad", "Grandad"),
     ("Actions: Patient Transport Allowance form lodged.", "Transport Allowance"),  # a scheme after a role word
     ("Patient Portal Access was restored.", "Portal Access"),

@@ -85,11 +85,11 @@ def test_a_town_says_more_of_who_someone_is_than_a_state_or_a_country():
 # A place no list knows (stop 48): a village or a farming district below the town list's 1,000
 # people, after words only a place follows. Invented names.
 @pytest.mark.parametrize(("text", "place"), [
-    ("The claimant keeps bees outside Quarrowby Junction and drives in twice a month.",
-     ("Quarrowby Junction", "quarrowby junction")),
-    ("Rehab at home: an orchard out past Kettlewain, no bus service.", ("Kettlewain", "kettlewain")),
+    ("The apiary sits outside Quarrowby Junction, by the old rail spur.", ("Quarrowby Junction", "quarrowby junction")),
+    ("Her orchard lies just past Kettlewain on the river road.", ("Kettlewain", "kettlewain")),
     ("The quad bike rolled ten miles north of Brackenholt on a Sunday.", ("Brackenholt", "brackenholt")),
     ("She teaches at the only school near Drummoch Falls.", ("Drummoch Falls", "drummoch falls")),
+    ("THE TRUCK WAS FOUND NEAR Drummoch Falls.", ("Drummoch Falls", "drummoch falls")),  # the cue in capitals
 ])
 def test_a_place_no_list_knows_after_words_only_a_place_follows(text, place):
     assert place in of_type(text, "LOCATION")
@@ -102,15 +102,38 @@ def test_a_place_no_list_knows_after_words_only_a_place_follows(text, place):
     "We met near Christine at the door.",  # a first name
     "The rash came back near Easter, as before.",  # a holiday, not a place
     "Quarrowby Junction called about the bill.",  # no word that says a place follows
+    "Services outside Medicare are billed to the member.",  # a payer
+    "Just past Midnight she called the line.",  # a time
+    "Seen outside Pharmacy hours.",  # a body's word
 ])
 def test_no_unlisted_place(text):
-    assert not [p for p in of_type(text, "LOCATION") if "quarrowby" in p[1] or p[1] in {"office", "christine", "easter"}]
+    assert not [p for p in of_type(text, "LOCATION") if "quarrowby" in p[1] or p[1] in {
+        "office", "christine", "easter", "medicare", "midnight", "pharmacy"}]
+
+
+def test_a_listed_town_after_a_place_cue_small_town_has_not():
+    assert ("Kalkaska", "kalkaska") in of_type("Ten miles north of Kalkaska the road floods.", "LOCATION")
+
+
+def test_the_cheap_look_lets_through_every_way_the_cue_is_written():
+    # the cue's pattern matches any case; its pieces are looked for in the lower-cased text first
+    from sanon_graph.extract.recognizers.locations import _UNLISTED_CUE_PIECES, _UNLISTED_PLACE_CUE
+
+    cues = ["near", "outside", "out past", "just beyond", "somewhere outside", "on the outskirts of", "north of",
+            "west of", "miles from", "km from", "kilometres from", "minutes from", "hours from", "hour north of"]
+    for cue in cues:
+        for written in (cue, cue.upper(), cue.title()):
+            text = f"The farm lies {written} Quarrowby Junction."
+            assert _UNLISTED_PLACE_CUE.search(text), written
+            assert any(piece in text.lower() for piece in _UNLISTED_CUE_PIECES), written
 
 
 def test_a_holiday_named_like_a_town_is_no_place():
     # Christmas (Florida) and Lent (France) are towns of the list, but "at Christmas" is a time
     text = "The cough came back at Christmas, and worse in Lent; near Easter it settled."
     assert of_type(text, "LOCATION") == []
+    # while a street named after one is still a street
+    assert ("Easter Road", "easter road") in of_type("She lives on Easter Road now.", "LOCATION")
 
 
 def test_a_bodys_name_is_no_town_even_where_the_list_holds_it():

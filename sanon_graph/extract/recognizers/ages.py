@@ -103,8 +103,9 @@ _ONE_PERSON = (f"{_KIN}|son|daughter|child|boy|girl|baby|patient|member|client|r
 # phrase). The span is the number alone, so the name and the sex stay their own values.
 _SEX = r"(?:M|F|male|female|m|f)"
 _AGE_BESIDE = [
-    # not "Size (M, 40)"; the bracket may go on with more of the header: "(M, 64, Quarrowby)"
-    re.compile(rf"(?<!(?i:size)[ \t])\({_SEX},[ \t]*(\d{{1,3}})(?=\)|,[ \t]*[^\W\d])"),
+    # not "Size (M, 40)"; the bracket may go on with a capitalised word of the header: "(M, 64,
+    # Quarrowby)" (not "Sizes (M, 10, L)", "Batch (M, 12, blue)")
+    re.compile(rf"(?<!(?i:size)[ \t])(?<!(?i:sizes)[ \t])\({_SEX},[ \t]*(\d{{1,3}})(?=\)|,[ \t]*[A-Z][a-z])"),
     re.compile(rf"(?<!(?i:size)[ \t])\((\d{{1,3}}),[ \t]*{_SEX}\)"),
     re.compile(r"(?<![\w.])[A-Z][\w'-]+,[ \t](\d{1,3})[ \t]?y\.?(?=[ \t]*[,;)]|\.[ \t]|\.?$)"),
     # after the sex and a comma: "Female, 67 years,", "Woman, 41, referred", "female, 41."
@@ -125,9 +126,9 @@ _AGE_BESIDE = [
     # (masked together, as _SEX_THEN_AGE's)
     re.compile(r"(?:^|(?<=[:|\n]))[ \t]*(?P<sex>[MFmf]),[ \t]*(\d{1,3})(?=[,;]|\.(?:\s|$))(?![,;][ \t]*\d)", re.M),
     # the age before the sex in a list of the person's particulars: "Teen, 16, male,", "Client is
-    # 88, female;" (not a count in a table row: after a comma, a colon, a bracket or "is", and
-    # the sex word ends the item)
-    re.compile(r"(?:(?<=[,:(])|(?<=[,:(][ \t])|(?<=\bis[ \t]))(\d{1,3}),[ \t]*(?i:male|female)(?=[ \t]*[,;.)\n]|$)"),
+    # 88, female;" (not a count in a table row: after a comma, a bracket or "is", not a field's
+    # colon, "Beds: 24, female"; and the sex word ends the item)
+    re.compile(r"(?:(?<=[,(])|(?<=[,(][ \t])|(?<=\bis[ \t]))(\d{1,3}),[ \t]*(?i:male|female)(?=[ \t]*[,;.)\n]|$)"),
 ]
 # What each of those patterns needs in the text, found by one cheap search first (no word
 # boundary or alternation first: those make the search try every position).
@@ -137,7 +138,7 @@ _AGE_BESIDE_CUES = [re.compile(r"\(" + _SEX + ","), re.compile(r"\d,[ \t]*" + _S
                     re.compile(r"(?:[Mm][Aa][Ll][Ee]|[Mm][Aa][Nn]),[ \t]*\d"), re.compile(r"(?:M(?:rs?|s|iss|w|me)|Dhr|Herr|Frau|Sra?)\b"),
                     re.compile(r"(?:\(|,[ \t]+)\d{1,3}[,;.)]"), re.compile(r":[^:\n]{1,40},[ \t]+\d"),
                     re.compile(r"[tT]\.?[ \t]+\d\d,"), re.compile(r"[MFmf],[ \t]*\d"),
-                    re.compile(r"\d,[ \t]*(?:[Ff]e)?[Mm][Aa][Ll][Ee]")]
+                    re.compile(r"\d,[ \t]*(?:[Ff][Ee])?[Mm][Aa][Ll][Ee]")]
 _AGE_WORDS = re.compile(
     r"(?<!\w)(middle-aged|elderly|teenaged?|teenager|adolescent|sexagenarian|septuagenarian|octogenarian|nonagenarian|"
     r"centenarian|infant|toddler|newborn|neonate|preschooler)(?!\w)", re.I)

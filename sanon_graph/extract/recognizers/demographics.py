@@ -154,12 +154,16 @@ _JOB_AFTER_AGE = re.compile(
     rf"(?<![\w-])(?:\d{{1,3}}[- ](?:year|yr)s?[- ]old|(?i:aged)[ \t]+\d{{1,3}}|\d{{1,3}}[ \t]?(?i:y/o|yo))"
     rf"(?:[ \t]+(?i:male|female|man|woman|M|F))?,?[ \t]+(?:an?[ \t]+)?{_JOB_WORDS}{_JOB_END}")
 # A job written with the person's decade after it, as case series describe someone: "a wool
-# classer in his late fifties", "a female ferry deckhand in her forties" (the decade says a
-# person is meant; as strict as a job after an age).
+# classer in his late fifties", "a hoof trimmer in her forties" (the decade says a person is
+# meant; as strict as a job after an age, and a single word only when the job list has it: "a
+# cyclist in his thirties", "a lodger in his twenties" are no jobs).
 _DECADE_AFTER = (r"(?=[ \t]+in[ \t]+(?:his|her|their)[ \t]+(?:early[ \t]+|mid[- ]?|late[ \t]+)?"
                  r"(?:\d0s|(?i:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))(?![\w-]))")
 _JOB_BEFORE_DECADE = re.compile(
     rf"(?<![\w'’-])(?i:an?)[ \t]+(?:(?i:male|female)[ \t]+)?{_JOB_WORDS}{_DECADE_AFTER}")
+# How often or how much someone does a thing, before a word for who does it: "a daily vaper",
+# "a casual jogger" say a habit, not a job.
+_HABIT_WORDS = frozenset("keen casual daily heavy light social regular occasional avid former".split())
 # What may end a job said right after an age: the endings of jobs only, not the "-ic", "-ant",
 # "-ent" of words that say how someone is ("diabetic", "pregnant", "non-compliant"), nor words
 # that end like a job and describe the patient or the family ("poor historian", "community
@@ -646,6 +650,9 @@ class Occupation(Base):
                 continue  # "54-year-old male, diabetic", "aged 40, Jehovah's Witness"
             start, end = m.start("job") + words[0].start(), m.start("job") + words[-1].end()
             written = fold(text[start:end])
+            if m.re is _JOB_BEFORE_DECADE and (words[0].group(0).lower() in _JUDGING_WORDS | _HABIT_WORDS or len(words) == 1
+                                                and _job_value(written) not in _LISTED_JOBS):
+                continue  # "a keen golfer in his sixties", "a cyclist in his thirties": no job said
             # "claims assessor" keeps its modifier; "retired", "part-time" stay out of the
             # value as they do for a listed occupation
             if singular != head and not _PERSON_ENDING.search(head):

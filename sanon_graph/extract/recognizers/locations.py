@@ -12,6 +12,7 @@ from .providers import SPECIALTY_WORDS
 from .roles import NATIONALITIES
 from .words import (
     CALENDAR_WORDS,
+    HOLIDAYS,
     LEADING_NOISE,
     MODIFIER_NOISE,
     PUBLICATION_WORDS,
@@ -209,14 +210,22 @@ class SmallTown(Base):
 
 # Words of a body's name, which the town list holds in some places' names too (GeoNames lists
 # some campuses as populated places): after a cue, "at Quarrowby University" is the body.
-_INSTITUTION_WORDS = frozenset("university college school academy hospital clinic institute".split())
+_INSTITUTION_WORDS = frozenset(
+    "university college school academy hospital clinic institute pharmacy surgery practice office centre center".split())
+# Capitalised words after "near", "outside", "past" that are no place: public payers, times of day
+# or of a pregnancy, business hours ("outside Medicare", "just past Midnight", "near Term").
+_NEVER_PLACES = frozenset(
+    "medicare medicaid medigap tricare medi-cal nhs midnight noon term hours business weekend weekends holidays "
+    "network cover coverage".split())
 
 
 def _may_name_a_town(gaz, key: str) -> bool:
     """Whether a capitalised phrase (lower-cased) may be a town's name: no first name, month or
-    holiday, nationality, word that is no part of a name, or word of a body."""
-    return not any(w in gaz.first_names or w in gaz.not_name_words or w in CALENDAR_WORDS or w in NATIONALITIES
-                   or w in MODIFIER_NOISE or w in _INSTITUTION_WORDS or _names_no_town(w) for w in key.split())
+    holiday, nationality, word that is no part of a name, word of a body or word that is never a
+    place after a place's cue."""
+    return not any(w in gaz.first_names or w in gaz.not_name_words or w in CALENDAR_WORDS or w in HOLIDAYS
+                   or w in NATIONALITIES or w in MODIFIER_NOISE or w in _INSTITUTION_WORDS or w in _NEVER_PLACES
+                   or _names_no_town(w) for w in key.split())
 
 
 # A place no list knows, where the words before it can only mean a place: "a shepherd near
@@ -225,10 +234,11 @@ def _may_name_a_town(gaz, key: str) -> bool:
 # list's 1,000 people, yet they narrow a person down the most, and a person's records name them
 # again. Only these cues: after "in", "at" or "from" a capitalised phrase is as often a body, a
 # month or a programme ("in Surgery", "from Quarrowby Mutual").
+# (One space between a cue's words: _UNLISTED_CUE_PIECES are looked for in the lower-cased text first.)
 _UNLISTED_PLACE_CUE = re.compile(
-    r"(?<![\w-])(?i:near|outside|(?:out|just|somewhere)[ \t]+(?:past|outside|beyond)|on[ \t]+the[ \t]+outskirts[ \t]+of|"
-    r"(?:north|south|east|west)[ \t]+of|(?:miles|km|kilometres|kilometers|minutes|hours?)[ \t]+(?:from|outside|north[ \t]+of|"
-    r"south[ \t]+of|east[ \t]+of|west[ \t]+of))[ \t]+"
+    r"(?<![\w-])(?i:near|outside|(?:out|just|somewhere) (?:past|outside|beyond)|on the outskirts of|"
+    r"(?:north|south|east|west) of|(?:miles|km|kilometres|kilometers|minutes|hours?) (?:from|outside|north of|"
+    r"south of|east of|west of))[ \t]+"
     r"((?:[A-Z][a-z\u00df-\u00ff'’-]+)(?:[ \t][A-Z][a-z\u00df-\u00ff'’-]+){0,2})(?![\w-])"
     # the whole name, not the first words of a body's ("near Quarrowby Hospital")
     r"(?![ \t]+(?:[A-Z]|(?:of|and|&|for|de|du|la)[ \t]+[A-Z]))")
@@ -236,37 +246,39 @@ _UNLISTED_PLACE_CUE = re.compile(
 
 @register("unlisted_place", "LOCATION")
 class UnlistedPlace(Base):
-    """A capitalised name no gazetteer knows after words that only a place follows ("near Quarrowby",
-    "outside Kettlewain Junction"); the names the lists know are `place`'s and `small_town`'s. Not
+    """A capitalised name after words that only a place follows ("near Quarrowby", "outside
+    Kettlewain Junction"), which the city list does not hold (`place`'s); a name the town list holds
+    is a confirmed town there, as after small_town's cues. Not
     a name with a first name, a month, a nationality, a word of a body or a unit, or a word the
     text also writes in lower case ("outside Office hours" where it writes "office")."""
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.towns = small_towns()  # the names the town list holds are small_town's; read before the workers fork
+        self.towns = small_towns()  # read here, before the workers fork
 
     def find(self, text: str):
-        if not any(piece in text for piece in _UNLISTED_CUE_PIECES):
+        lower = text.lower()
+        if not any(piece in lower for piece in _UNLISTED_CUE_PIECES):
             return
         lower_words: set[str] | None = None
         for m in _UNLISTED_PLACE_CUE.finditer(text):
             name = m.group(1)
             key = name.lower()
-            if name.endswith(("'s", "’s")) or key in self.gaz.places or key in self.towns \
-                    or not _may_name_a_town(self.gaz, key):  # "outside Quarrowby's network": a body's
-                continue
+            if name.endswith(("'s", "’s")) or key in self.gaz.places or not _may_name_a_town(self.gaz, key):
+                continue  # "outside Quarrowby's network": a body's
             if lower_words is None:
                 lower_words = set(_LOWER_WORD.findall(text))
             if any(w in lower_words for w in key.split()):
                 continue
-            yield self.span(m.start(1), m.end(1), "LOCATION", key, TOWN_RELEVANCE)
+            # a town the list holds is confirmed, as small_town's are ("ten miles north of Kalkaska")
+            yield self.span(m.start(1), m.end(1), "LOCATION", key, NAMED_PLACE_RELEVANCE if key in self.towns else TOWN_RELEVANCE)
 
 
-
-# Pieces of the cues, looked for as plain substrings first (a regex that opens with an
-# alternation tries it at every position): most texts have none of them.
-_UNLISTED_CUE_PIECES = ("near", "Near", "utside", "past", "Past", "eyond", "utskirts", "rth of", "uth of", "ast of",
-                        "est of", "les from", "km from", "tres from", "ters from", "tes from", "urs from", "our from")
+# Pieces of the cues, looked for in the lower-cased text first (a regex that opens with an
+# alternation tries it at every position): one of them is in every text the cue matches.
+_UNLISTED_CUE_PIECES = ("near", "outside", "past", "beyond", "outskirts of", "north of", "south of", "east of", "west of",
+                        "miles from", "km from", "kilometres from", "kilometers from", "minutes from", "hours from",
+                        "hour from")
 
 
 # The words of a publication's title after a place: "the Nevada Sports Medicine Journal", "the

@@ -263,7 +263,8 @@ def number_value(word: str) -> int | None:
 # Months and days, written out and short ("in Nov", "at Sat", "on Monday St"): towns and streets
 # share some of their names.
 CALENDAR_WORDS = frozenset(MONTHS) | frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split()) | \
-    frozenset(  # holidays and seasons of a year named like towns ("at Christmas", "in Lent": Christmas, FL; Lent, France)
-        "christmas xmas easter thanksgiving halloween hanukkah passover ramadan diwali lent advent pentecost "
-        "whitsun".split())
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
+# Holidays and seasons of the church year, named like towns ("at Christmas", "in Lent": Christmas,
+# FL; Lent, France). Not calendar words for every reader: "Easter Road" is a street.
+HOLIDAYS = frozenset(
+    "christmas xmas easter thanksgiving halloween hanukkah passover ramadan diwali lent advent pentecost whitsun".split())

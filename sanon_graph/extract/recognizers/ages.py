@@ -154,10 +154,10 @@ _AGE_RANGE_BEFORE = re.compile(
     r"(\d(?<![\w/.-]\d)\d{0,2})\s*(?:-|–|to)\s*(\d{1,3})[- ](?:age\b|(?P<old>year-olds|years?[- ]old))(?!\w)", re.I)
 _AGE_DECADE = re.compile(r"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?P<part>early\s+|mid\s+|late\s+|mid-)?(\d0)s(?!\w)", re.I)
 # The same in words: "in her forties", "in his late sixties".
-_DECADE_WORDS = {w: f"{10 * i}s" for i, w in enumerate(
+DECADE_WORDS = {w: f"{10 * i}s" for i, w in enumerate(
     "_ _ twenties thirties forties fifties sixties seventies eighties nineties".split()) if w != "_"}
 _AGE_DECADE_WORD = re.compile(
-    rf"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?P<part>early\s+|mid\s+|late\s+|mid-)?({'|'.join(_DECADE_WORDS)})(?!\w)", re.I)
+    rf"(?<!\w)(?:in\s+(?:his|her|their)\s+)(?P<part>early\s+|mid\s+|late\s+|mid-)?({'|'.join(DECADE_WORDS)})(?!\w)", re.I)
 # An age said of someone without "years": "the applicant was 22 at the time", "he was 17 when
 # he was arrested", "Mr Novak was 40 at the time"; the subject a person ("the dose was 20 at the
 # time" is none). The number alone is the age.
@@ -293,7 +293,7 @@ class AgeRange(Base):
 # The same without "in his", after a word for the person: "male, early 40s" ("a tuner in his
 # early fifties" is the longer span above).
 _AGE_DECADE_BARE = re.compile(
-    rf"(?<![\w-])(?:early|mid|late)[- ](?:(\d0)s|({'|'.join(_DECADE_WORDS)}))(?![\w-])", re.I)
+    rf"(?<![\w-])(?:early|mid|late)[- ](?:(\d0)s|({'|'.join(DECADE_WORDS)}))(?![\w-])", re.I)
 
 
 _PERSON_BEFORE_DECADE = re.compile(
@@ -310,11 +310,11 @@ class AgeDecade(Base):
             yield self.span(m.start("part") if m.group("part") else m.start(), m.end(), "AGE", f"{m.group(2)}s", 0.4)
         for m in _AGE_DECADE_WORD.finditer(text):
             yield self.span(m.start("part") if m.group("part") else m.start(), m.end(), "AGE",
-                            _DECADE_WORDS[m.group(2).lower()], 0.4)
+                            DECADE_WORDS[m.group(2).lower()], 0.4)
         for m in _AGE_DECADE_BARE.finditer(text):
             if not _PERSON_BEFORE_DECADE.search(text, max(0, m.start() - 20), m.start()):
                 continue  # "sats in the late 80s", "founded in the mid-70s": no person's age
-            decade = f"{m.group(1)}s" if m.group(1) else _DECADE_WORDS[m.group(2).lower()]
+            decade = f"{m.group(1)}s" if m.group(1) else DECADE_WORDS[m.group(2).lower()]
             yield self.span(m.start(), m.end(), "AGE", decade, 0.4)
 
 

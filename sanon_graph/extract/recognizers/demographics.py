@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ...normalize import fold
+from .ages import DECADE_WORDS
 from .base import Base, register
 from .cues import has_any, may_match
 from .gazetteers import data_terms
@@ -158,12 +159,12 @@ _JOB_AFTER_AGE = re.compile(
 # meant; as strict as a job after an age, and a single word only when the job list has it: "a
 # cyclist in his thirties", "a lodger in his twenties" are no jobs).
 _DECADE_AFTER = (r"(?=[ \t]+in[ \t]+(?:his|her|their)[ \t]+(?:early[ \t]+|mid[- ]?|late[ \t]+)?"
-                 r"(?:\d0s|(?i:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))(?![\w-]))")
+                 rf"(?:\d0s|(?i:{'|'.join(DECADE_WORDS)}))(?![\w-]))")
 _JOB_BEFORE_DECADE = re.compile(
     rf"(?<![\w'’-])(?i:an?)[ \t]+(?:(?i:male|female)[ \t]+)?{_JOB_WORDS}{_DECADE_AFTER}")
 # How often or how much someone does a thing, before a word for who does it: "a daily vaper",
 # "a casual jogger" say a habit, not a job.
-_HABIT_WORDS = frozenset("keen casual daily heavy light social regular occasional avid former".split())
+_HABIT_WORDS = frozenset("keen casual daily heavy light social regular occasional avid".split())
 # What may end a job said right after an age: the endings of jobs only, not the "-ic", "-ant",
 # "-ent" of words that say how someone is ("diabetic", "pregnant", "non-compliant"), nor words
 # that end like a job and describe the patient or the family ("poor historian", "community
@@ -176,6 +177,8 @@ _AFTER_AGE_ENDING = re.compile(
 _JUDGING_WORDS = frozenset(
     "experienced qualified skilled young successful busy keen trained talented well-known renowned respected "
     "retired former".split())
+# What opens no job said before a decade: a judgement or a habit ("a keen golfer in his sixties").
+_NO_JOB_BEFORE_DECADE = _JUDGING_WORDS | _HABIT_WORDS
 _NOT_A_JOB_AFTER_AGE = KIN_WORDS | frozenset(
     "historian ambulator nonsmoker nondrinker offender perpetrator attacker stepmother stepfather widower toddler "
     "teenager youngster newborn gentleman primigravida multigravida runner warrior caregiver survivor donor recipient "
@@ -650,7 +653,7 @@ class Occupation(Base):
                 continue  # "54-year-old male, diabetic", "aged 40, Jehovah's Witness"
             start, end = m.start("job") + words[0].start(), m.start("job") + words[-1].end()
             written = fold(text[start:end])
-            if m.re is _JOB_BEFORE_DECADE and (words[0].group(0).lower() in _JUDGING_WORDS | _HABIT_WORDS or len(words) == 1
+            if m.re is _JOB_BEFORE_DECADE and (words[0].group(0).lower() in _NO_JOB_BEFORE_DECADE or len(words) == 1
                                                 and _job_value(written) not in _LISTED_JOBS):
                 continue  # "a keen golfer in his sixties", "a cyclist in his thirties": no job said
             # "claims assessor" keeps its modifier; "retired", "part-time" stay out of the

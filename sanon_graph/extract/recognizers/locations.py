@@ -8,7 +8,7 @@ import re
 from ...normalize import fold
 from .base import Base, register
 from .gazetteers import small_towns
-from .providers import SPECIALTY_WORDS
+from .providers import FACILITY_WORDS, SPECIALTY_WORDS
 from .roles import NATIONALITIES
 from .words import (
     CALENDAR_WORDS,
@@ -195,23 +195,28 @@ class SmallTown(Base):
         self.towns = small_towns()  # read here, before the workers fork
 
     def find(self, text: str):
+        for m, key in self._town_names(text, _TOWN_CUE.finditer(text), lambda name, key: key in self.towns):
+            yield self.span(m.start(1), m.end(1), "LOCATION", key, NAMED_PLACE_RELEVANCE)
+
+    def _town_names(self, text: str, matches, wanted):
+        """(match, lower-cased name) of the cue matches whose name (group 1) is `wanted` (tested
+        first, it is the cheap test) and may be a town's: not the city list's, no word that names
+        no town (_may_name_a_town), no word the text also writes in lower case."""
         lower_words: set[str] | None = None
-        for m in _TOWN_CUE.finditer(text):
+        for m in matches:
             name = m.group(1)
             key = name.lower()
-            if key not in self.towns or key in self.gaz.places or not _may_name_a_town(self.gaz, key):
+            if not wanted(name, key) or key in self.gaz.places or not _may_name_a_town(self.gaz, key):
                 continue
             if lower_words is None:
                 lower_words = set(_LOWER_WORD.findall(text))
-            if any(w in lower_words for w in key.split()):
-                continue
-            yield self.span(m.start(1), m.end(1), "LOCATION", key, NAMED_PLACE_RELEVANCE)
+            if not any(w in lower_words for w in key.split()):
+                yield m, key
 
 
 # Words of a body's name, which the town list holds in some places' names too (GeoNames lists
 # some campuses as populated places): after a cue, "at Quarrowby University" is the body.
-_INSTITUTION_WORDS = frozenset(
-    "university college school academy hospital clinic institute pharmacy surgery practice office centre center".split())
+_INSTITUTION_WORDS = FACILITY_WORDS | frozenset("university college school academy pharmacy surgery office".split())
 # Capitalised words after "near", "outside", "past" that are no place: public payers, times of day
 # or of a pregnancy, business hours ("outside Medicare", "just past Midnight", "near Term").
 _NEVER_PLACES = frozenset(
@@ -245,33 +250,24 @@ _UNLISTED_PLACE_CUE = re.compile(
 
 
 @register("unlisted_place", "LOCATION")
-class UnlistedPlace(Base):
+class UnlistedPlace(SmallTown):
     """A capitalised name after words that only a place follows ("near Quarrowby", "outside
     Kettlewain Junction"), which the city list does not hold (`place`'s); a name the town list holds
-    is a confirmed town there, as after small_town's cues. Not
-    a name with a first name, a month, a nationality, a word of a body or a unit, or a word the
-    text also writes in lower case ("outside Office hours" where it writes "office")."""
-
-    def __init__(self, ctx):
-        super().__init__(ctx)
-        self.towns = small_towns()  # read here, before the workers fork
+    is a confirmed town there, as after small_town's cues. Not a name with a first name, a month, a
+    nationality, a word of a body or a unit, or a word the text also writes in lower case ("outside
+    Office hours" where it writes "office"); not a body's possessive ("outside Quarrowby's network")."""
 
     def find(self, text: str):
         lower = text.lower()
         if not any(piece in lower for piece in _UNLISTED_CUE_PIECES):
             return
-        lower_words: set[str] | None = None
-        for m in _UNLISTED_PLACE_CUE.finditer(text):
-            name = m.group(1)
-            key = name.lower()
-            if name.endswith(("'s", "’s")) or key in self.gaz.places or not _may_name_a_town(self.gaz, key):
-                continue  # "outside Quarrowby's network": a body's
-            if lower_words is None:
-                lower_words = set(_LOWER_WORD.findall(text))
-            if any(w in lower_words for w in key.split()):
-                continue
+        for m, key in self._town_names(text, _UNLISTED_PLACE_CUE.finditer(text), _not_a_possessive):
             # a town the list holds is confirmed, as small_town's are ("ten miles north of Kalkaska")
             yield self.span(m.start(1), m.end(1), "LOCATION", key, NAMED_PLACE_RELEVANCE if key in self.towns else TOWN_RELEVANCE)
+
+
+def _not_a_possessive(name: str, key: str) -> bool:
+    return not name.endswith(("'s", "’s"))
 
 
 # Pieces of the cues, looked for in the lower-cased text first (a regex that opens with an

@@ -160,7 +160,7 @@ class Provider(Base):
             if words[-1] == "General" and (not _PLACE_WORD_BEFORE.search(text, max(0, start - 12), start)
                                            or any(w.lower() in _TITLES_BEFORE_GENERAL for w in name)):
                 continue
-            if not any(_names_something(w) for w in name) or any(w.lower() in _FACILITY_WORDS for w in name):
+            if not any(_names_something(w) for w in name) or any(w.lower() in FACILITY_WORDS for w in name):
                 continue  # a kind of care; or a hospital's unit, whose value is the hospital's (the rule above)
             yield self.span(start, m.end(1), "PROVIDER", fold(" ".join(words)))
 
@@ -274,7 +274,8 @@ _CARE_WORDS = frozenset(
     "explanation statement summary notice letter schedule".split())
 
 
-_FACILITY_WORDS = frozenset("hospital hospitals clinic centre center infirmary hospice institute practice".split())
+# The kinds of care facility a name ends with (also read by locations: no town is named so).
+FACILITY_WORDS = frozenset("hospital hospitals clinic centre center infirmary hospice institute practice".split())
 
 
 def _names_something(word: str) -> bool:

@@ -68,7 +68,7 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
 
     run = {
         "tool": "sanon-graph",
-        "versions": versions(a.graph, a.settings),
+        "versions": versions(a.graph, a.settings, a.models_not_run),
         "run_id": a.run_id,
         "started": a.started,
         "graph": a.graph.model_dump(mode="json", exclude_none=True) if a.graph else None,
@@ -81,6 +81,8 @@ def write_outputs(analysis: Analysis, folder: Path, input_path: Path) -> None:
         "pseudonym_key": a.pseudonym_key,
         "skipped_documents": [{"path": p, "record": r, "reason": why} for p, r, why in a.corpus.skipped],
         "warnings": a.warnings,
+        # a statistical model the preset enables, left out of a corpus over model_max_characters
+        "models_not_run": a.models_not_run,
         "timings_seconds": a.timings,
         # memory limit, the engine's buffer pool, the estimated and the actual peak (issue 16)
         "resources": a.resources(),

@@ -16,7 +16,7 @@ import shutil
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -102,6 +102,7 @@ class Analysis:
     run_id: str = ""
     graph: GraphLocation | None = None  # where the graph was written (run.json: reopened from there)
     memory: MemoryPlan | None = None  # the memory budget (run.json: resources)
+    models_not_run: dict[str, str] = field(default_factory=dict)  # model -> why (model_max_characters)
 
     def resources(self) -> dict[str, Any]:
         """run.json's `resources`: memory limit, buffer pool, estimate and the peaks so far."""
@@ -342,6 +343,7 @@ def analyze(
             cross_document=cross_document, run_id=run_id, graph=location, memory=memory,
             kept=kept_reasons(state, selection, chains, direct, settings.policy.direct_floor),
             pseudonym_key=key.record() if key is not None else None,
+            models_not_run=dict(getattr(extractor, "models_not_run", {})),
         )
 
         with timed("redact", len(documents)) as advance:
@@ -427,6 +429,8 @@ def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progre
         progress.warn(idle)
     with progress.stage("extract", _extraction_passes(settings) * len(corpus.documents)) as advance:
         findings = extractor.extract(corpus.documents, advance)
+    for notice in models_not_run_warnings(extractor):
+        progress.warn(notice)
     if settings.cross_document:
         cross_document_pass(corpus.documents, findings, settings)
     out_file = Path(out_file)
@@ -443,6 +447,7 @@ def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progre
         "findings": sum(len(v) for v in findings.values()),
         "out": str(out_file),
         "llm": extractor.stats.as_dict() if hasattr(extractor, "stats") else None,
+        "models_not_run": dict(getattr(extractor, "models_not_run", {})),
     }
 
 
@@ -648,6 +653,13 @@ def idle_recognizer_warning(extractor: Extractor) -> str | None:
             "[extraction] disable removes recognizers")
 
 
+def models_not_run_warnings(extractor: Extractor) -> list[str]:
+    """One line per statistical model a preset enables that this corpus was too large for."""
+    return [f"recognizer {name} did not run: {why}; the rules alone found the values (--preset "
+            "health-insurance-thorough, or [extraction] model_max_characters = 0, runs it on any size)"
+            for name, why in getattr(extractor, "models_not_run", {}).items()]
+
+
 def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str]:
     stats = assembled.stats
     warnings = []
@@ -662,6 +674,7 @@ def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str
         warnings.append(f"{stats.clamped_relevance} relevance value(s) were outside [0, 1] and were clamped")
     if idle := idle_recognizer_warning(extractor):
         warnings.append(idle)
+    warnings += models_not_run_warnings(extractor)
     unmatched = getattr(extractor, "unmatched_records", [])
     if unmatched:
         warnings.append(
@@ -670,7 +683,8 @@ def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str
     return warnings
 
 
-def versions(graph: GraphLocation | None = None, settings: Settings | None = None) -> dict[str, str]:
+def versions(graph: GraphLocation | None = None, settings: Settings | None = None,
+             not_run: Iterable[str] = ()) -> dict[str, str]:
     out = {
         "sanon-graph": __version__,
         "graph": graph.version if graph is not None and graph.version else "unknown",
@@ -679,7 +693,7 @@ def versions(graph: GraphLocation | None = None, settings: Settings | None = Non
     if settings is not None and settings.extractor == "rules":
         from .extract import ner_model
 
-        enabled = settings.rules.auto_recognizers()
+        enabled = [n for n in settings.rules.auto_recognizers() if n not in set(not_run)]
         if "insurance_model" in enabled:  # which build of the trained model found these values
             out["insurance_model_manifest_sha256"] = ner_model.INSURANCE_MANIFEST_SHA256
         if {"insurance_model", "ner"} & set(enabled):

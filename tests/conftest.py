@@ -46,6 +46,16 @@ def run_cli():
     return invoke
 
 
+def rules_alone(rules):
+    """A preset's recognizer settings without its statistical models: what the rules alone find.
+    The tests that pin a rule's findings in a sentence use it; the default preset's insurance
+    entity model fills the gaps between the rules' spans and has its own tests
+    (test_insurance_model.py)."""
+    from sanon_graph.extract.recognizers.base import STATISTICAL
+
+    return rules.model_copy(update={"recognizers": [n for n in rules.recognizers if n not in STATISTICAL]})
+
+
 def write_json(path: Path, value: object) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(value), encoding="utf-8")

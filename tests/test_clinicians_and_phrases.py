@@ -12,13 +12,14 @@ from sanon_graph.extract.recognizers import RulesExtractor
 from sanon_graph.extract.recurrence import propagate, reconcile_types
 from sanon_graph.models import Document, ExtractedEntity
 from sanon_graph.schema import EntitySchema
+from tests.conftest import rules_alone
 
 from .conftest import read_jsonl, write_json
 
 
 def extractor(preset: str = "health-insurance", **rules) -> RulesExtractor:
     settings = load_settings(None, {"preset": preset})
-    return RulesExtractor(settings.entity_schema, settings.rules.model_copy(update=rules))
+    return RulesExtractor(settings.entity_schema, rules_alone(settings.rules).model_copy(update=rules))
 
 
 def found(text: str, preset: str = "health-insurance", **rules) -> list[tuple[str, str, str]]:

@@ -9,13 +9,14 @@ import pytest
 
 from sanon_graph.config import load_settings
 from sanon_graph.extract.recognizers import RulesExtractor
+from tests.conftest import rules_alone
 
 
 def found(text: str, preset: str = "legal") -> list[tuple[str, str, str]]:
     settings = load_settings(None, {"preset": preset})
-    # the rules only: the statistical model (the ner extra) is measured on its own elsewhere
-    rules = settings.rules.model_copy(update={"recognizers": [r for r in settings.rules.recognizers if r != "ner"]})
-    return [(e.original, e.normalized, e.type) for e in RulesExtractor(settings.entity_schema, rules).extract_text(text)]
+    # the rules only: the statistical models are measured on their own elsewhere
+    return [(e.original, e.normalized, e.type)
+            for e in RulesExtractor(settings.entity_schema, rules_alone(settings.rules)).extract_text(text)]
 
 
 # --- dates ------------------------------------------------------------------------------------

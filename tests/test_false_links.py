@@ -11,12 +11,12 @@ import pytest
 
 from sanon_graph.config import load_settings
 from sanon_graph.extract.recognizers import RulesExtractor
-from tests.conftest import read_jsonl
+from tests.conftest import read_jsonl, rules_alone
 
 
 def extracted(text: str, preset: str = "health-insurance"):
     settings = load_settings(None, {"preset": preset})
-    return RulesExtractor(settings.entity_schema, settings.rules).extract_text(text)
+    return RulesExtractor(settings.entity_schema, rules_alone(settings.rules)).extract_text(text)
 
 
 def found(text: str, preset: str = "health-insurance") -> list[tuple[str, str]]:

@@ -14,13 +14,14 @@ from sanon_graph.extract.recognizers.medical import ROUTINE_RELEVANCE
 from sanon_graph.extract.recurrence import acronyms_of, initialled_names, propagate
 from sanon_graph.models import Document, ExtractedEntity
 from sanon_graph.schema import EntitySchema
+from tests.conftest import rules_alone
 
 PRESETS = ("health-insurance", "legal", "hr")
 
 
 def found(text: str, preset: str = "health-insurance", **rules) -> list[tuple[str, str, str]]:
     settings = load_settings(None, {"preset": preset})
-    extractor = RulesExtractor(settings.entity_schema, settings.rules.model_copy(update=rules))
+    extractor = RulesExtractor(settings.entity_schema, rules_alone(settings.rules).model_copy(update=rules))
     return [(e.original, e.normalized, e.type) for e in extractor.extract_text(text)]
 
 
@@ -33,7 +34,7 @@ def random_extractions(preset: str, words: list[str], seed: int, max_words: int,
     import random
 
     settings = load_settings(None, {"preset": preset})
-    extractor = RulesExtractor(settings.entity_schema, settings.rules)
+    extractor = RulesExtractor(settings.entity_schema, rules_alone(settings.rules))
     rng = random.Random(seed)
     for _ in range(n):
         text = " ".join(rng.choice(words) for _ in range(rng.randint(1, max_words)))
@@ -306,7 +307,7 @@ def test_more_initials_of_conditions_and_procedures():
     assert ("ORIF", "orif") in of_type("S/p ORIF of the left ankle.", "TREATMENT")
     # a routine test by its initials is weak evidence, as its name is
     settings = load_settings(None, {"preset": "health-insurance"})
-    eeg = RulesExtractor(settings.entity_schema, settings.rules).extract_text("EEG was normal.")
+    eeg = RulesExtractor(settings.entity_schema, rules_alone(settings.rules)).extract_text("EEG was normal.")
     assert [(e.original, e.type, e.relevance) for e in eeg] == [("EEG", "TREATMENT", ROUTINE_RELEVANCE)]
     assert not of_type("AT2DMX shipped; DM2X is a part number.", "MEDICAL_CONDITION")
 

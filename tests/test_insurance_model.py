@@ -19,7 +19,7 @@ from sanon_graph.config import load_settings
 from sanon_graph.errors import ConfigError
 from sanon_graph.extract import ner_model
 from sanon_graph.extract.recognizers import RecognizerSettings, RulesExtractor
-from tests.conftest import ROOT, read_jsonl
+from tests.conftest import ROOT, read_jsonl, rules_alone
 
 HELD_OUT = ROOT / "examples" / "insurance_heldout" / "set_c"
 
@@ -76,11 +76,13 @@ def test_it_was_trained_on_what_the_script_names_and_never_on_a_held_out_set(spa
 
 
 def _extractors():
+    """The rules alone, the default preset (the model's six open-ended types) and the thorough one."""
     default = load_settings(overrides={"preset": "health-insurance"})
     thorough = load_settings(overrides={"preset": "health-insurance-thorough"})
-    assert "insurance_model" in thorough.rules.recognizers and "insurance_model" not in default.rules.recognizers
-    return (RulesExtractor(default.entity_schema, default.rules),
-            RulesExtractor(thorough.entity_schema, thorough.rules))
+    assert "insurance_model" in thorough.rules.recognizers and "insurance_model" in default.rules.recognizers
+    return {"rules": RulesExtractor(default.entity_schema, rules_alone(default.rules)),
+            "default": RulesExtractor(default.entity_schema, default.rules),
+            "thorough": RulesExtractor(thorough.entity_schema, thorough.rules)}
 
 
 def _cluster_texts_and_values():
@@ -90,24 +92,29 @@ def _cluster_texts_and_values():
 
 
 def test_on_a_held_out_set_it_adds_the_persons_values_and_keeps_every_rule_value(spacy_installed):
-    rules, thorough = _extractors()
-    found = {"rules": 0, "thorough": 0}
+    extractors = _extractors()
+    found = dict.fromkeys(extractors, 0)
     added = 0
+    kept = set(extractors["default"].settings.model_types)
     for texts, values in _cluster_texts_and_values():
-        seen = {"rules": set(), "thorough": set()}
+        seen = {name: set() for name in extractors}
         for text in texts:
-            by_rules = {(e.original, e.type) for e in rules.extract_text(text)}
-            by_both = {(e.original, e.type) for e in thorough.extract_text(text)}
-            assert by_rules <= by_both, text[:80]  # the model fills gaps, it never replaces a rule's span
-            added += len(by_both - by_rules)
-            seen["rules"] |= {v.lower() for v, _ in by_rules}
-            seen["thorough"] |= {v.lower() for v, _ in by_both}
+            by = {name: {(e.original, e.type) for e in x.extract_text(text)} for name, x in extractors.items()}
+            # the model fills gaps, it never replaces a rule's span
+            assert by["rules"] <= by["default"] <= by["thorough"], text[:80]
+            added += len(by["default"] - by["rules"])
+            # the default keeps only the model's open-ended types
+            assert {t for _, t in by["default"] - by["rules"]} <= kept, text[:80]
+            for name in extractors:
+                seen[name] |= {v.lower() for v, _ in by[name]}
         for value, _type in values:
             for name in found:
                 found[name] += value.lower() in seen[name]
     assert added > 0
-    # set_c was never trained on: the model must find a good share more of its person's values
+    # set_c was never trained on: the model must find a good share more of its person's values,
+    # the default (six of its types) part of that
     assert found["thorough"] >= found["rules"] + 8, found
+    assert found["thorough"] > found["default"] > found["rules"], found
 
 
 def test_the_cli_runs_the_thorough_preset(spacy_installed, run_cli, tmp_path):
@@ -123,10 +130,75 @@ def test_the_cli_runs_the_thorough_preset(spacy_installed, run_cli, tmp_path):
     assert len(read_jsonl(out / "entities.jsonl")) > len(read_jsonl(default_out / "entities.jsonl"))
 
 
+def _values(out) -> set[tuple[str, str]]:
+    return {(e["type"], e["normalized_value"]) for e in read_jsonl(out / "entities.jsonl")}
+
+
+def test_the_default_runs_the_model_on_a_small_corpus_and_says_so(spacy_installed, run_cli, tmp_path):
+    out, rules = tmp_path / "default", tmp_path / "rules"
+    assert run_cli("analyze", HELD_OUT / "documents", "--out", out, "-q").exit_code == 0
+    run = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert run["models_not_run"] == {} and not run["warnings"]
+    assert run["versions"]["insurance_model_manifest_sha256"] == ner_model.INSURANCE_MANIFEST_SHA256
+    config = tmp_path / "rules.toml"
+    config.write_text('[preset]\nextends = "health-insurance"\n[extraction]\ndisable = ["insurance_model"]\n')
+    assert run_cli("analyze", HELD_OUT / "documents", "--out", rules, "-q", "--config", config).exit_code == 0
+    added = _values(out) - _values(rules)
+    assert added and {t for t, _ in added} <= set(run["settings"]["rules"]["model_types"])
+
+
+def test_over_its_size_the_default_leaves_the_model_out_and_says_why(spacy_installed, run_cli, tmp_path):
+    """A corpus over model_max_characters gets the rules alone: the values of a run without the
+    model, a warning that names the model, the size and the way to run it, and run.json's record."""
+    small = tmp_path / "small.toml"
+    small.write_text('[preset]\nextends = "health-insurance"\n[extraction]\nmodel_max_characters = 5000\n')
+    rules = tmp_path / "rules.toml"
+    rules.write_text('[preset]\nextends = "health-insurance"\n[extraction]\ndisable = ["insurance_model"]\n')
+    out, without = tmp_path / "over", tmp_path / "without"
+    result = run_cli("analyze", HELD_OUT / "documents", "--out", out, "--config", small)
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "recognizer insurance_model did not run" in flat and "model_max_characters = 5,000" in flat
+    assert "health-insurance-thorough" in flat
+    run = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert list(run["models_not_run"]) == ["insurance_model"] and "5,000" in run["models_not_run"]["insurance_model"]
+    assert "insurance_model_manifest_sha256" not in run["versions"]  # no build of it found anything
+    assert any("insurance_model did not run" in w for w in run["warnings"])
+    assert run_cli("analyze", HELD_OUT / "documents", "--out", without, "-q", "--config", rules).exit_code == 0
+    assert _values(out) == _values(without)
+
+
+def test_one_extractor_decides_per_corpus(spacy_installed):
+    """The size is the corpus's: the same extractor runs the model on a small corpus after a large one."""
+    from sanon_graph.models import Document
+
+    settings = load_settings(overrides={"preset": "health-insurance"})
+    extractor = RulesExtractor(settings.entity_schema, settings.rules.model_copy(update={"model_max_characters": 200}))
+    text = "He volunteers as a lifeboat crew member and was treated with hyperbaric oxygen sessions."
+    docs = [Document(doc_id=f"d{i}", source_id=f"d{i}", content=text, path="a.json", record=i) for i in range(4)]
+    extractor.extract(docs)
+    assert list(extractor.models_not_run) == ["insurance_model"]
+    found = extractor.extract(docs[:1])
+    assert extractor.models_not_run == {}
+    alone = RulesExtractor(settings.entity_schema, rules_alone(settings.rules)).extract(docs[:1])
+    def values(found):
+        return {(e.original, e.type) for e in found["d0"]}
+
+    assert values(found) > values(alone)  # the model ran: it added values
+
+
+def test_model_types_must_be_the_models(tmp_path):
+    config = tmp_path / "bad.toml"
+    config.write_text('[preset]\nextends = "health-insurance"\n[extraction]\nmodel_types = ["SHOE_SIZE"]\n')
+    settings = load_settings(config)
+    with pytest.raises(ConfigError, match=r"model_types.*SHOE_SIZE"):
+        RulesExtractor(settings.entity_schema, settings.rules)
+
+
 def test_the_preset_is_listed_with_what_it_costs(run_cli):
     result = run_cli("analyze", "--help")
     flat = "".join(result.output.split())  # click wraps the help at hyphens
-    assert "health-insurance-thorough:health-insuranceplusastatisticalentitymodel" in flat
+    assert "health-insurance-thorough:health-insurancewitheverytypeofitsstatisticalentitymodel" in flat
     assert "slower" in result.output
 
 
@@ -172,7 +244,7 @@ def test_without_spacy_the_error_names_the_recognizer_and_the_way_out(monkeypatc
     with pytest.raises(ConfigError) as caught:
         RulesExtractor(settings.entity_schema, settings.rules)
     message = str(caught.value)
-    assert "insurance_model" in message and "pip install 'sanon-graph[ner]'" in message and "disable" in message
+    assert "insurance_model" in message and "pip install sanon-graph" in message and "disable" in message
 
 
 def test_a_schema_without_the_models_types_gets_none_of_them(spacy_installed, tmp_path):
@@ -186,7 +258,7 @@ def test_a_schema_without_the_models_types_gets_none_of_them(spacy_installed, tm
 
 
 def test_the_models_values_are_written_as_the_rules_write_them(spacy_installed):
-    _, thorough = _extractors()
+    thorough = _extractors()["thorough"]
     [model] = [r for r in thorough.recognizers if r.name == "insurance_model"]
     [phone] = [e for e in thorough.extract_text("Call (415) 555-0132 today.") if e.type == "PHONE_NUMBER"]
     assert model._value("PHONE_NUMBER", "(415) 555-0132") == phone.normalized
@@ -252,3 +324,23 @@ def test_a_model_span_around_rule_spans_is_a_value_beside_theirs():
     assert kept.relevance == pytest.approx(0.24 * ENCLOSED_RELEVANCE_FACTOR)
     assert around.relevance == 0.24  # the finding itself is left as it was
     assert enclosing([around], []) == []  # around nothing: a gap the engine fills, not an enclosing value
+
+
+def test_the_model_weighs_general_words_as_the_rules_do(spacy_installed):
+    """A condition of one short plain word no vocabulary names ("cough") is no value from the
+    model, as it is none from the rules; a symptom or a routine examination it finds weighs what
+    the rules give one."""
+    from sanon_graph.extract.recognizers.insurance_model import _too_general
+    from sanon_graph.extract.recognizers.medical import ROUTINE_RELEVANCE, SYMPTOM_RELEVANCE
+
+    model = next(r for r in _extractors()["default"].recognizers if r.name == "insurance_model")
+    conditions = model.gaz.conditions
+    assert _too_general("cough", "cough", conditions) and _too_general("Fever", "fever", conditions)
+    assert "gout" in conditions and not _too_general("gout", "gout", conditions)  # a condition the rules name
+    assert not _too_general("COPD", "copd", conditions) and not _too_general("E11.9", "E11.9", conditions)
+    assert not _too_general("sciatica", "sciatica", conditions)  # longer words are left to the model
+    assert model._relevance("MEDICAL_CONDITION", "dizziness") == SYMPTOM_RELEVANCE
+    assert model._relevance("TREATMENT", "mri") == ROUTINE_RELEVANCE
+    assert model._relevance("MEDICAL_CONDITION", "hereditary angioedema") > SYMPTOM_RELEVANCE
+    assert not [e for e in _extractors()["default"].extract_text("He had a cough for two weeks.")
+                if e.original.lower() == "cough"]

@@ -168,10 +168,14 @@ def test_the_built_in_recognizer_list_is_the_default_presets():
     import tomllib
     from importlib import resources
 
-    from sanon_graph.extract.recognizers.settings import DEFAULT_RECOGNIZERS
+    from sanon_graph.extract.recognizers.settings import RecognizerSettings
 
     preset = resources.files("sanon_graph").joinpath("data", "presets", "health-insurance.toml").read_text()
-    assert list(DEFAULT_RECOGNIZERS) == tomllib.loads(preset)["extraction"]["recognizers"]
+    extraction, built_in = tomllib.loads(preset)["extraction"], RecognizerSettings()
+    assert built_in.recognizers == extraction["recognizers"] and built_in.recognizers[-1] == "insurance_model"
+    # and its statistical model the same way: the same types, the same corpus size
+    assert built_in.model_types == extraction["model_types"]
+    assert built_in.model_max_characters == extraction["model_max_characters"] > 0
 
 
 def test_health_insurance_finds_amounts_of_money_as_unique_facts(tmp_path):

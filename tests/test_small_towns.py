@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import rules_alone
+
 from .test_insurance_forms import of_type
 
 
@@ -73,7 +75,7 @@ def test_a_town_says_more_of_who_someone_is_than_a_state_or_a_country():
     from sanon_graph.extract.recognizers import RulesExtractor
 
     settings = load_settings(None, {"preset": "health-insurance"})
-    extractor = RulesExtractor(settings.entity_schema, settings.rules)
+    extractor = RulesExtractor(settings.entity_schema, rules_alone(settings.rules))
     text = ("Moved from Duluth to Minnesota, then to Ohio and Canada. Now lives on a farm near Kalkaska; "
             "seen at a clinic in Yuma, AZ.")
     relevance = {e.normalized: e.relevance for e in extractor.extract_text(text) if e.type == "LOCATION"}

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import rules_alone
+
 from .test_insurance_forms import found, of_type
 
 
@@ -195,7 +197,7 @@ def test_a_symptom_is_weaker_evidence_than_a_diagnosis():
     from sanon_graph.extract.recognizers.medical import SYMPTOM_RELEVANCE
 
     settings = load_settings(None, {"preset": "health-insurance"})
-    found = {e.normalized: e.relevance for e in RulesExtractor(settings.entity_schema, settings.rules).extract_text(
+    found = {e.normalized: e.relevance for e in RulesExtractor(settings.entity_schema, rules_alone(settings.rules)).extract_text(
         "Proximal weakness and new sarcoidosis.")}
     assert found["weakness"] == SYMPTOM_RELEVANCE < found["sarcoidosis"]
 

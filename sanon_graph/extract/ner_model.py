@@ -249,7 +249,8 @@ INSURANCE_MANIFEST_SHA256 = "dae247c2cd622b16980634b3d460eda92271d3e8ffe83c6248a
 def insurance_model_path() -> Path:
     """The shipped insurance model's folder, its manifest checked; spaCy (the ner extra) needed."""
     if importlib.util.find_spec("spacy") is None:
-        raise ConfigError(f"the insurance entity model needs spaCy: {INSTALL_HINT}")
+        raise ConfigError("the insurance entity model needs spaCy, one of sanon-graph's dependencies: reinstall "
+                          "sanon-graph (pip install sanon-graph)")
     if INSURANCE_MODEL_DIR in _VERIFIED:
         return INSURANCE_MODEL_DIR
     what = "insurance entity model"

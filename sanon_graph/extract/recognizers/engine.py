@@ -136,10 +136,13 @@ class RulesExtractor:
         self.type_map = dict(self.settings.type_map)
         # Recognizer types whose (mapped) type the schema has; the others are not run at all.
         self._wanted = {t for r in self.recognizers for t in r.types if self.type_map.get(t, t) in schema}
-        self._active = [r for r in self.recognizers if r.types & self._wanted]
+        self._runnable = [r for r in self.recognizers if r.types & self._wanted]
+        self._active = list(self._runnable)
         # Spans of the config's own recognizers (custom, presidio) win a tie with a built-in rule.
         self._declared = frozenset().union(*(getattr(r, "declared", frozenset()) for r in self._active))
         self._enclosing = any(r.name in ENCLOSING for r in self._active)
+        # name -> why it did not run: a statistical model left out of a corpus over model_max_characters
+        self.models_not_run: dict[str, str] = {}
         self._widen = frozenset(self.settings.widen_types)
         # the town of an address, a place of its own where the schema has places
         self._address_towns = "LOCATION" in self._wanted and "ADDRESS" in self._wanted
@@ -153,19 +156,29 @@ class RulesExtractor:
         """The enabled recognizers that emit no type of the schema, so never run: a config's own
         [entity_types] table replaces the preset's types, and the preset's recognizers then
         find nothing without a word unless the user is told."""
-        return [r.name for r in self.recognizers if r not in self._active]
+        return [r.name for r in self.recognizers if r not in self._runnable]
 
     def prepare(self, texts: list[str], progress=None) -> None:
         """Let recognizers that learn from the whole corpus (date order) see it first. A model
-        reads the corpus here, one pass each (`model_passes`), and tells `progress` as it goes."""
+        reads the corpus here, one pass each (`model_passes`), and tells `progress` as it goes;
+        over model_max_characters the models are left out (models_not_run says why)."""
+        limit = self.settings.model_max_characters
+        characters = sum(map(len, texts)) if limit else 0
+        self._active, self.models_not_run = list(self._runnable), {}
         for r in self.recognizers:
             if r.name in STATISTICAL:
+                if r in self._active and limit and characters > limit:
+                    self._active.remove(r)
+                    self.models_not_run[r.name] = (
+                        f"the corpus holds {characters:,} characters of text, over [extraction] model_max_characters "
+                        f"= {limit:,} (the model reads every sentence, about three times the rules' time)")
                 if r in self._active:
                     r.prepare(texts, progress)
                 elif progress:
-                    progress(len(texts))  # enabled but finds no type of this schema: nothing to read
+                    progress(len(texts))  # enabled but finds no type of this schema, or left out: nothing to read
             elif r in self._active and (prepare := getattr(r, "prepare", None)) is not None:
                 prepare(texts)
+        self._enclosing = any(r.name in ENCLOSING for r in self._active)
 
     def extract(self, documents: list[Document], progress=None) -> dict[str, list[ExtractedEntity]]:
         """Extract every document; large corpora are spread over the machine's cores."""

@@ -1,17 +1,20 @@
-"""The insurance entity model as a recognizer (`insurance_model`; the health-insurance-thorough preset).
+"""The insurance entity model as a recognizer (`insurance_model`; the health-insurance presets).
 
 A statistical model finds what the rules cannot list: a condition, treatment, occupation or
 circumstance in words no list holds ("a heart problem from a tick bite", "lead climber",
 "storm restoration"). It is spaCy's small English NER component (en_core_web_sm 3.8.0, MIT)
 fine-tuned on the team's labelled insurance sets in examples/ (never the held-out ones), with
 the health-insurance schema's types as its labels; benchmarks/train_insurance_model.py rebuilds
-it and ner_model.py checks its files' sha256 before use (the `ner` extra gives spaCy).
+it and ner_model.py checks its files' sha256 before use (spaCy is a dependency of the package).
 
 Its spans fill text no rule's span covers (STATISTICAL, engine.py), or take in whole rule spans
 as a value beside theirs ("retired dentist" around the rules' "dentist"; ENCLOSING): the rules'
 values always stay as they are. It reads every sentence (conditions are written in lower
-case, so there is no capital to pick sentences by): through `analyze`, 2.3 times slower than the
-rules alone (README), which is why the default preset leaves it off.
+case, so there is no capital to pick sentences by): through `analyze`, about three times the
+rules' time (README). So the default preset runs it on a corpus of up to [extraction]
+model_max_characters and keeps only its open-ended types ([extraction] model_types: conditions,
+treatments, facts, circumstances, events, demographics); health-insurance-thorough runs it on
+any size with all its types.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import re
 from ...errors import ConfigError
 from ...normalize import fold, normalize_phone, normalize_value
 from .base import ENCLOSING, STATISTICAL, Base, RecognizerContext, register
+from .gazetteers import phenotype_terms, symptom_terms
+from .medical import ROUTINE_EXAMINATIONS, ROUTINE_RELEVANCE, SYMPTOM_RELEVANCE
 from .names import _normalize_name
 
 # The labels the model was trained with: the health-insurance schema's types. (The OntoNotes
@@ -42,10 +47,19 @@ _ICD_CODE = re.compile(r"^[A-Za-z]\d{2}(?:\.[0-9A-Za-z]{1,4})?$")
 
 @register("insurance_model", *MODEL_TYPES)
 class InsuranceModelRecognizer(Base):
-    """The insurance model's spans, of the schema's types."""
+    """The insurance model's spans, of the schema's types ([extraction] model_types: of those only)."""
+
+    @classmethod
+    def emits(cls, settings) -> frozenset[str]:
+        return frozenset(settings.model_types or MODEL_TYPES) & frozenset(MODEL_TYPES)
 
     def __init__(self, ctx: RecognizerContext):
         super().__init__(ctx)
+        unknown = sorted(set(ctx.settings.model_types) - set(MODEL_TYPES))
+        if unknown:
+            raise ConfigError(f"[extraction] model_types: the insurance entity model has no type(s) {unknown}; "
+                              f"it knows {list(MODEL_TYPES)}")
+        self.types = self.emits(ctx.settings)
         from .. import ner_model
 
         self._model = ner_model
@@ -72,8 +86,23 @@ class InsuranceModelRecognizer(Base):
             written = t.text.strip()
             if len(written) < 2 or len(written) == 2 and not _SHORT_OK.match(written):
                 continue
-            yield self.span(t.start, t.end, span.label, self._value(span.label, written),
-                            self.ctx.base(span.label) * MODEL_RELEVANCE_FACTOR)
+            value = self._value(span.label, written)
+            if span.label == "MEDICAL_CONDITION" and _too_general(written, value, self.gaz.conditions):
+                continue
+            yield self.span(t.start, t.end, span.label, value, self._relevance(span.label, value))
+
+    def _relevance(self, entity_type: str, value: str) -> float:
+        """A fraction of its type's, and no more than the rules give the same words: a symptom
+        ("dizziness") or a routine examination ("MRI") is said of many people, whoever finds it.
+        So is a condition of one longer word the rules' vocabulary does not name."""
+        relevance = self.ctx.base(entity_type) * MODEL_RELEVANCE_FACTOR
+        if entity_type == "MEDICAL_CONDITION" and (
+                value in symptom_terms() or value in phenotype_terms()
+                or " " not in value and value not in self.gaz.conditions):
+            return min(relevance, SYMPTOM_RELEVANCE)
+        if entity_type == "TREATMENT" and value in ROUTINE_EXAMINATIONS:
+            return min(relevance, ROUTINE_RELEVANCE)
+        return relevance
 
     def _value(self, entity_type: str, written: str) -> str:
         """The value as the rules would write it, so a value the model finds in one document links
@@ -88,6 +117,14 @@ class InsuranceModelRecognizer(Base):
             return written.upper()  # an ICD-10 code, as diagnosis_code gives it
         # dates in ISO, ages as their years, identifiers without spaces; anything else folded
         return normalize_value(entity_type, written, None, self.ctx.settings.date_order)
+
+
+def _too_general(written: str, value: str, conditions: frozenset[str]) -> bool:
+    """A condition of one short plain word the rules' vocabulary does not name ("cough", "fever",
+    "rash"): the rules leave such words out as too general to be a condition of their own
+    (gazetteers: a short single word is a condition only as a whole ICD category's name), and
+    two people's records were linked on a cough the model found. Not an acronym or a code."""
+    return len(written) < 6 and written.isalpha() and written[1:].islower() and value not in conditions
 
 
 def _inside_a_word(text: str, start: int, end: int) -> bool:

@@ -12,8 +12,9 @@ from ...normalize import DateOrder
 from .custom import PatternSpec, WordListSpec
 from .presidio import PresidioSpec
 
-# Today's rules extractor, in the order it has always run (the order breaks exact ties
-# between equal spans of equal priority, so it is part of the behaviour).
+# The health-insurance preset's recognizers, in the order they have always run (the order breaks
+# exact ties between equal spans of equal priority, so it is part of the behaviour), and its
+# statistical model last.
 DEFAULT_RECOGNIZERS = (
     "email", "phone", "date_range", "year_range", "date", "part_of_period", "money", "age", "age_range", "age_decade", "age_word",
     "age_plus", "national_id", "spaced_person_id", "identifier", "street_address", "european_address", "postcode", "po_box", "street_name", "titled_name",
@@ -22,8 +23,12 @@ DEFAULT_RECOGNIZERS = (
     "apposition_name", "case_parties", "provider", "head_first_provider", "camel_provider", "named_event", "event_noun",
     "unique_fact", "outcome", "clinical_measure", "condition_term", "phenotype_term", "condition_acronym", "condition_head", "diagnosis_code", "treatment_term", "treatment_acronym", "treatment_head", "drug_suffix", "drug",
     "procedure_suffix", "gene_variant", "pathogen", "obstetric", "demographic", "substance_use", "belief", "disability", "education", "occupation", "employer", "institution", "company", "plan_name", "city_state", "named_area", "natural_feature", "place", "small_town", "unlisted_place",
-    "relative", "household", "online_handle",
+    "relative", "household", "online_handle", "insurance_model",
 )
+# The insurance entity model's types the default keeps: those written in open-ended words (the
+# health-insurance preset says why).
+DEFAULT_MODEL_TYPES = ("MEDICAL_CONDITION", "TREATMENT", "UNIQUE_FACT", "INDIRECT_IDENTIFIER", "EVENT", "DEMOGRAPHIC")
+DEFAULT_MODEL_MAX_CHARACTERS = 10_000_000
 
 
 class RecognizerSettings(BaseModel):
@@ -49,6 +54,14 @@ class RecognizerSettings(BaseModel):
     # it masks "female"; court decisions keep it ("Mr A."), as the anonymisation benchmarks'
     # gold spans do.
     mask_honorifics: bool = False
+    # A statistical model (the insurance entity model, the NER model) reads every sentence of the
+    # corpus, about three times the rules' time (README, "The insurance entity model"). It runs
+    # on a corpus of at most this many characters of text and is left out of a larger one (run.json
+    # and the summary say so), so a preset can run it where it finds more and still keep the
+    # large-corpus time budget. 0: no limit.
+    model_max_characters: int = Field(default=DEFAULT_MODEL_MAX_CHARACTERS, ge=0)
+    # The insurance entity model's types that are kept (empty: all it was trained on).
+    model_types: list[str] = Field(default_factory=lambda: list(DEFAULT_MODEL_TYPES))
     # Recognizer types whose masked span takes in its noun phrase ("refractory epilepsy",
     # "duloxetine 60mg daily") while the value stays the recognizer's ("epilepsy"): widen.py.
     widen_types: list[str] = Field(default_factory=list)

@@ -26,7 +26,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from benchmarks.synthetic import generate
-from sanon_graph.config import Settings
+from sanon_graph.config import load_settings
 from sanon_graph.eval.entities import score_entities
 from sanon_graph.extract.ner_model import INSURANCE_LABELS, load_model, mapped, ner_spans
 from sanon_graph.ingest import read_corpus
@@ -91,7 +91,7 @@ def _found(documents, findings) -> dict[str, list[tuple[set[str], str]]]:
 
 
 def quality() -> None:
-    settings = Settings()
+    settings = load_settings(overrides={"preset": "health-insurance-rules"})  # the rules alone
     rows: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
     proxies: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     totals: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0])  # findable, found, typed

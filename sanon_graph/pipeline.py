@@ -343,7 +343,7 @@ def analyze(
             cross_document=cross_document, run_id=run_id, graph=location, memory=memory,
             kept=kept_reasons(state, selection, chains, direct, settings.policy.direct_floor),
             pseudonym_key=key.record() if key is not None else None,
-            models_not_run=dict(getattr(extractor, "models_not_run", {})),
+            models_not_run=models_not_run(extractor),
         )
 
         with timed("redact", len(documents)) as advance:
@@ -447,20 +447,29 @@ def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progre
         "findings": sum(len(v) for v in findings.values()),
         "out": str(out_file),
         "llm": extractor.stats.as_dict() if hasattr(extractor, "stats") else None,
-        "models_not_run": dict(getattr(extractor, "models_not_run", {})),
+        "models_not_run": models_not_run(extractor),
     }
 
 
 def shared_extraction(input_path: Path, base: Settings, entities_file: Path, progress: Progress) -> None:
     """One extraction many runs share (ablate, eval): the entities file `--extractor
-    precomputed` reads. The LLM extractor reads its cache; a precomputed file is copied."""
+    precomputed` reads. The LLM extractor reads its cache; a precomputed file is copied. An
+    extraction also writes extraction.json beside it: what extracted (the versions of the tool and
+    of a model that ran) and the models left out of this corpus, which the runs that read the
+    file cannot say."""
     if base.extractor == "precomputed":
         assert base.entities_file is not None
         shutil.copyfile(base.entities_file, entities_file)
     elif base.extractor == "none":
         entities_file.write_text("", encoding="utf-8")
     else:
-        extract_to_file(input_path, entities_file, base, progress)
+        import json
+
+        summary = extract_to_file(input_path, entities_file, base, progress)
+        record = {"extractor": base.extractor, "versions": versions(None, base, summary["models_not_run"]),
+                  "models_not_run": summary["models_not_run"], "documents": summary["documents"],
+                  "findings": summary["findings"]}
+        entities_file.with_name("extraction.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
 
 
 def precomputed_settings(base: Settings, entities_file: Path, **changes: Any) -> Settings:
@@ -653,11 +662,18 @@ def idle_recognizer_warning(extractor: Extractor) -> str | None:
             "[extraction] disable removes recognizers")
 
 
+def models_not_run(extractor: Extractor) -> dict[str, str]:
+    """The statistical models the preset enables that this corpus was too large for: name -> why."""
+    return dict(getattr(extractor, "models_not_run", {}))
+
+
 def models_not_run_warnings(extractor: Extractor) -> list[str]:
     """One line per statistical model a preset enables that this corpus was too large for."""
-    return [f"recognizer {name} did not run: {why}; the rules alone found the values (--preset "
-            "health-insurance-thorough, or [extraction] model_max_characters = 0, runs it on any size)"
-            for name, why in getattr(extractor, "models_not_run", {}).items()]
+    return [f"recognizer {name} did not run: {why}; the values are the rest of the extractor's. "
+            "[extraction] model_max_characters = 0 runs it on any size"
+            + ("; so does --preset health-insurance-thorough, with all the model's types"
+               if name == "insurance_model" else "")
+            for name, why in models_not_run(extractor).items()]
 
 
 def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str]:
@@ -693,7 +709,8 @@ def versions(graph: GraphLocation | None = None, settings: Settings | None = Non
     if settings is not None and settings.extractor == "rules":
         from .extract import ner_model
 
-        enabled = [n for n in settings.rules.auto_recognizers() if n not in set(not_run)]
+        not_run = set(not_run)
+        enabled = [n for n in settings.rules.auto_recognizers() if n not in not_run]
         if "insurance_model" in enabled:  # which build of the trained model found these values
             out["insurance_model_manifest_sha256"] = ner_model.INSURANCE_MANIFEST_SHA256
         if {"insurance_model", "ner"} & set(enabled):

@@ -51,9 +51,7 @@ def rules_alone(rules):
     The tests that pin a rule's findings in a sentence use it; the default preset's insurance
     entity model fills the gaps between the rules' spans and has its own tests
     (test_insurance_model.py)."""
-    from sanon_graph.extract.recognizers.base import STATISTICAL
-
-    return rules.model_copy(update={"recognizers": [n for n in rules.recognizers if n not in STATISTICAL]})
+    return rules.without_models()
 
 
 def write_json(path: Path, value: object) -> Path:

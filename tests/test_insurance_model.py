@@ -187,12 +187,69 @@ def test_one_extractor_decides_per_corpus(spacy_installed):
     assert values(found) > values(alone)  # the model ran: it added values
 
 
-def test_model_types_must_be_the_models(tmp_path):
+@pytest.mark.parametrize("extraction", ['model_types = ["SHOE_SIZE"]', 'model_types = ["treatment"]',
+                                        "model_max_characters = -1", "model_max_characters = true"])
+def test_model_settings_are_checked_when_the_config_is_read(tmp_path, extraction):
     config = tmp_path / "bad.toml"
-    config.write_text('[preset]\nextends = "health-insurance"\n[extraction]\nmodel_types = ["SHOE_SIZE"]\n')
-    settings = load_settings(config)
-    with pytest.raises(ConfigError, match=r"model_types.*SHOE_SIZE"):
-        RulesExtractor(settings.entity_schema, settings.rules)
+    config.write_text(f'[preset]\nextends = "health-insurance"\n[extraction]\n{extraction}\n')
+    with pytest.raises(ConfigError, match=extraction.split(" = ")[0]):
+        load_settings(config)
+
+
+def test_each_preset_says_how_large_a_corpus_its_models_read():
+    from sanon_graph.extract.recognizers.settings import DEFAULT_MODEL_TYPES, MODEL_TYPES
+
+    extractors = _extractors()
+    thorough = extractors["thorough"].settings
+    assert thorough.model_types == [] and thorough.model_max_characters == 0
+    [model] = [r for r in extractors["thorough"].recognizers if r.name == "insurance_model"]
+    assert model.types == frozenset(MODEL_TYPES)
+    [model] = [r for r in extractors["default"].recognizers if r.name == "insurance_model"]
+    assert model.types == frozenset(DEFAULT_MODEL_TYPES) and extractors["default"].settings.model_max_characters > 0
+    # the domains' NER model reads a corpus of any size, as before the limit
+    for preset in ("legal", "hr"):
+        settings = load_settings(overrides={"preset": preset})
+        assert "ner" in settings.rules.recognizers and settings.rules.model_max_characters == 0
+    rules = load_settings(overrides={"preset": "health-insurance-rules"}).rules
+    assert rules.recognizers == extractors["default"].settings.without_models().recognizers
+
+
+def test_extract_and_eval_say_when_the_model_was_left_out(spacy_installed, run_cli, tmp_path):
+    small = tmp_path / "small.toml"
+    small.write_text('[preset]\nextends = "health-insurance"\n[extraction]\nmodel_max_characters = 5000\n')
+    result = run_cli("extract", HELD_OUT / "documents", "--out", tmp_path / "e.jsonl", "--extractor", "rules",
+                     "--config", small, "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert list(summary["models_not_run"]) == ["insurance_model"]
+    assert "recognizer insurance_model did not run" in " ".join(result.stderr.split())
+    legal = ROOT / "examples" / "legal"
+    result = run_cli("eval", "spans", legal / "documents", "--gold", legal / "gold_spans.jsonl", "--config", small, "--json")
+    assert result.exit_code == 0, result.output
+    assert list(json.loads(result.stdout)["models_not_run"]) == ["insurance_model"]
+    assert "these figures are without it" in " ".join(result.stderr.split())
+    # ablate and eval extract once for all their runs: the record of that extraction is kept
+    out = tmp_path / "ablate"
+    result = run_cli("ablate", HELD_OUT / "documents", "--out", out, "--config", small, "-q",
+                     "--strategies", "greedy", "--chain-lengths", "2", "--document-only", "")
+    assert result.exit_code == 0, result.output
+    record = json.loads((out / "extraction.json").read_text(encoding="utf-8"))
+    assert list(record["models_not_run"]) == ["insurance_model"]
+    assert "insurance_model_manifest_sha256" not in record["versions"]
+
+
+def test_after_a_corpus_over_the_limit_a_single_text_still_gets_the_model(spacy_installed):
+    settings = load_settings(overrides={"preset": "health-insurance"})
+    extractor = RulesExtractor(settings.entity_schema, settings.rules.model_copy(update={"model_max_characters": 200}))
+    text = "He volunteers as a lifeboat crew member and was treated with hyperbaric oxygen sessions."
+    before = {e.original for e in extractor.extract_text(text)}
+    assert "lifeboat crew member" in before  # the model's value
+    from sanon_graph.models import Document
+
+    extractor.extract([Document(doc_id=f"d{i}", source_id=f"d{i}", content=text, path="a.json", record=i)
+                       for i in range(4)])
+    assert list(extractor.models_not_run) == ["insurance_model"]
+    assert {e.original for e in extractor.extract_text(text)} == before
 
 
 def test_the_preset_is_listed_with_what_it_costs(run_cli):
@@ -302,6 +359,13 @@ def test_the_progress_bar_counts_the_models_pass(spacy_installed, tmp_path):
     settings = load_settings(overrides={"preset": "health-insurance-thorough"})
     recorder = _Recorder()
     analyze(ROOT / "examples" / "insurance_heldout" / "set_a" / "documents", tmp_path / "out", settings,
+            progress=recorder)
+    total, done = recorder.stages["extract"]
+    assert total == 2 * 40 and done == total
+    # left out of a corpus over the limit, the model's pass is counted done at once: the bar ends full
+    recorder = _Recorder()
+    analyze(ROOT / "examples" / "insurance_heldout" / "set_a" / "documents", tmp_path / "over",
+            settings.model_copy(update={"rules": settings.rules.model_copy(update={"model_max_characters": 1000})}),
             progress=recorder)
     total, done = recorder.stages["extract"]
     assert total == 2 * 40 and done == total

@@ -240,7 +240,9 @@ def _with_ner(settings: Settings, extract: bool, only: Iterable[str] | None = No
         types = dict(schema.types) | {t: EntityType(weight=0.5, description="added by eval spans --ner") for t in missing}
         schema = EntitySchema(types=types)
     recognizers = [r for r in settings.rules.recognizers if r != "ner"] if extract else []
-    rules = settings.rules.model_copy(update={"recognizers": [*recognizers, "ner"], "ner_labels": labels})
+    # the model asked for runs on a corpus of any size (model_max_characters 0)
+    rules = settings.rules.model_copy(update={"recognizers": [*recognizers, "ner"], "ner_labels": labels,
+                                              "model_max_characters": 0})
     return settings.model_copy(update={"entity_schema": schema, "rules": rules, "extractor": "rules"})
 
 
@@ -249,14 +251,19 @@ def evaluate_spans(input_path: Path, gold_file: Path, settings: Settings | None 
                    ner_labels: Iterable[str] | None = None) -> dict[str, Any]:
     """Recall and precision of the configured extractor (none with extract=False), plus the NER
     model's spans with `ner`."""
-    from ..pipeline import cross_document_pass, make_extractor
+    from ..pipeline import cross_document_pass, make_extractor, models_not_run
 
     settings = settings or Settings()
     corpus = read_corpus(Path(input_path), metadata_fields=[])  # the gold is over the content only
     documents = corpus.documents
     contents = {d.source_id: d.content for d in documents}
     gold = read_gold(gold_file, contents)
-    found = make_extractor(settings).extract(documents) if extract and settings.extractor != "none" else {}
+    not_run: dict[str, str] = {}
+    found = {}
+    if extract and settings.extractor != "none":
+        extractor = make_extractor(settings)
+        found = extractor.extract(documents)
+        not_run |= models_not_run(extractor)
     findings = {d.doc_id: list(found.get(d.doc_id, [])) for d in documents}
     cross = cross_document_pass(documents, findings, settings) if settings.cross_document else None
     # A value the extractor found without the model, its cross-document pass included, is the
@@ -268,7 +275,9 @@ def evaluate_spans(input_path: Path, gold_file: Path, settings: Settings | None 
         without_model = {d.source_id: mentions_of(d.content, ((f, "rules") for f in findings[d.doc_id]))
                          for d in documents}
         settings = _with_ner(settings, extract and settings.extractor != "none", ner_labels)
-        found = make_extractor(settings).extract(documents)
+        extractor = make_extractor(settings)
+        found = extractor.extract(documents)
+        not_run |= models_not_run(extractor)
         findings = {d.doc_id: list(found.get(d.doc_id, [])) for d in documents}
         cross = cross_document_pass(documents, findings, settings) if settings.cross_document else None
 
@@ -281,5 +290,7 @@ def evaluate_spans(input_path: Path, gold_file: Path, settings: Settings | None 
     result["extractor"] = " + ".join(([settings.extractor] if extract else []) + (["ner"] if ner else [])) or "none"
     result["cross_document"] = cross
     result["documents_without_gold"] = sum(1 for d in documents if d.source_id not in gold)
+    # a statistical model the preset enables that this corpus was too large for (model_max_characters)
+    result["models_not_run"] = not_run
     return result
 

@@ -214,7 +214,7 @@ def evaluate_tab(tab_file: Path, settings: Settings | None = None, split: str | 
                  ner: bool = False, masks_out: Path | None = None) -> dict[str, Any]:
     """Extract from every document of a TAB file, mask every occurrence of every value found,
     and score the masks with the benchmark's measures."""
-    from ..pipeline import cross_document_pass, make_extractor
+    from ..pipeline import cross_document_pass, make_extractor, models_not_run
     from .spans import _with_ner
 
     settings = settings or Settings()
@@ -223,7 +223,10 @@ def evaluate_tab(tab_file: Path, settings: Settings | None = None, split: str | 
                  for i, d in enumerate(tab)]
     if ner:
         settings = _with_ner(settings, settings.extractor != "none")
-    found = make_extractor(settings).extract(documents) if settings.extractor != "none" or ner else {}
+    found, not_run = {}, {}
+    if settings.extractor != "none" or ner:
+        extractor = make_extractor(settings)
+        found, not_run = extractor.extract(documents), models_not_run(extractor)
     findings = {d.doc_id: list(found.get(d.doc_id, [])) for d in documents}
     if settings.cross_document:
         cross_document_pass(documents, findings, settings)
@@ -234,6 +237,7 @@ def evaluate_tab(tab_file: Path, settings: Settings | None = None, split: str | 
     result = score_tab(tab, masks)
     result["split"] = split
     result["extractor"] = settings.extractor + (" + ner" if ner else "")
+    result["models_not_run"] = not_run  # a model the preset enables, left out of a corpus this large
     if masks_out is not None:
         write_masks(masks_out, masks)
     return result

@@ -247,7 +247,7 @@ INSURANCE_MANIFEST_SHA256 = "dae247c2cd622b16980634b3d460eda92271d3e8ffe83c6248a
 
 
 def insurance_model_path() -> Path:
-    """The shipped insurance model's folder, its manifest checked; spaCy (the ner extra) needed."""
+    """The shipped insurance model's folder, its manifest checked; spaCy (a dependency) needed."""
     if importlib.util.find_spec("spacy") is None:
         raise ConfigError("the insurance entity model needs spaCy, one of sanon-graph's dependencies: reinstall "
                           "sanon-graph (pip install sanon-graph)")

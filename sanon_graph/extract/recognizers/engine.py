@@ -124,7 +124,8 @@ def uncovered_types(schema: EntitySchema, settings: RecognizerSettings, produced
 
 
 class RulesExtractor:
-    """Offline extractor: the recognizers a preset enables, no model, no network."""
+    """Offline extractor: the recognizers a preset enables, rules and the local statistical models
+    the preset lists (no network)."""
 
     name = "rules"
 
@@ -171,7 +172,7 @@ class RulesExtractor:
                     self._active.remove(r)
                     self.models_not_run[r.name] = (
                         f"the corpus holds {characters:,} characters of text, over [extraction] model_max_characters "
-                        f"= {limit:,} (the model reads every sentence, about three times the rules' time)")
+                        f"= {limit:,} (the model reads every sentence)")
                 if r in self._active:
                     r.prepare(texts, progress)
                 elif progress:
@@ -187,12 +188,19 @@ class RulesExtractor:
         # Forked workers (forked.py) inherit the loaded gazetteers and the documents instead of
         # building or receiving them again; a small corpus stays in this process.
         chunks = [(lo, min(lo + CHUNK, len(documents))) for lo in range(0, len(documents), CHUNK)]
-        results = forked_map(_extract_chunk, (self, documents), chunks, worth_forking(len(documents)))
-        for (lo, hi), found_in in zip(chunks, results, strict=True):
-            for doc, found in zip(documents[lo:hi], found_in, strict=True):
-                out[doc.doc_id] = [ExtractedEntity(*f) for f in found]
-            if progress:
-                progress(hi - lo)
+        try:
+            results = forked_map(_extract_chunk, (self, documents), chunks, worth_forking(len(documents)))
+            for (lo, hi), found_in in zip(chunks, results, strict=True):
+                for doc, found in zip(documents[lo:hi], found_in, strict=True):
+                    out[doc.doc_id] = [ExtractedEntity(*f) for f in found]
+                if progress:
+                    progress(hi - lo)
+        finally:
+            # (forked_map is lazy: the chunks are extracted in the loop above.) A model left out
+            # of this corpus is not left out of the next text (extract_text); models_not_run
+            # keeps what was decided here, for the run's record.
+            self._active = list(self._runnable)
+            self._enclosing = any(r.name in ENCLOSING for r in self._active)
         return out
 
     def spans(self, text: str) -> list[Span]:

@@ -27,14 +27,11 @@ from .base import ENCLOSING, STATISTICAL, Base, RecognizerContext, register
 from .gazetteers import phenotype_terms, symptom_terms
 from .medical import ROUTINE_EXAMINATIONS, ROUTINE_RELEVANCE, SYMPTOM_RELEVANCE
 from .names import _normalize_name
+from .settings import MODEL_TYPES
 
-# The labels the model was trained with: the health-insurance schema's types. (The OntoNotes
-# labels it started from are still in its output layer, untrained since; they are dropped.)
-MODEL_TYPES = (
-    "NAME", "PATIENT_ID", "ADDRESS", "PHONE_NUMBER", "EMAIL", "MEDICAL_CONDITION", "NON_PERSONAL_ID",
-    "UNIQUE_FACT", "BIRTHDATE", "TREATMENT", "INDIRECT_IDENTIFIER", "PROVIDER", "EVENT_DATE", "AGE",
-    "LOCATION", "EVENT", "DEMOGRAPHIC",
-)
+# MODEL_TYPES: the labels the model was trained with, the health-insurance schema's types. (The
+# OntoNotes labels it started from are still in its output layer, untrained since; they are dropped.)
+
 # A model's span is one piece of evidence, weaker than a rule's for the same type: about a
 # fifth of the values it adds on the held-out sets are the person's (the rest are the values of
 # other people, general terms or pieces of phrases), so each counts for less in risk and links.
@@ -55,10 +52,6 @@ class InsuranceModelRecognizer(Base):
 
     def __init__(self, ctx: RecognizerContext):
         super().__init__(ctx)
-        unknown = sorted(set(ctx.settings.model_types) - set(MODEL_TYPES))
-        if unknown:
-            raise ConfigError(f"[extraction] model_types: the insurance entity model has no type(s) {unknown}; "
-                              f"it knows {list(MODEL_TYPES)}")
         self.types = self.emits(ctx.settings)
         from .. import ner_model
 
@@ -67,9 +60,8 @@ class InsuranceModelRecognizer(Base):
         try:
             ner_model.insurance_model_path()  # a missing spaCy or a changed file is an error before any work
         except ConfigError as exc:
-            raise ConfigError(f"recognizer insurance_model (preset health-insurance-thorough, or [extraction] enable): "
-                              f"{exc}; or run without it (the default preset, or [extraction] disable = "
-                              f"[\"insurance_model\"])") from None
+            raise ConfigError(f"recognizer insurance_model (the health-insurance presets, or [extraction] enable): "
+                              f"{exc}; or run without it ([extraction] disable = [\"insurance_model\"])") from None
         self.regions = tuple(ctx.settings.phone_regions)
 
     def prepare(self, texts: list[str], progress=None) -> None:
@@ -98,7 +90,7 @@ class InsuranceModelRecognizer(Base):
         relevance = self.ctx.base(entity_type) * MODEL_RELEVANCE_FACTOR
         if entity_type == "MEDICAL_CONDITION" and (
                 value in symptom_terms() or value in phenotype_terms()
-                or " " not in value and value not in self.gaz.conditions):
+                or value.isalpha() and value.islower() and value not in self.gaz.conditions):
             return min(relevance, SYMPTOM_RELEVANCE)
         if entity_type == "TREATMENT" and value in ROUTINE_EXAMINATIONS:
             return min(relevance, ROUTINE_RELEVANCE)

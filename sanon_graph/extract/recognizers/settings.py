@@ -25,8 +25,13 @@ DEFAULT_RECOGNIZERS = (
     "procedure_suffix", "gene_variant", "pathogen", "obstetric", "demographic", "substance_use", "belief", "disability", "education", "occupation", "employer", "institution", "company", "plan_name", "city_state", "named_area", "natural_feature", "place", "small_town", "unlisted_place",
     "relative", "household", "online_handle", "insurance_model",
 )
-# The insurance entity model's types the default keeps: those written in open-ended words (the
-# health-insurance preset says why).
+# The labels the insurance entity model was trained with: the health-insurance schema's types.
+MODEL_TYPES = (
+    "NAME", "PATIENT_ID", "ADDRESS", "PHONE_NUMBER", "EMAIL", "MEDICAL_CONDITION", "NON_PERSONAL_ID",
+    "UNIQUE_FACT", "BIRTHDATE", "TREATMENT", "INDIRECT_IDENTIFIER", "PROVIDER", "EVENT_DATE", "AGE",
+    "LOCATION", "EVENT", "DEMOGRAPHIC",
+)
+# Its types the default keeps: those written in open-ended words (the health-insurance preset says why).
 DEFAULT_MODEL_TYPES = ("MEDICAL_CONDITION", "TREATMENT", "UNIQUE_FACT", "INDIRECT_IDENTIFIER", "EVENT", "DEMOGRAPHIC")
 DEFAULT_MODEL_MAX_CHARACTERS = 10_000_000
 
@@ -55,11 +60,11 @@ class RecognizerSettings(BaseModel):
     # gold spans do.
     mask_honorifics: bool = False
     # A statistical model (the insurance entity model, the NER model) reads every sentence of the
-    # corpus, about three times the rules' time (README, "The insurance entity model"). It runs
-    # on a corpus of at most this many characters of text and is left out of a larger one (run.json
-    # and the summary say so), so a preset can run it where it finds more and still keep the
-    # large-corpus time budget. 0: no limit.
-    model_max_characters: int = Field(default=DEFAULT_MODEL_MAX_CHARACTERS, ge=0)
+    # corpus: the insurance model about three times the rules' time, the NER model more (README).
+    # Each runs on a corpus of at most this many characters of text and is left out of a larger
+    # one (run.json and the summary say so), so a preset can run it where it finds more and still
+    # keep the large-corpus time budget. 0: no limit (the legal and hr presets).
+    model_max_characters: int = Field(default=DEFAULT_MODEL_MAX_CHARACTERS, ge=0, strict=True)
     # The insurance entity model's types that are kept (empty: all it was trained on).
     model_types: list[str] = Field(default_factory=lambda: list(DEFAULT_MODEL_TYPES))
     # Recognizer types whose masked span takes in its noun phrase ("refractory epilepsy",
@@ -95,6 +100,21 @@ class RecognizerSettings(BaseModel):
         if bad:
             raise ValueError(f"unknown phone region(s) {bad}; use ISO 3166 codes such as US, GB, NL, FR")
         return [r.upper() for r in regions]
+
+    @field_validator("model_types")
+    @classmethod
+    def _model_types(cls, types: list[str]) -> list[str]:
+        unknown = sorted(set(types) - set(MODEL_TYPES))
+        if unknown:
+            raise ValueError(f"the insurance entity model has no type(s) {unknown}; it knows {list(MODEL_TYPES)}")
+        return types
+
+    def without_models(self) -> RecognizerSettings:
+        """These settings with no statistical model: what the rules alone find (the leak check,
+        benchmarks and tests that pin a rule's findings)."""
+        from .base import STATISTICAL
+
+        return self.model_copy(update={"recognizers": [n for n in self.recognizers if n not in STATISTICAL]})
 
     @model_validator(mode="after")
     def _unique_entry_names(self) -> RecognizerSettings:

@@ -1,5 +1,5 @@
 """The insurance entity model against the rules alone (preset health-insurance-rules): in the
-default preset (its six open-ended types) and in health-insurance-thorough (every type), with
+default preset (its open-ended types and names) and in health-insurance-thorough (every type), with
 entity recall, linkage pair F1 and false links between people, and speed, on the insurance sets
 of examples/insurance_heldout (and thesis-dev's with gold links when ../shared is there).
 

@@ -76,7 +76,7 @@ def test_it_was_trained_on_what_the_script_names_and_never_on_a_held_out_set(spa
 
 
 def _extractors():
-    """The rules alone, the default preset (the model's six open-ended types) and the thorough one."""
+    """The rules alone, the default preset (the model's open-ended types and names) and the thorough one."""
     default = load_settings(overrides={"preset": "health-insurance"})
     thorough = load_settings(overrides={"preset": "health-insurance-thorough"})
     assert "insurance_model" in thorough.rules.recognizers and "insurance_model" in default.rules.recognizers
@@ -112,7 +112,7 @@ def test_on_a_held_out_set_it_adds_the_persons_values_and_keeps_every_rule_value
                 found[name] += value.lower() in seen[name]
     assert added > 0
     # set_c was never trained on: the model must find a good share more of its person's values,
-    # the default (six of its types) part of that
+    # the default (seven of its types) part of that
     assert found["thorough"] >= found["rules"] + 8, found
     assert found["thorough"] > found["default"] > found["rules"], found
 

@@ -31,8 +31,10 @@ MODEL_TYPES = (
     "UNIQUE_FACT", "BIRTHDATE", "TREATMENT", "INDIRECT_IDENTIFIER", "PROVIDER", "EVENT_DATE", "AGE",
     "LOCATION", "EVENT", "DEMOGRAPHIC",
 )
-# Its types the default keeps: those written in open-ended words (the health-insurance preset says why).
-DEFAULT_MODEL_TYPES = ("MEDICAL_CONDITION", "TREATMENT", "UNIQUE_FACT", "INDIRECT_IDENTIFIER", "EVENT", "DEMOGRAPHIC")
+# Its types the default keeps: those written in open-ended words, and names (the health-insurance
+# preset says why).
+DEFAULT_MODEL_TYPES = ("MEDICAL_CONDITION", "TREATMENT", "UNIQUE_FACT", "INDIRECT_IDENTIFIER", "EVENT", "DEMOGRAPHIC",
+                       "NAME")
 DEFAULT_MODEL_MAX_CHARACTERS = 10_000_000
 
 

@@ -42,6 +42,22 @@ def _shown_values(a: Analysis, redact: bool):
     return lambda eid: a.replacements.get(eid) or redactor.redact(entities[eid].normalized_value)[0]
 
 
+def _extractor_text(a: Analysis) -> str:
+    """The extractor as a reader needs it: for the rules, the preset and which of its statistical
+    models read this corpus (one is left out of a corpus over model_max_characters)."""
+    s = a.settings
+    if s.extractor != "rules":
+        return s.extractor
+    from .extract.recognizers.base import STATISTICAL
+
+    models = [n for n in s.rules.auto_recognizers() if n in STATISTICAL]
+    ran = [n for n in models if n not in a.models_not_run]
+    text = f"rules (preset {s.preset}" + (f", with {', '.join(ran)}" if ran else "") + ")"
+    if a.models_not_run:
+        text += f", {', '.join(a.models_not_run)} left out (the corpus is over [extraction] model_max_characters)"
+    return text
+
+
 def render_report(a: Analysis, redact: bool = False) -> str:
     """report.md. `redact` leaves every masked value out (`--redact-report`)."""
     s = a.settings
@@ -56,7 +72,7 @@ def render_report(a: Analysis, redact: bool = False) -> str:
 
     add("# sanon-graph analysis report\n")
     add(f"Input: `{a.corpus.root}`  ")
-    add(f"Extractor: {s.extractor}; selection: {s.selection}; redaction: {s.redaction}; "
+    add(f"Extractor: {_extractor_text(a)}; selection: {s.selection}; redaction: {s.redaction}; "
         f"chain length {p.chain_length}; edge threshold {p.edge_strength_threshold}; "
         f"theta_doc {p.theta_doc}; theta_chain {p.theta_chain}; rho HIGH {p.rho_high}, MEDIUM {p.rho_medium}.\n")
     if redact:

@@ -139,6 +139,7 @@ def test_the_default_runs_the_model_on_a_small_corpus_and_says_so(spacy_installe
     assert run_cli("analyze", HELD_OUT / "documents", "--out", out, "-q").exit_code == 0
     run = json.loads((out / "run.json").read_text(encoding="utf-8"))
     assert run["models_not_run"] == {} and not run["warnings"]
+    assert "Extractor: rules (preset health-insurance, with insurance_model)" in (out / "report.md").read_text()
     assert run["versions"]["insurance_model_manifest_sha256"] == ner_model.INSURANCE_MANIFEST_SHA256
     config = tmp_path / "rules.toml"
     config.write_text('[preset]\nextends = "health-insurance"\n[extraction]\ndisable = ["insurance_model"]\n')
@@ -164,6 +165,8 @@ def test_over_its_size_the_default_leaves_the_model_out_and_says_why(spacy_insta
     assert list(run["models_not_run"]) == ["insurance_model"] and "5,000" in run["models_not_run"]["insurance_model"]
     assert "insurance_model_manifest_sha256" not in run["versions"]  # no build of it found anything
     assert any("insurance_model did not run" in w for w in run["warnings"])
+    report = (out / "report.md").read_text()
+    assert "Extractor: rules (preset health-insurance), insurance_model left out" in report
     assert run_cli("analyze", HELD_OUT / "documents", "--out", without, "-q", "--config", rules).exit_code == 0
     assert _values(out) == _values(without)
 

@@ -13,8 +13,8 @@ values always stay as they are. It reads every sentence (conditions are written 
 case, so there is no capital to pick sentences by): through `analyze`, about three times the
 rules' time (README). So the default preset runs it on a corpus of up to [extraction]
 model_max_characters and keeps only its open-ended types and names ([extraction] model_types:
-conditions, treatments, facts, circumstances, events, demographics, names); health-insurance-thorough runs it on
-any size with all its types.
+conditions, treatments, facts, circumstances, events, demographics, names);
+health-insurance-thorough runs it on any size with all its types.
 """
 
 from __future__ import annotations

@@ -219,7 +219,8 @@ def analyze(input_path: Path, out_dir: Path, config_file: Path | None, as_json: 
     summary = analysis.summary()
     if as_json:
         click.echo(json.dumps({"out": str(out_dir), **summary, "timings_seconds": analysis.timings,
-                               "resources": analysis.resources()}))
+                               "resources": analysis.resources(), "warnings": analysis.warnings,
+                               "models_not_run": analysis.models_not_run}))
         return
     _print_summary(summary, out_dir)
 

@@ -169,6 +169,11 @@ def test_over_its_size_the_default_leaves_the_model_out_and_says_why(spacy_insta
     assert "Extractor: rules (preset health-insurance), insurance_model left out" in report
     assert run_cli("analyze", HELD_OUT / "documents", "--out", without, "-q", "--config", rules).exit_code == 0
     assert _values(out) == _values(without)
+    # and for scripts: analyze --json says it too
+    result = run_cli("analyze", HELD_OUT / "documents", "--out", tmp_path / "json", "--config", small, "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert list(summary["models_not_run"]) == ["insurance_model"] and summary["warnings"]
 
 
 def test_one_extractor_decides_per_corpus(spacy_installed):

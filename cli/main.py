@@ -63,9 +63,10 @@ class BarProgress(PipelineProgress):
 
 def _warn_models_not_run(measures: dict) -> None:
     """An evaluation's extractor that left a model out of its corpus says so, as analyze does."""
-    for name, why in measures.get("models_not_run", {}).items():
-        BarProgress(False).warn(f"recognizer {name} did not run: {why}; these figures are without it "
-                                "([extraction] model_max_characters = 0 runs it on any size)")
+    from sanon_graph.pipeline import models_not_run_warnings
+
+    for notice in models_not_run_warnings(measures.get("models_not_run", {}), "these figures are without it"):
+        BarProgress(False).warn(notice)
 
 
 def fail(exc: SanonError) -> None:

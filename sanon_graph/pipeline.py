@@ -429,7 +429,7 @@ def extract_to_file(input_path: Path, out_file: Path, settings: Settings, progre
         progress.warn(idle)
     with progress.stage("extract", _extraction_passes(settings) * len(corpus.documents)) as advance:
         findings = extractor.extract(corpus.documents, advance)
-    for notice in models_not_run_warnings(extractor):
+    for notice in models_not_run_warnings(models_not_run(extractor)):
         progress.warn(notice)
     if settings.cross_document:
         cross_document_pass(corpus.documents, findings, settings)
@@ -667,13 +667,15 @@ def models_not_run(extractor: Extractor) -> dict[str, str]:
     return dict(getattr(extractor, "models_not_run", {}))
 
 
-def models_not_run_warnings(extractor: Extractor) -> list[str]:
-    """One line per statistical model a preset enables that this corpus was too large for."""
-    return [f"recognizer {name} did not run: {why}; the values are the rest of the extractor's. "
+def models_not_run_warnings(not_run: dict[str, str],
+                            consequence: str = "the values are the rest of the extractor's") -> list[str]:
+    """One line per statistical model a preset enables that this corpus was too large for
+    (models_not_run), with what that means for what is shown (`consequence`)."""
+    return [f"recognizer {name} did not run: {why}; {consequence}. "
             "[extraction] model_max_characters = 0 runs it on any size"
             + ("; so does --preset health-insurance-thorough, with all the model's types"
                if name == "insurance_model" else "")
-            for name, why in models_not_run(extractor).items()]
+            for name, why in not_run.items()]
 
 
 def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str]:
@@ -690,7 +692,7 @@ def _extraction_warnings(extractor: Extractor, assembled: Assembled) -> list[str
         warnings.append(f"{stats.clamped_relevance} relevance value(s) were outside [0, 1] and were clamped")
     if idle := idle_recognizer_warning(extractor):
         warnings.append(idle)
-    warnings += models_not_run_warnings(extractor)
+    warnings += models_not_run_warnings(models_not_run(extractor))
     unmatched = getattr(extractor, "unmatched_records", [])
     if unmatched:
         warnings.append(

@@ -138,10 +138,9 @@ class RulesExtractor:
         # Recognizer types whose (mapped) type the schema has; the others are not run at all.
         self._wanted = {t for r in self.recognizers for t in r.types if self.type_map.get(t, t) in schema}
         self._runnable = [r for r in self.recognizers if r.types & self._wanted]
-        self._active = list(self._runnable)
+        self._activate(self._runnable)
         # Spans of the config's own recognizers (custom, presidio) win a tie with a built-in rule.
         self._declared = frozenset().union(*(getattr(r, "declared", frozenset()) for r in self._active))
-        self._enclosing = any(r.name in ENCLOSING for r in self._active)
         # name -> why it did not run: a statistical model left out of a corpus over model_max_characters
         self.models_not_run: dict[str, str] = {}
         self._widen = frozenset(self.settings.widen_types)
@@ -165,20 +164,23 @@ class RulesExtractor:
         over model_max_characters the models are left out (models_not_run says why)."""
         limit = self.settings.model_max_characters
         characters = sum(map(len, texts)) if limit else 0
-        self._active, self.models_not_run = list(self._runnable), {}
+        left_out = [r for r in self._runnable if r.name in STATISTICAL and limit and characters > limit]
+        self.models_not_run = {r.name: f"the corpus holds {characters:,} characters of text, over [extraction] "
+                                       f"model_max_characters = {limit:,} (the model reads every sentence)"
+                               for r in left_out}
+        self._activate([r for r in self._runnable if r not in left_out])
         for r in self.recognizers:
             if r.name in STATISTICAL:
-                if r in self._active and limit and characters > limit:
-                    self._active.remove(r)
-                    self.models_not_run[r.name] = (
-                        f"the corpus holds {characters:,} characters of text, over [extraction] model_max_characters "
-                        f"= {limit:,} (the model reads every sentence)")
                 if r in self._active:
                     r.prepare(texts, progress)
                 elif progress:
                     progress(len(texts))  # enabled but finds no type of this schema, or left out: nothing to read
             elif r in self._active and (prepare := getattr(r, "prepare", None)) is not None:
                 prepare(texts)
+
+    def _activate(self, recognizers: list[Recognizer]) -> None:
+        """The recognizers that read the texts from now on (a model over its size limit is not one)."""
+        self._active = list(recognizers)
         self._enclosing = any(r.name in ENCLOSING for r in self._active)
 
     def extract(self, documents: list[Document], progress=None) -> dict[str, list[ExtractedEntity]]:
@@ -199,8 +201,7 @@ class RulesExtractor:
             # (forked_map is lazy: the chunks are extracted in the loop above.) A model left out
             # of this corpus is not left out of the next text (extract_text); models_not_run
             # keeps what was decided here, for the run's record.
-            self._active = list(self._runnable)
-            self._enclosing = any(r.name in ENCLOSING for r in self._active)
+            self._activate(self._runnable)
         return out
 
     def spans(self, text: str) -> list[Span]:

@@ -51,6 +51,11 @@ def data_terms(name: str) -> frozenset[str]:
     )
 
 
+# A single word under this many letters is too general to be a condition of its own unless a
+# vocabulary names it whole ("gout" yes; "cough", "pain" no): the rules' condition vocabulary and
+# the insurance model (insurance_model._too_general) draw the line here.
+SHORT_WORD = 6
+
 def _conditions() -> frozenset[str]:
     """Short ICD-10-CM description heads ("Tuberculosis of larynx") and inclusion terms, the
     Human Disease Ontology's names of up to four words, and the curated list."""
@@ -115,7 +120,7 @@ def _build_condition_vocabulary() -> tuple[frozenset[str], frozenset[str], froze
         # A short single word is a condition only as the whole name of a three-character
         # category outside the symptoms chapter (R): "Gout", "Acne", "Mumps"; as a head of a
         # longer description it is too often a generic word ("pain", "blood", "nerve").
-        if len(words) == 1 and len(head) < 6 and not (len(code) == 3 and code[0] != "R" and head == description.lower()):
+        if len(words) == 1 and len(head) < SHORT_WORD and not (len(code) == 3 and code[0] != "R" and head == description.lower()):
             continue
         terms.add(head)
         if code[0] == "R":

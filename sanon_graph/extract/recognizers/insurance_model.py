@@ -24,8 +24,8 @@ import re
 from ...errors import ConfigError
 from ...normalize import fold, normalize_phone, normalize_value
 from .base import ENCLOSING, STATISTICAL, Base, RecognizerContext, register
-from .gazetteers import phenotype_terms, symptom_terms
-from .medical import ROUTINE_EXAMINATIONS, ROUTINE_RELEVANCE, SYMPTOM_RELEVANCE
+from .gazetteers import SHORT_WORD, phenotype_terms, symptom_terms
+from .medical import said_of_many
 from .names import _normalize_name
 from .settings import MODEL_TYPES
 
@@ -87,14 +87,10 @@ class InsuranceModelRecognizer(Base):
         """A fraction of its type's, and no more than the rules give the same words: a symptom
         ("dizziness") or a routine examination ("MRI") is said of many people, whoever finds it.
         So is a condition of one longer word the rules' vocabulary does not name."""
-        relevance = self.ctx.base(entity_type) * MODEL_RELEVANCE_FACTOR
-        if entity_type == "MEDICAL_CONDITION" and (
-                value in symptom_terms() or value in phenotype_terms()
-                or value.isalpha() and value.islower() and value not in self.gaz.conditions):
-            return min(relevance, SYMPTOM_RELEVANCE)
-        if entity_type == "TREATMENT" and value in ROUTINE_EXAMINATIONS:
-            return min(relevance, ROUTINE_RELEVANCE)
-        return relevance
+        symptom = entity_type == "MEDICAL_CONDITION" and (
+            value in symptom_terms() or value in phenotype_terms()
+            or value.isalpha() and value.islower() and value not in self.gaz.conditions)
+        return said_of_many(entity_type, value, self.ctx.base(entity_type) * MODEL_RELEVANCE_FACTOR, symptom)
 
     def _value(self, entity_type: str, written: str) -> str:
         """The value as the rules would write it, so a value the model finds in one document links
@@ -116,7 +112,7 @@ def _too_general(written: str, value: str, conditions: frozenset[str]) -> bool:
     "rash"): the rules leave such words out as too general to be a condition of their own
     (gazetteers: a short single word is a condition only as a whole ICD category's name), and
     two people's records were linked on a cough the model found. Not an acronym or a code."""
-    return len(written) < 6 and written.isalpha() and written[1:].islower() and value not in conditions
+    return len(written) < SHORT_WORD and written.isalpha() and written[1:].islower() and value not in conditions
 
 
 def _inside_a_word(text: str, start: int, end: int) -> bool:

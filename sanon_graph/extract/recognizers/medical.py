@@ -220,13 +220,7 @@ class _Medical(Base):
                 if value != term and value not in terms:
                     value = term
                 kind = _TYPE_AFTER.match(text, end) if entity_type == "MEDICAL_CONDITION" and typed else None
-                relevance = self.boost(text, start, entity_type)
-                if entity_type == "MEDICAL_CONDITION" and term in symptoms:
-                    # a symptom ("weakness", "dizziness") is said of many people: weaker evidence
-                    # than a diagnosis, so two records sharing one link less
-                    relevance = min(relevance, SYMPTOM_RELEVANCE)
-                elif entity_type == "TREATMENT" and term in ROUTINE_EXAMINATIONS:
-                    relevance = min(relevance, ROUTINE_RELEVANCE)
+                relevance = said_of_many(entity_type, term, self.boost(text, start, entity_type), term in symptoms)
                 yield self.span(start, kind.end() if kind else end, entity_type, value, relevance)
 
     def head_finding(self, text: str, start: int, end: int, phrase: str, entity_type: str) -> Span | None:
@@ -263,6 +257,17 @@ ROUTINE_EXAMINATIONS = frozenset({
     "emg", "tte", "tee", "egd", "dexa",
 })
 ROUTINE_RELEVANCE = 0.4
+
+
+def said_of_many(entity_type: str, value: str, relevance: float, symptom: bool) -> float:
+    """relevance, capped for what is said of many people, whoever found it: a symptom
+    ("weakness", "dizziness") is weaker evidence than a diagnosis, so two records sharing one link
+    less; so is a routine examination."""
+    if entity_type == "MEDICAL_CONDITION" and symptom:
+        return min(relevance, SYMPTOM_RELEVANCE)
+    if entity_type == "TREATMENT" and value in ROUTINE_EXAMINATIONS:
+        return min(relevance, ROUTINE_RELEVANCE)
+    return relevance
 
 
 @register("condition_term", "MEDICAL_CONDITION")

@@ -34,6 +34,13 @@ TARGET = ROOT / "sanon_graph" / "data" / "models" / "insurance-ner"
 HELD_OUT = ("insurance_heldout/set_c", "insurance_heldout/set_d", "insurance_heldout/set_t", "insurance_heldout/set_u",
             "insurance_heldout/set_v", "insurance_heldout/set_w")
 TRAIN_ROOTS = ("insurance_heldout", "insurance_train")
+# Sets labelled as the research generator labels (about 13 values a cluster, whole phrases such as
+# a treatment with its frequency), not completely: what they leave unlabelled is not "no entity",
+# so the model learns their spans and nothing from the rest (spaCy's missing annotation). Chosen
+# on thesis-dev and qa_25 (README, stop 50): trained as complete instead, the model found 3 fewer
+# of thesis-dev's values; with the first four of them seen three times each, a general word linked
+# two people in qa_25.
+PARTIAL_LABELS = tuple(f"insurance_train/set_{x}" for x in ("x", "y", "z", "za", "zb", "zc", "zd", "ze"))
 # Chosen by training on the other sets with set_k and set_o held out: 40 epochs found 1.3 points
 # more of their persons' values than 20; dropout 0.3 instead of 0.1 found fewer.
 EPOCHS = 40
@@ -53,9 +60,11 @@ def training_sets() -> list[Path]:
 
 
 def labelled_docs(sets: list[Path]):
-    """(text, [(start, end, type)]) per distinct document, the person's values located in it."""
+    """(text, [(start, end, type)], partial) per distinct document, the person's values located in
+    it; partial when its set labels only some values (PARTIAL_LABELS)."""
     seen = set()
     for s in sets:
+        partial = f"{s.parent.name}/{s.name}" in PARTIAL_LABELS
         for path in sorted((s / "clusters").glob("*.json")):
             cluster = json.loads(path.read_text(encoding="utf-8"))
             values = cluster["metadata"]["person"]["entities"]
@@ -69,20 +78,21 @@ def labelled_docs(sets: list[Path]):
                 for value, entity_type in values:
                     pattern = r"(?<!\w)" + re.escape(value) + r"(?!\w)"
                     spans += [(m.start(), m.end(), entity_type) for m in re.finditer(pattern, text, re.IGNORECASE)]
-                yield text, spans
+                yield text, spans, partial
 
 
-def write_docbin(docs: list[tuple[str, list[tuple[int, int, str]]]], out: Path) -> tuple[int, int]:
+def write_docbin(docs: list[tuple[str, list[tuple[int, int, str]], bool]], out: Path) -> tuple[int, int]:
     import spacy
     from spacy.tokens import DocBin
     from spacy.util import filter_spans
 
     nlp = spacy.blank("en")
     db, n_docs, n_spans = DocBin(), 0, 0
-    for text, spans in docs:
+    for text, spans, partial in docs:
         doc = nlp.make_doc(text)
         ents = [doc.char_span(a, b, label=t, alignment_mode="contract") for a, b, t in spans]
-        doc.ents = filter_spans([e for e in ents if e is not None and len(e)])  # longest wins
+        ents = filter_spans([e for e in ents if e is not None and len(e)])  # longest wins
+        doc.set_ents(ents, default="missing" if partial else "outside")
         db.add(doc)
         n_docs, n_spans = n_docs + 1, n_spans + len(doc.ents)
     db.to_disk(out)
@@ -161,9 +171,9 @@ def main() -> int:
         for name in KEEP:
             src = trained / name
             (shutil.copytree if src.is_dir() else shutil.copy2)(src, staging / name)
-        labels = sorted({t for _, spans in docs for _, _, t in spans})
+        labels = sorted({t for _, spans, _ in docs for _, _, t in spans})
         sanitise(staging, base, labels)
-        check_same_predictions(trained, staging, [text for text, _ in docs])
+        check_same_predictions(trained, staging, [text for text, _, _ in docs])
         manifest = {
             "name": "insurance-ner",
             "base": f"{ner_model.MODEL_PACKAGE} {ner_model.MODEL_VERSION} (ner component)",

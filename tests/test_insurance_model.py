@@ -280,10 +280,28 @@ def test_the_manifest_says_how_the_script_trains():
     assert (manifest["epochs"], manifest["seed"]) == (script.EPOCHS, script.SEED)
 
 
+def test_sets_labelled_as_the_generator_labels_teach_only_what_they_label(tmp_path):
+    """A set that labels some of a person's values (PARTIAL_LABELS) leaves the rest unknown to the
+    model, not "no entity"; a completely labelled set says every other word is none."""
+    import spacy
+    from spacy.tokens import DocBin
+
+    script = _train_script()
+    sets = script.training_sets()
+    partial = {f"{s.parent.name}/{s.name}" for s in sets} & set(script.PARTIAL_LABELS)
+    assert partial == set(script.PARTIAL_LABELS)  # every set named is trained on
+    text = "Monthly rituximab infusions at Oakvale Clinic."
+    spans = [(0, len("Monthly rituximab infusions"), "TREATMENT")]
+    script.write_docbin([(text, spans, True), (text, spans, False)], tmp_path / "t.spacy")
+    some, every = DocBin().from_disk(tmp_path / "t.spacy").get_docs(spacy.blank("en").vocab)
+    assert [t.ent_iob_ for t in some] == ["B", "I", "I", "", "", "", ""]  # the rest unknown
+    assert [t.ent_iob_ for t in every] == ["B", "I", "I", "O", "O", "O", "O"]
+
+
 def test_no_held_out_document_is_in_a_training_set():
     """A held-out document copied into a training set would make the held-out figures tuned-on."""
     script = _train_script()
-    training = {" ".join(text.split()) for text, _ in script.labelled_docs(script.training_sets())}
+    training = {" ".join(text.split()) for text, _, _ in script.labelled_docs(script.training_sets())}
     for held_out in script.HELD_OUT:
         for path in sorted((ROOT / "examples" / held_out / "clusters").glob("*.json")):
             for doc in json.loads(path.read_text(encoding="utf-8"))["documents"]:
@@ -338,6 +356,29 @@ def test_a_closing_bracket_the_span_opened_stays():
     text = "type 2 diabetes (T2DM)."
     assert trimmed(NerSpan(0, len(text), "X", text)).text == "type 2 diabetes (T2DM)"
     assert trimmed(NerSpan(0, 5, "X", "EUR),")).text == "EUR"
+
+
+def test_a_head_noun_alone_is_no_value_from_the_model():
+    """"these treatments" or "her condition" points at a value said elsewhere; "aquatic therapy"
+    and "nerve block" name one."""
+    from sanon_graph.extract.recognizers.insurance_model import _head_alone
+
+    for general in ("treatments", "these treatments", "her condition", "chronic condition", "therapy"):
+        assert _head_alone(general), general
+    for specific in ("aquatic therapy", "nerve block", "stem cell transplant", "pembrolizumab"):
+        assert not _head_alone(specific), specific
+
+
+def test_a_value_does_not_end_on_a_joining_word():
+    from sanon_graph.extract.ner_model import NerSpan, trimmed
+
+    text = "a 22% fall in appeals for the plan"
+    start, end = text.index("22%"), text.index(" the plan")
+    t = trimmed(NerSpan(start, end, "UNIQUE_FACT", text[start:end]))
+    assert t.text == "22% fall in appeals" and text[t.start:t.end] == t.text
+    assert trimmed(NerSpan(0, 22, "X", "Court of Appeal of the")).text == "Court of Appeal"
+    assert trimmed(NerSpan(0, 10, "X", "Bank of Oz")).text == "Bank of Oz"  # inside, it stays
+    assert trimmed(NerSpan(0, 3, "X", "for")).text == "for"  # nothing else to keep
 
 
 class _Recorder:
@@ -414,5 +455,11 @@ def test_the_model_weighs_general_words_as_the_rules_do(spacy_installed):
     assert model._relevance("MEDICAL_CONDITION", "dizziness") == SYMPTOM_RELEVANCE
     assert model._relevance("TREATMENT", "mri") == ROUTINE_RELEVANCE
     assert model._relevance("MEDICAL_CONDITION", "hereditary angioedema") > SYMPTOM_RELEVANCE
+    # a treatment or event of one word that names no drug or treatment the rules know is said of many
+    assert model._relevance("TREATMENT", "follow-up") == ROUTINE_RELEVANCE
+    assert model._relevance("EVENT", "review") == ROUTINE_RELEVANCE
+    assert model._relevance("TREATMENT", "pembrolizumab") > ROUTINE_RELEVANCE  # a drug
+    assert model._relevance("TREATMENT", "acupuncture") > ROUTINE_RELEVANCE  # a treatment the rules list
+    assert model._relevance("TREATMENT", "stellate ganglion block") > ROUTINE_RELEVANCE  # more than one word
     assert not [e for e in _extractors()["default"].extract_text("He had a cough for two weeks.")
                 if e.original.lower() == "cough"]

@@ -24,10 +24,12 @@ import re
 from ...errors import ConfigError
 from ...normalize import fold, normalize_phone, normalize_value
 from .base import ENCLOSING, STATISTICAL, Base, RecognizerContext, register
+from .drugs import drug_names
 from .gazetteers import SHORT_WORD, phenotype_terms, symptom_terms
-from .medical import said_of_many
+from .medical import ROUTINE_RELEVANCE, said_of_many
 from .names import _normalize_name
 from .settings import MODEL_TYPES
+from .words import GENERIC_HEAD, TREATMENT_QUALIFIERS
 
 # MODEL_TYPES: the labels the model was trained with, the health-insurance schema's types. (The
 # OntoNotes labels it started from are still in its output layer, untrained since; they are dropped.)
@@ -39,6 +41,8 @@ MODEL_RELEVANCE_FACTOR = 0.8
 # A one-character span is no value; a two-character one only in capitals or digits ("MS", "63"),
 # not a word piece ("mg", "Dr").
 _SHORT_OK = re.compile(r"^[A-Z0-9]{2}$")
+# Words that point at a value said elsewhere ("these treatments", "her condition").
+_POINTING = frozenset("the a an this that these those his her their its our my your such other any all".split())
 _ICD_CODE = re.compile(r"^[A-Za-z]\d{2}(?:\.[0-9A-Za-z]{1,4})?$")
 
 
@@ -81,16 +85,24 @@ class InsuranceModelRecognizer(Base):
             value = self._value(span.label, written)
             if span.label == "MEDICAL_CONDITION" and _too_general(written, value, self.gaz.conditions):
                 continue
+            if span.label in ("MEDICAL_CONDITION", "TREATMENT") and _head_alone(value):
+                continue
             yield self.span(t.start, t.end, span.label, value, self._relevance(span.label, value))
 
     def _relevance(self, entity_type: str, value: str) -> float:
         """A fraction of its type's, and no more than the rules give the same words: a symptom
         ("dizziness") or a routine examination ("MRI") is said of many people, whoever finds it.
-        So is a condition of one longer word the rules' vocabulary does not name."""
+        So is a condition of one longer word the rules' vocabulary does not name, and a treatment
+        or event of one word that names no drug or treatment the rules know ("follow-up",
+        "review"): two people's records were linked on such a word and a shared clinician."""
         symptom = entity_type == "MEDICAL_CONDITION" and (
             value in symptom_terms() or value in phenotype_terms()
             or value.isalpha() and value.islower() and value not in self.gaz.conditions)
-        return said_of_many(entity_type, value, self.ctx.base(entity_type) * MODEL_RELEVANCE_FACTOR, symptom)
+        relevance = said_of_many(entity_type, value, self.ctx.base(entity_type) * MODEL_RELEVANCE_FACTOR, symptom)
+        if entity_type in ("TREATMENT", "EVENT") and _one_plain_word(value) \
+                and value not in self.gaz.treatments and value not in drug_names():
+            return min(relevance, ROUTINE_RELEVANCE)
+        return relevance
 
     def _value(self, entity_type: str, written: str) -> str:
         """The value as the rules would write it, so a value the model finds in one document links
@@ -113,6 +125,21 @@ def _too_general(written: str, value: str, conditions: frozenset[str]) -> bool:
     (gazetteers: a short single word is a condition only as a whole ICD category's name), and
     two people's records were linked on a cough the model found. Not an acronym or a code."""
     return len(written) < SHORT_WORD and written.isalpha() and written[1:].islower() and value not in conditions
+
+
+def _head_alone(value: str) -> bool:
+    """A head noun that says nothing on its own ("treatments", "these treatments", "chronic
+    condition"), with at most pointing words and qualifiers before it: the rules take such a head
+    only with a word that makes it specific, and so does the model."""
+    words = value.split()
+    while len(words) > 1 and (words[0] in _POINTING or words[0] in TREATMENT_QUALIFIERS):
+        words = words[1:]
+    return len(words) == 1 and GENERIC_HEAD.fullmatch(words[0]) is not None
+
+
+def _one_plain_word(value: str) -> bool:
+    """One word of letters, hyphens allowed ("follow-up"), no digit or code."""
+    return value.replace("-", "").isalpha()
 
 
 def _inside_a_word(text: str, start: int, end: int) -> bool:

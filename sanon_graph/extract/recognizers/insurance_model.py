@@ -93,7 +93,7 @@ class InsuranceModelRecognizer(Base):
         """A fraction of its type's, and no more than the rules give the same words: a symptom
         ("dizziness") or a routine examination ("MRI") is said of many people, whoever finds it.
         So is a condition of one longer word the rules' vocabulary does not name, and a treatment
-        or event of one word that names no drug or treatment the rules know ("follow-up",
+        or event of one word that names no drug or treatment the rules know ("check-up",
         "review"): two people's records were linked on such a word and a shared clinician."""
         symptom = entity_type == "MEDICAL_CONDITION" and (
             value in symptom_terms() or value in phenotype_terms()
@@ -138,7 +138,7 @@ def _head_alone(value: str) -> bool:
 
 
 def _one_plain_word(value: str) -> bool:
-    """One word of letters, hyphens allowed ("follow-up"), no digit or code."""
+    """One word of letters, hyphens allowed ("check-up"), no digit or code."""
     return value.replace("-", "").isalpha()
 
 

@@ -26,10 +26,10 @@ from ...normalize import fold, normalize_phone, normalize_value
 from .base import ENCLOSING, STATISTICAL, Base, RecognizerContext, register
 from .drugs import drug_names
 from .gazetteers import SHORT_WORD, phenotype_terms, symptom_terms
-from .medical import ROUTINE_RELEVANCE, said_of_many
+from .medical import ROUTINE_RELEVANCE, _without_qualifiers, said_of_many
 from .names import _normalize_name
 from .settings import MODEL_TYPES
-from .words import GENERIC_HEAD, TREATMENT_QUALIFIERS
+from .words import GENERIC_HEAD, MODIFIER_NOISE, TREATMENT_QUALIFIERS
 
 # MODEL_TYPES: the labels the model was trained with, the health-insurance schema's types. (The
 # OntoNotes labels it started from are still in its output layer, untrained since; they are dropped.)
@@ -41,8 +41,10 @@ MODEL_RELEVANCE_FACTOR = 0.8
 # A one-character span is no value; a two-character one only in capitals or digits ("MS", "63"),
 # not a word piece ("mg", "Dr").
 _SHORT_OK = re.compile(r"^[A-Z0-9]{2}$")
-# Words that point at a value said elsewhere ("these treatments", "her condition").
-_POINTING = frozenset("the a an this that these those his her their its our my your such other any all".split())
+# What may stand before a head noun that says nothing on its own and still leave it saying
+# nothing: words that point at a value said elsewhere ("these treatments", "her condition") or
+# add nothing identifying (MODIFIER_NOISE), and how intense or usual a treatment is.
+_BEFORE_A_HEAD = MODIFIER_NOISE | TREATMENT_QUALIFIERS | frozenset({"my", "our", "your"})
 _ICD_CODE = re.compile(r"^[A-Za-z]\d{2}(?:\.[0-9A-Za-z]{1,4})?$")
 
 
@@ -87,19 +89,21 @@ class InsuranceModelRecognizer(Base):
                 continue
             if span.label in ("MEDICAL_CONDITION", "TREATMENT") and _head_alone(value):
                 continue
+            if span.label == "NAME" and _names_care(written):
+                continue
             yield self.span(t.start, t.end, span.label, value, self._relevance(span.label, value))
 
     def _relevance(self, entity_type: str, value: str) -> float:
         """A fraction of its type's, and no more than the rules give the same words: a symptom
         ("dizziness") or a routine examination ("MRI") is said of many people, whoever finds it.
         So is a condition of one longer word the rules' vocabulary does not name, and a treatment
-        or event of one word that names no drug or treatment the rules know ("check-up",
-        "review"): two people's records were linked on such a word and a shared clinician."""
+        of one word that names no drug or treatment the rules know ("check-up"): two people's
+        records were linked on such a word and a shared clinician."""
         symptom = entity_type == "MEDICAL_CONDITION" and (
             value in symptom_terms() or value in phenotype_terms()
             or value.isalpha() and value.islower() and value not in self.gaz.conditions)
         relevance = said_of_many(entity_type, value, self.ctx.base(entity_type) * MODEL_RELEVANCE_FACTOR, symptom)
-        if entity_type in ("TREATMENT", "EVENT") and _one_plain_word(value) \
+        if entity_type == "TREATMENT" and _one_plain_word(value) \
                 and value not in self.gaz.treatments and value not in drug_names():
             return min(relevance, ROUTINE_RELEVANCE)
         return relevance
@@ -131,10 +135,14 @@ def _head_alone(value: str) -> bool:
     """A head noun that says nothing on its own ("treatments", "these treatments", "chronic
     condition"), with at most pointing words and qualifiers before it: the rules take such a head
     only with a word that makes it specific, and so does the model."""
-    words = value.split()
-    while len(words) > 1 and (words[0] in _POINTING or words[0] in TREATMENT_QUALIFIERS):
-        words = words[1:]
-    return len(words) == 1 and GENERIC_HEAD.fullmatch(words[0]) is not None
+    return GENERIC_HEAD.fullmatch(_without_qualifiers(value, _BEFORE_A_HEAD)) is not None
+
+
+def _names_care(written: str) -> bool:
+    """A capitalised care phrase the model read as a person ("Lamotrigine Therapy"): a word of it
+    is a head noun of care or of a condition. Only heads of seven letters or more count: shorter
+    ones ("Brace", "Strain") are surnames too."""
+    return any(len(w) >= 7 and GENERIC_HEAD.fullmatch(w) for w in written.lower().split())
 
 
 def _one_plain_word(value: str) -> bool:

@@ -190,11 +190,11 @@ def _after_condition(text: str, start: int, end: int, phrase: str, conditions: f
     return start, phrase
 
 
-def _without_qualifiers(phrase: str) -> str:
+def _without_qualifiers(phrase: str, leading: frozenset[str] = QUALIFIERS) -> str:
     """The value without leading "refractory", "chronic", "left" (the span keeps them): one
-    condition in two records, qualified in one, is one value."""
+    condition in two records, qualified in one, is one value. `leading`: the words to drop."""
     words = phrase.split()
-    while len(words) > 1 and words[0] in QUALIFIERS:
+    while len(words) > 1 and words[0] in leading:
         words = words[1:]
     return " ".join(words)
 

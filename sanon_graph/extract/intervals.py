@@ -1,7 +1,7 @@
 """Interval-valued quasi-identifiers: a value links to the ranges that contain it.
 
 String matching cannot see that a "58-year-old" is one of the respondents "aged 55-65", or
-that "July 2023" falls in "Q3 2023"; an attacker who holds both documents sees it at once.
+that "August 2021" falls in "Q3 2021"; an attacker who holds both documents sees it at once.
 This pass reads the normalised values of ages and dates as intervals (years of age, days)
 and gives every document with a value inside a narrower-than-limit range a *compatible*
 finding of that range: same entity, the document's own words as its original value. So the

@@ -19,7 +19,7 @@ Things per-document extraction cannot see, because they only show across documen
    clinician's titled surname ("Dr. Robles") and a name with an initial ("S. Keegan"), when one
    full name of that surname (and initial, type and sex) is in the corpus; so is a person's first
    name alone ("Dear Ottilie"), when one full name starts with it and the corpus never writes it
-   as a word. A place in a publication's title ("the Midwest Nursing Journal") is not found
+   as a word. A place in a publication's title ("the New England Nursing Journal") is not found
    again. A value of a naming kind found only with a capital is found again only where the text
    has one ("THE FACTS" read as a body must not make every "facts" one).
    Values that mean something else out of context are not propagated: they need a letter
@@ -537,7 +537,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             found = doc.text[start:end]
             key = _key(found)  # once: the walk sees every recurrence of every value
             if entries[i][1] == place_type and PUBLICATION_AFTER.match(doc.text, end):
-                continue  # "the Midwest Nursing Journal": where a journal is, not the person
+                continue  # "the New England Nursing Journal": where a journal is, not the person
             if key in first_keys:
                 if found.islower():
                     written_as_word.add(key)  # "grace period", "will": a word of the corpus

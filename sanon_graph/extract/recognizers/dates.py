@@ -94,7 +94,7 @@ def names_a_foreign_month(text: str) -> bool:
 _DATE_RANGE = re.compile(
     r"(\d(?<![\w/.-]\d)\d?/\d{1,2}/\d{4})\s?[-–]\s?(\d{1,2}/\d{1,2}/\d{4})(?![\w/-])"
 )
-# "May-August 2024", "03/2023-10/2023": months from .. to, one value.
+# "June-September 2021", "03/2023-10/2023": months from .. to, one value.
 _MONTH_RANGE = re.compile(rf"(?<!\w)({_MONTH})\s?[-–]\s?({_MONTH}),?\s+(\d{{4}})(?!\w)")
 # Two days of one year, the year written once at the end: "February 3 to March 16, 2025", "Feb 3 -
 # Mar 16, 2025", "3 February to 16 March 2025". Read apart, the first day had no year and linked
@@ -202,7 +202,7 @@ class _Dated(Base):
 
 @register("date_range", "EVENT_DATE")
 class DateRange(_Dated):
-    """"10/15/2023-11/03/2023", "May-August 2024": one value, an ISO interval."""
+    """"10/15/2023-11/03/2023", "June-September 2021": one value, an ISO interval."""
 
     def find(self, text: str):
         order = None

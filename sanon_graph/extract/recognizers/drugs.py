@@ -107,7 +107,7 @@ class Drug(Base):
                 if phrase in names and self._counts(text, words, phrase):
                     canonical, drug_class = names[phrase]
                     relevance = CLASS_RELEVANCE if drug_class else None
-                    # a dose written after a drug is masked with it ("atorvastatin 40mg daily"):
+                    # a dose written after a drug is masked with it ("rosuvastatin 20mg daily"):
                     # one patient's dose narrows who it is; the value stays the drug
                     dose = None if drug_class else DOSE_AFTER.match(text, words[-1][1])
                     end = dose.end() if dose else words[-1][1]

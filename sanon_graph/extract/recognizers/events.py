@@ -1,6 +1,6 @@
 """Events and facts that single someone out: named studies and programmes, accidents,
-"the only ... in the state", measured outcomes ("40% symptom reduction", "UPDRS score of 52",
-"a 42-day wait")."""
+"the only ... in the state", measured outcomes ("35% symptom reduction", "UPDRS score of 37",
+"a 38-day wait")."""
 
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ _OUTCOME = re.compile(
 
 @register("outcome", "UNIQUE_FACT")
 class Outcome(Base):
-    """A measured outcome: "80% pain reduction", "UPDRS score of 52", "4-month delay", "16 PT sessions"."""
+    """A measured outcome: "65% pain reduction", "UPDRS score of 37", "5-month delay", "12 PT sessions"."""
 
     def find(self, text: str):
         if not any(c.isdigit() for c in text):

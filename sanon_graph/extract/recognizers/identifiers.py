@@ -22,7 +22,7 @@ _ID_RUN = re.compile(
 # A cue word glued to the number: "ID#6139-2847", "No.4711/99": the cue is not part of the value.
 _ID_GLUED_CUE = re.compile(r"^(?:[A-Za-z]+#|(?:no|nr|ref|id)\.)(?=[A-Za-z0-9])", re.I)
 _ID_LETTERS_DIGITS = re.compile(r"[A-Z]{1,5}\d{3,}[A-Z0-9]*")
-_ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 7XT9B32, 45T9R7P2, K7T28M: the mix is checked in Python
+_ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 8RW4C61, 63M2K8Q5, K7T28M: the mix is checked in Python
 _ID_PART = re.compile(r"[A-Z0-9]+")  # beside / . _ # every part is digits or capitals: not "mg/dL", "v2.1"
 _ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/99", "12-34-567" are no dates
     r"\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])(?:[-/.]\d{1,2})?|\d{1,2}/(?:19|20)\d\d"
@@ -191,8 +191,8 @@ class Identifier(Base):
                     yield self._typed(text, m.start(), m.end(), m.group(1))
 
     def _typed(self, text: str, start: int, end: int, token: str) -> Span:
-        # "#KF2390JL": the number sign written against an identifier is part of how it is
-        # written (the span takes it in, the value leaves it out, so "KF2390JL" elsewhere links)
+        # "#QM4071TX": the number sign written against an identifier is part of how it is
+        # written (the span takes it in, the value leaves it out, so "QM4071TX" elsewhere links)
         if start and text[start - 1] == "#" and (start == 1 or not text[start - 2].isalnum()):
             start -= 1
         if _REGISTRY_ID.fullmatch(token) or _STUDY_AFTER.match(text, end):

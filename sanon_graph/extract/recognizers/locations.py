@@ -1,5 +1,5 @@
-"""Places: "Denver, CO", the names of cities, states and countries, and named areas ("Jackson
-County", "the Marshfield area", "the Pacific Northwest")."""
+"""Places: "Denver, CO", the names of cities, states and countries, and named areas ("Ashford
+County", "the Marshfield area", "New England")."""
 
 from __future__ import annotations
 
@@ -144,8 +144,8 @@ class CityState(Base):
                 continue
             known = _with_town_prefix(words, known)
             start = m.start() + town.index(words[known]) if known else m.start()
-            # the span masks the code with the town, and the ZIP code written after them ("Tucson
-            # AZ 85746"); the value is the town, so "Duluth MN" in one record and "the Duluth
+            # the span masks the code with the town, and the ZIP code written after them ("Prescott
+            # AZ 86301"); the value is the town, so "Duluth MN" in one record and "the Duluth
             # area" in another are one place
             zip_code = (ZIP_AFTER if code in US_STATE_CODES else _POSTCODE_AFTER.get(code, ZIP_AFTER)).match(text, m.end())
             yield self.span(start, zip_code.end() if zip_code else m.end(), "LOCATION", fold(" ".join(words[known:])), NAMED_PLACE_RELEVANCE)
@@ -278,7 +278,7 @@ _UNLISTED_CUE_PIECES = ("near", "outside", "past", "beyond", "outskirts of", "no
 
 
 # The words of a publication's title after a place: "the Nevada Sports Medicine Journal", "the
-# Midwest Nursing Journal" name where a journal is published, not where the person is.
+# New England Nursing Journal" name where a journal is published, not where the person is.
 PUBLICATION_AFTER = re.compile(rf"(?:[ \t]+[A-Z][\w&'’-]*){{0,3}}[ \t]+(?:{PUBLICATION_WORDS})(?![\w-])")
 
 
@@ -335,7 +335,7 @@ _NATURAL_FEATURE = re.compile(
 
 def _opening_words(words: list[str]) -> int:
     """How many of a capitalised phrase's words open a sentence or a phrase rather than a name
-    ("The Yukon River", "The Jackson County", "Service area")."""
+    ("The Yukon River", "The Ashford County", "Service area")."""
     k = 0
     while k < len(words) and (words[k].lower() in LEADING_NOISE or words[k].lower() in STOP_CAPITALS):
         k += 1
@@ -355,7 +355,7 @@ class NaturalFeature(Base):
                 yield self.span(start, m.end(), "LOCATION", fold(text[start:m.end()]), NAMED_PLACE_RELEVANCE)
 
 
-# A capitalised name and a word for an area: "Jackson County" and "Napa Valley" are names as
+# A capitalised name and a word for an area: "Ashford County" and "Napa Valley" are names as
 # written; "the Marshfield area" is the place "Marshfield" (the span keeps "area").
 _AREA = re.compile(
     r"(?<![\w-])((?:[A-Z][a-z]+[ \t]){0,2}[A-Z][a-z]+)[ \t](?:(County|Parish|Valley|Township)|(area|region|metro area|district))(?![\w-])")
@@ -387,7 +387,7 @@ class NamedArea(Base):
     def find(self, text: str):
         for m in _AREA.finditer(text):
             words = m.group(1).split()
-            words = words[_opening_words(words):]  # "The Jackson County" -> "Jackson County"; "Service area" -> nothing
+            words = words[_opening_words(words):]  # "The Ashford County" -> "Ashford County"; "Service area" -> nothing
             if not words or any(w.lower() in MODIFIER_NOISE for w in words):
                 continue
             start = m.end(1) - len(" ".join(words))

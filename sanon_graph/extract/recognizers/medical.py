@@ -578,7 +578,7 @@ class ProcedureSuffix(_Medical):
             yield self.span(start, end, "TREATMENT", phrase, self.boost(text, start, "TREATMENT"))
 
 
-# A gene named by its symbol before a word for a finding about it: "TP53 mutation", "BRCA1
+# A gene named by its symbol before a word for a finding about it: "PALB2 mutation", "BRCA1
 # testing", "BRCA1 carrier", "HLA-B27 positive", "BRCA1/BRCA2 panel". Genetic data singles out a
 # person and their family. The symbol is upper case, two letters first, with at most three
 # digits; a symbol without a digit ("KRAS") counts only before a word that makes it a gene
@@ -636,8 +636,8 @@ class GeneVariant(Base):
             if not m.group("finding") and not all(any(c.isdigit() for c in s) for s in symbols):
                 continue
             if m.group("finding"):
-                # "TP53 mutation" is a finding about a person, and its value says so: the symbol
-                # alone is also written in statements about many people ("TP53-positive
+                # "PALB2 mutation" is a finding about a person, and its value says so: the symbol
+                # alone is also written in statements about many people ("PALB2-positive
                 # patients"), where the value would otherwise be found and masked too
                 finding = plural_stem(m.group("finding").lower())
                 yield self.span(m.start(1), m.end("finding"), "MEDICAL_CONDITION", f"{m.group(1).lower()} {finding}")

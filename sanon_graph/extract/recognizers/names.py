@@ -21,7 +21,7 @@ _TITLE_WORDS = (
     # ranks of the army and the police ("Colonel Petrov", "Sgt. Miller"); not "Major" or
     # "General", which begin other capitalised phrases ("Major Depressive Disorder")
     "Colonel|Col|Lieutenant|Lt|Sergeant|Sgt|Corporal|Cpl|Captain|Capt|Inspector|Constable|Detective|"
-    # what a team or a parish calls someone ("Coach Varga", "Fr. Dunne"; not "Pastor" or "Imam",
+    # what a team or a parish calls someone ("Coach Halloran", "Fr. Dunne"; not "Pastor" or "Imam",
     # which are surnames too: a title word is never part of a name)
     "Coach|Rabbi|Father|Fr"
 )
@@ -67,7 +67,7 @@ _HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "mme", "mlle", "herr",
 _MAIDEN_NAME = re.compile(r"(?<![\w.])(?:n[ée]e|geb\.|geborene)[ \t]+([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)(?![\w-])")
 _TITLE_WORD = re.compile(rf"(?<![\w.]){_TITLES}(?!\w)")
 # A word that says a person comes next: "Patient Henrietta Ezeoke", "Applicant: JOHN DOE",
-# "the employee, Jan de Vries", "named Rex Salam", "signed by A. Ricci", "Name: ...".
+# "the employee, Jan de Vries", "named Rex Salam", "signed by P. Quennell", "Name: ...".
 # Words of kin: after one, a first name alone names the relative.
 _KIN_WORDS = (r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|niece|"
               r"grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child")
@@ -152,7 +152,7 @@ _ROLE_NAME = re.compile(
     rf"|(?i:named|called|signed[ \t]+by|signed[ \t]*:|(?:full[ \t]+)?name[ \t]*:|name[ \t]+is))"
     rf"{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
 )
-# A first name with an initial: "Marguerite V.", "Amara L. Ricci"
+# A first name with an initial: "Winifred K.", "Leopold J. Quennell"
 _INITIAL_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}){_GAP}([A-Z]\.)(?:{_GAP}({_NAME_WORD}))?(?!\w)")
 # A known first name and one or two more name words, particles allowed: "Jan van der Berg".
 _CAPITAL_PAIR = re.compile(
@@ -403,7 +403,7 @@ class RoleName(_Names):
 
 @register("initial_name", "NAME")
 class InitialName(_Names):
-    """A known first name with an initial: "Marguerite V.", "Amara L. Ricci"."""
+    """A known first name with an initial: "Winifred K.", "Leopold J. Quennell"."""
 
     def find(self, text: str):
         for m in _INITIAL_NAME.finditer(text):

@@ -45,7 +45,7 @@ _INSTITUTION = re.compile(
 )
 # A body named for what it does: "National Authority for Property Restitution", "Foundation for
 # Rare Diseases"; not "Northwind Logistics for Maria Lopez" (whom it invoiced) or "the Housing
-# Authority for Tucson residents" (a place): checked in Python.
+# Authority for Prescott residents" (a place): checked in Python.
 _FOR_TAIL = re.compile(rf"[ \t]for[ \t](?:the[ \t])?({_UCAPWORD}(?:[ \t]{_UCAPWORD}){{0,2}})(?![\w-])")
 _FOR_HEADS = ("Authority", "Foundation", "Commission", "Agency", "Fund", "Association")
 # The same bodies written in lower case after the place they serve, as judgments often do:

@@ -1,5 +1,5 @@
 """Healthcare providers and facilities: "Brookvale Clinic", "Mercy Medical Center", "Boston Hand &
-Wrist Clinic", "CareFirst"; and the insurer's plans a member is covered by ("Platinum Plus plan")."""
+Wrist Clinic", "CareFirst"; and the insurer's plans a member is covered by ("Emerald Choice plan")."""
 
 from __future__ import annotations
 
@@ -321,7 +321,7 @@ class CamelProvider(Base):
             yield self.span(m.start(1), m.end(1), "PROVIDER", m.group(1).lower())
 
 
-# A plan named by capitalised words before "plan" ("the Platinum Plus plan", "Gold Coast PPO
+# A plan named by capitalised words before "plan" ("the Emerald Choice plan", "Blue Meadow PPO
 # plans", "DiamondPlus Plan"): the product a member is covered by, shared by many members, so
 # weak evidence. Words that name a kind of plan, not a product, make no name.
 _PLAN = re.compile(rf"(?<![\w-])((?:{CAP}\s+){{0,2}}{CAP})\s+(?:(?:PPO|HMO|EPO|POS|HDHP)\s+)?[Pp]lans?(?!\w)"

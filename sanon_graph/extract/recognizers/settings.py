@@ -70,7 +70,7 @@ class RecognizerSettings(BaseModel):
     # The insurance entity model's types that are kept (empty: all it was trained on).
     model_types: list[str] = Field(default_factory=lambda: list(DEFAULT_MODEL_TYPES))
     # Recognizer types whose masked span takes in its noun phrase ("refractory epilepsy",
-    # "duloxetine 60mg daily") while the value stays the recognizer's ("epilepsy"): widen.py.
+    # "sertraline 100mg daily") while the value stays the recognizer's ("epilepsy"): widen.py.
     widen_types: list[str] = Field(default_factory=list)
     # Recognizer type -> schema type ("PATIENT_ID" -> "EMPLOYEE_ID" in an HR schema).
     type_map: dict[str, str] = Field(default_factory=dict)

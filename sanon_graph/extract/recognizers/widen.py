@@ -1,8 +1,8 @@
-"""Mask spans that take in their noun phrase: "refractory epilepsy", "monthly pembrolizumab
-infusions", "Atorvastatin 40mg"; a street address takes in the place written after it.
+"""Mask spans that take in their noun phrase: "refractory epilepsy", "monthly nivolumab
+infusions", "Rosuvastatin 20mg"; a street address takes in the place written after it.
 
 A condition or treatment recognizer reports its value without the words around it that vary
-from record to record ("epilepsy", "pembrolizumab infusions"): the value is what links two
+from record to record ("epilepsy", "nivolumab infusions"): the value is what links two
 documents, and "refractory" in one record and "drug-resistant" in another must not keep them
 apart. The words still describe the person, though, and left readable beside a masked value
 ("refractory [MEDICAL_CONDITION]") they tell a reader more than the tool meant to leave. So

@@ -27,7 +27,7 @@ def letter_class(test) -> str:
 UPPER = letter_class(str.isupper)
 LOWER = letter_class(str.islower)
 CAP = r"[A-Z][A-Za-z'&.-]*"
-# Words that end a publication's title: "the Midwest Nursing Journal" (not "Review": "Texas
+# Words that end a publication's title: "the New England Nursing Journal" (not "Review": "Texas
 # Utilization Review" is an insurer's process).
 PUBLICATION_WORDS = "Journal|Quarterly|Magazine|Newsletter|Gazette"
 LEADING_NOISE = {
@@ -151,7 +151,7 @@ def first_words(terms: frozenset[str]) -> frozenset[str]:
     return frozenset(t.split(" ", 1)[0] for t in terms)
 
 
-# A US ZIP code written after a place: "Tucson AZ 85746", "Friendswood, TX 77546".
+# A US ZIP code written after a place: "Prescott AZ 86301", "Friendswood, TX 77546".
 ZIP_AFTER = re.compile(r",?[ \t]+\d{5}(?:-\d{4})?(?![\w-])")
 # "the" right before a span ("the late June Harris", "The Hospital turned 100").
 THE_BEFORE = re.compile(r"(?i:\bthe)[ \t]+$")

@@ -47,7 +47,7 @@ def test_an_abbreviation_of_a_body_in_a_judgment():
     "He has kidney stones (CT confirmed) and gout.",       # not an abbreviation: words in the parentheses
     "He has kidney stones (CT) and gout.",                 # capitals that spell nothing before them
     "She has asthma (AB) and gout.",                        # letters the word does not have
-    "She was seen at Mercy Hospital (Peoria, IL) in May.",  # a place, not an abbreviation
+    "She was seen at Mercy Hospital (Galesburg, IL) in May.",  # a place, not an abbreviation
 ])
 def test_parentheses_that_define_nothing_add_nothing(text):
     assert not [o for o, _, _ in found(text) if o in ("CT", "IL", "AB")]

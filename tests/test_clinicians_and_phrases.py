@@ -102,7 +102,7 @@ BOTH = ["MEDICAL_CONDITION", "TREATMENT"]
     ("History of refractory epilepsy since 2019.", ("refractory epilepsy", "epilepsy", "MEDICAL_CONDITION"), None),
     ("She has bilateral carpal tunnel syndrome.",
      ("bilateral carpal tunnel syndrome", "carpal tunnel syndrome", "MEDICAL_CONDITION"), None),
-    ("He was prescribed duloxetine 60mg daily.", ("duloxetine 60mg daily", "duloxetine", "TREATMENT"), BOTH),
+    ("He was prescribed duloxetine 30mg daily.", ("duloxetine 30mg daily", "duloxetine", "TREATMENT"), BOTH),
     # the value of a drug's treatment phrase is the drug's generic name (stop 28)
     ("Plan: monthly pembrolizumab infusions.", ("monthly pembrolizumab infusions", "pembrolizumab", "TREATMENT"),
      BOTH),
@@ -224,11 +224,11 @@ def test_a_masked_phrase_leaves_no_modifier_and_still_links(tmp_path, run_cli):
 # --- measured outcomes ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "value"), [
-    ("She reported an 80% reduction in migraine frequency.", "80% reduction in migraine frequency"),
-    ("A 40% symptom reduction was recorded.", "40% symptom reduction"),
-    ("The UPDRS score of 52 was noted.", "UPDRS score of 52"),
-    ("After a 4-month delay the claim was paid.", "4-month delay"),
-    ("He completed 16 PT sessions.", "16 PT sessions"),
+    ("She reported a 70% reduction in migraine frequency.", "70% reduction in migraine frequency"),
+    ("A 35% symptom reduction was recorded.", "35% symptom reduction"),
+    ("The UPDRS score of 47 was noted.", "UPDRS score of 47"),
+    ("After a 5-month delay the claim was paid.", "5-month delay"),
+    ("He completed 14 PT sessions.", "14 PT sessions"),
 ])
 def test_measured_outcomes_are_unique_facts(text, value):
     assert (value, value.lower(), "UNIQUE_FACT") in found(text)
@@ -285,7 +285,7 @@ def test_a_clinical_position_is_no_job():
     ("Follow-up April 2.", "April 2", "--04-02"),
     ("On 3 March the claim was filed.", "3 March", "--03-03"),
     ("Filed on the 29th of February.", "29th of February", "--02-29"),
-    ("Therapy ran May-August 2024.", "May-August 2024", "2024-05/2024-08"),
+    ("Therapy ran March-June 2022.", "March-June 2022", "2022-03/2022-06"),
     ("Enrolled 03/2023-10/2023 in the programme.", "03/2023-10/2023", "2023-03/2023-10"),
     ("Seen on May 15, 2024 again.", "May 15, 2024", "2024-05-15"),  # the year makes the longer span
     # a month alone after a word that says when: the month is the span and the value
@@ -344,7 +344,7 @@ def test_counts_of_days_and_times_are_no_ages(text):
 @pytest.mark.parametrize(("text", "span", "value"), [
     ("Most members live in Larkmoor County.", "Larkmoor County", "larkmoor county"),
     ("Clinics in the Quillbrook Falls area closed.", "Quillbrook Falls area", "quillbrook falls"),
-    ("A pilot across the Pacific Northwest.", "Pacific Northwest", "pacific northwest"),
+    ("A pilot across New England.", "New England", "new england"),
     ("Rates in the Ostrander Valley rose.", "Ostrander Valley", "ostrander valley"),
 ])
 def test_named_areas_are_places(text, span, value):

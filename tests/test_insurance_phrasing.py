@@ -26,11 +26,11 @@ def test_a_town_with_its_state_or_province_code(text, place, preset):
 
 
 def test_a_town_with_or_without_its_code_is_one_value():
-    # the span masks the code with the town; the value is the town, so "Tucson AZ" in one
-    # record and "the Tucson area" in another link
-    assert of_type("Seen in Tucson AZ.", "LOCATION") == [("Tucson AZ", "tucson")]
-    assert of_type("Seen in Tucson, AZ.", "LOCATION") == [("Tucson, AZ", "tucson")]
-    assert of_type("Lives in the Tucson area.", "LOCATION") == [("Tucson area", "tucson")]
+    # the span masks the code with the town; the value is the town, so "Prescott AZ" in one
+    # record and "the Prescott area" in another link
+    assert of_type("Seen in Prescott AZ.", "LOCATION") == [("Prescott AZ", "prescott")]
+    assert of_type("Seen in Prescott, AZ.", "LOCATION") == [("Prescott, AZ", "prescott")]
+    assert of_type("Lives in the Prescott area.", "LOCATION") == [("Prescott area", "prescott")]
 
 
 @pytest.mark.parametrize("text", ["Signed by John Smith MD today.", "Reviewed by Carol Brandt DO.",
@@ -184,7 +184,7 @@ def test_a_journals_or_a_societys_name_is_no_practice():
     assert not of_type("The Pacific Oncology Society met.", "PROVIDER")
 
 
-@pytest.mark.parametrize("text", ["The Midwest Nursing Journal article highlights access.",
+@pytest.mark.parametrize("text", ["The Southeast Nursing Journal article highlights access.",
                                   "The Nevada Sports Medicine Journal published outcomes."])
 def test_a_place_in_a_publications_title_is_no_place_of_the_person(text):
     assert not of_type(text, "LOCATION")
@@ -208,7 +208,7 @@ def test_words_for_numbers_near_old_or_aged_are_no_age(text):
 # What a review of stop 32's rules found (each failed before its fix).
 @pytest.mark.parametrize(("text", "preset", "kind", "found_value"), [
     ("Invoice from Northwind Logistics for Maria Lopez was paid.", "health-insurance", "NAME", "maria lopez"),
-    ("Referral from the Housing Authority for Tucson residents.", "health-insurance", "LOCATION", "tucson"),
+    ("Referral from the Housing Authority for Prescott residents.", "health-insurance", "LOCATION", "prescott"),
     ("Counsel: Mark Henderson, QC.", "legal", "NAME", "mark henderson"),
     ("Reviewed by Laura Chen, PE.", "hr", "NAME", "laura chen"),
     ("Near Lake Tahoe the member fell.", "health-insurance", "LOCATION", "lake tahoe"),

@@ -105,8 +105,8 @@ ADDRESSES_AS_WRITTEN_ELSEWHERE = [  # (stop 36) text, the address masked whole, 
     # a unit before the house, as Australia and New Zealand write it
     ("Address: 7/22 Matai Crescent, Awapuni", "7/22 Matai Crescent", "7 22 matai crescent"),
     # the street's kind first, as in the Spanish names of American streets; the town, state and ZIP after it
-    ("Lucia Vega (mother)\n2290 W. Calle Ormsby, Tucson AZ 85746 - (520) 555-0147",
-     "2290 W. Calle Ormsby, Tucson AZ 85746", "2290 w calle ormsby"),
+    ("Lucia Vega (mother)\n2290 W. Calle Ormsby, Prescott AZ 86301 - (928) 555-0147",
+     "2290 W. Calle Ormsby, Prescott AZ 86301", "2290 w calle ormsby"),
     # a British street with the town and postcode after it
     ("NHS No. 485 210 9371, 14 Thornfield Close, Alfreton DE55 4QT\nThank you", "14 Thornfield Close, Alfreton DE55 4QT",
      "14 thornfield close"),

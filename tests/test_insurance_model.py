@@ -373,6 +373,28 @@ def test_a_head_noun_alone_is_no_value_from_the_model():
         assert not _head_alone(specific), specific
 
 
+def test_the_recognizer_drops_a_head_alone_only_for_conditions_and_treatments(spacy_installed):
+    """find() on spans as the model gives them (seeded in its cache, so the filter is what is
+    tested, whatever the shipped weights read): "these treatments" as a treatment or a condition
+    is no value; the same words as another kept type still are, and a specific treatment stays."""
+    from sanon_graph.extract.ner_model import NerSpan
+
+    thorough = _extractors()["thorough"]
+    [model] = [r for r in thorough.recognizers if r.name == "insurance_model"]
+    text = "She asked about these treatments and music therapy."
+    heads = text.index("these treatments"), text.index(" and")
+    specific = text.index("music therapy"), text.index(".")
+    other = next(t for t in ("UNIQUE_FACT", "EVENT", "INDIRECT_IDENTIFIER") if t in model.types)
+
+    def found(label):
+        model._spans._cache[model._spans._key(text)] = [
+            NerSpan(*heads, label, text[slice(*heads)]), NerSpan(*specific, "TREATMENT", text[slice(*specific)])]
+        return {(s.type, text[s.start:s.end]) for s in model.find(text)}
+
+    assert found("TREATMENT") == found("MEDICAL_CONDITION") == {("TREATMENT", "music therapy")}
+    assert found(other) == {(other, "these treatments"), ("TREATMENT", "music therapy")}
+
+
 def test_a_care_phrase_in_capitals_is_no_name_from_the_model():
     from sanon_graph.extract.recognizers.insurance_model import _names_care
 

@@ -352,6 +352,23 @@ def test_the_models_values_are_written_as_the_rules_write_them(spacy_installed):
     assert model._value("NAME", "Dr.  Ezeoke") == "dr ezeoke"
     assert model._value("MEDICAL_CONDITION", "e11.9") == "E11.9"
     assert model._value("EVENT_DATE", "March 3, 2024") == "2024-03-03"
+    # a place with its surroundings or its state is the town, as the rules' place recognizers write it
+    for written in ("Ashtabula, OH", "Ashtabula area", "Ashtabula, Ohio"):
+        [rule] = [e for e in thorough.extract_text(f"She lives in {written} now.") if e.type == "LOCATION"]
+        assert model._value("LOCATION", written) == rule.normalized == "ashtabula"
+    assert model._value("LOCATION", "Ashtabula-area") == "ashtabula"
+
+
+def test_a_place_value_keeps_what_names_the_place():
+    from sanon_graph.extract.recognizers.locations import place_value
+
+    # a state's name is part of the place unless a comma sets it after a town; a county, a
+    # valley and a base's letters are names as written
+    for name, value in (("West Virginia", "west virginia"), ("Port Washington", "port washington"),
+                        ("Kamloops, British Columbia", "kamloops"), ("Duluth MN 55802", "duluth"),
+                        ("Ashford County", "ashford county"), ("Napa Valley", "napa valley"),
+                        ("Mountain Home AFB", "mountain home afb"), ("North Shore region", "north shore")):
+        assert place_value(name) == value, name
 
 
 def test_a_closing_bracket_the_span_opened_stays():

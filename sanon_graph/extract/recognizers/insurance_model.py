@@ -26,6 +26,7 @@ from ...normalize import fold, normalize_phone, normalize_value
 from .base import ENCLOSING, STATISTICAL, Base, RecognizerContext, register
 from .drugs import drug_names
 from .gazetteers import SHORT_WORD, phenotype_terms, symptom_terms
+from .locations import place_value
 from .medical import ROUTINE_RELEVANCE, _without_qualifiers, said_of_many
 from .names import _normalize_name
 from .settings import MODEL_TYPES
@@ -117,6 +118,8 @@ class InsuranceModelRecognizer(Base):
             return written.lower()
         if entity_type == "PHONE_NUMBER":
             return normalize_phone(written, self.regions) or fold(written)
+        if entity_type == "LOCATION":
+            return place_value(written)  # "Dayton-area" is the town a rule finds as "Dayton" elsewhere
         if entity_type == "MEDICAL_CONDITION" and _ICD_CODE.match(written):
             return written.upper()  # an ICD-10 code, as diagnosis_code gives it
         # dates in ISO, ages as their years, identifiers without spaces; anything else folded

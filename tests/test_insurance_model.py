@@ -353,10 +353,13 @@ def test_the_models_values_are_written_as_the_rules_write_them(spacy_installed):
     assert model._value("MEDICAL_CONDITION", "e11.9") == "E11.9"
     assert model._value("EVENT_DATE", "March 3, 2024") == "2024-03-03"
     # a place with its surroundings or its state is the town, as the rules' place recognizers write it
+    from sanon_graph.extract.recognizers.locations import place_value
+
     for written in ("Ashtabula, OH", "Ashtabula area", "Ashtabula, Ohio"):
         [rule] = [e for e in thorough.extract_text(f"She lives in {written} now.") if e.type == "LOCATION"]
         assert model._value("LOCATION", written) == rule.normalized == "ashtabula"
     assert model._value("LOCATION", "Ashtabula-area") == "ashtabula"
+    assert place_value("the Ashtabula area") == "ashtabula"
 
 
 def test_a_place_value_keeps_what_names_the_place():

@@ -119,7 +119,7 @@ class InsuranceModelRecognizer(Base):
         if entity_type == "PHONE_NUMBER":
             return normalize_phone(written, self.regions) or fold(written)
         if entity_type == "LOCATION":
-            return place_value(written)  # "Dayton-area" is the town a rule finds as "Dayton" elsewhere
+            return place_value(written)  # "Ashtabula-area" is the town a rule finds as "Ashtabula" elsewhere
         if entity_type == "MEDICAL_CONDITION" and _ICD_CODE.match(written):
             return written.upper()  # an ICD-10 code, as diagnosis_code gives it
         # dates in ISO, ages as their years, identifiers without spaces; anything else folded

@@ -383,18 +383,19 @@ _REGIONS = re.compile(
 
 
 # What a place's span may say besides the place (a statistical model's, whose span is the words
-# as written): a word for its surroundings ("the Dayton area", "Dayton-area"), and the state or
-# province after a town ("Burley, Idaho", "Duluth MN 55802").
+# as written): an article and a word for its surroundings ("the Ashtabula area", "Ashtabula-area"),
+# and the state or province after a town ("Kamloops, British Columbia", "Duluth MN 55802").
+_ARTICLE = re.compile(r"^(?i:the)[ \t]+(?=\S)")
 _AROUND_A_PLACE = re.compile(r"[ \t-](?i:area|region|metro[ \t]area|district)$")
 # (A state's name only after a comma: "West Virginia" and "Port Washington" are one place each.)
 _STATE_AFTER = re.compile(rf"(?:,[ \t]*({REGION_NAMES})|(?:,[ \t]*|[ \t]+)([A-Z]{{2,3}}))(?:,?[ \t]+\d{{5}}(?:-\d{{4}})?)?$")
 
 
 def place_value(written: str) -> str:
-    """A place as this module writes its value: "the Dayton area", "Dayton-area", "Dayton, OH"
-    and "Dayton, Ohio" are "dayton" (city_state, named_area), so one town links however a
-    record writes it. "Ashford County" and "Napa Valley" stay names as written."""
-    name = _AROUND_A_PLACE.sub("", written.strip())
+    """A place as this module writes its value: "the Ashtabula area", "Ashtabula-area",
+    "Ashtabula, OH" and "Ashtabula, Ohio" are "ashtabula" (city_state, named_area), so one town
+    links however a record writes it. "Ashford County" and "Napa Valley" stay names as written."""
+    name = _AROUND_A_PLACE.sub("", _ARTICLE.sub("", written.strip()))
     state = _STATE_AFTER.search(name)
     if state and state.start() > 0 and (state.group(1) or state.group(2) in US_STATE_CODES | REGION_CODES):
         name = name[:state.start()]

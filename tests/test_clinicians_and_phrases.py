@@ -100,11 +100,11 @@ BOTH = ["MEDICAL_CONDITION", "TREATMENT"]
 
 @pytest.mark.parametrize(("text", "expected", "widen"), [
     ("History of refractory epilepsy since 2019.", ("refractory epilepsy", "epilepsy", "MEDICAL_CONDITION"), None),
-    ("She has bilateral carpal tunnel syndrome.",
-     ("bilateral carpal tunnel syndrome", "carpal tunnel syndrome", "MEDICAL_CONDITION"), None),
+    ("She has bilateral plantar fasciitis.",
+     ("bilateral plantar fasciitis", "plantar fasciitis", "MEDICAL_CONDITION"), None),
     ("He was prescribed duloxetine 30mg daily.", ("duloxetine 30mg daily", "duloxetine", "TREATMENT"), BOTH),
     # the value of a drug's treatment phrase is the drug's generic name (stop 28)
-    ("Plan: monthly pembrolizumab infusions.", ("monthly pembrolizumab infusions", "pembrolizumab", "TREATMENT"),
+    ("Plan: monthly nivolumab infusions.", ("monthly nivolumab infusions", "nivolumab", "TREATMENT"),
      BOTH),
     ("Underwent L4-L5 microdiscectomy in May.", ("L4-L5 microdiscectomy", "microdiscectomy", "TREATMENT"), BOTH),
 ])
@@ -234,7 +234,7 @@ def test_measured_outcomes_are_unique_facts(text, value):
     assert (value, value.lower(), "UNIQUE_FACT") in found(text)
 
 
-@pytest.mark.parametrize("text", ["This applies to 45% of cases.", "Plans pay 80% coverage after the deductible.",
+@pytest.mark.parametrize("text", ["This applies to 45% of cases.", "Plans pay 70% coverage after the deductible.",
                                   "Call 555 0100 for sessions."])
 def test_shares_of_a_population_and_plan_terms_are_not_outcomes(text):
     assert not [r for r in found(text) if r[2] == "UNIQUE_FACT"]
@@ -281,12 +281,12 @@ def test_a_clinical_position_is_no_job():
 # --- dates without a year, ranges of months ---------------------------------------------------
 
 @pytest.mark.parametrize(("text", "span", "value"), [
-    ("Seen on May 15th for review.", "May 15th", "--05-15"),
-    ("Follow-up April 2.", "April 2", "--04-02"),
+    ("Seen on May 19th for review.", "May 19th", "--05-19"),
+    ("Follow-up April 7.", "April 7", "--04-07"),
     ("On 3 March the claim was filed.", "3 March", "--03-03"),
     ("Filed on the 29th of February.", "29th of February", "--02-29"),
     ("Therapy ran March-June 2022.", "March-June 2022", "2022-03/2022-06"),
-    ("Enrolled 03/2023-10/2023 in the programme.", "03/2023-10/2023", "2023-03/2023-10"),
+    ("Enrolled 02/2021-09/2021 in the programme.", "02/2021-09/2021", "2021-02/2021-09"),
     ("Seen on May 15, 2024 again.", "May 15, 2024", "2024-05-15"),  # the year makes the longer span
     # a month alone after a word that says when: the month is the span and the value
     ("On a biologic since January, much better.", "January", "--01"),
@@ -344,7 +344,7 @@ def test_counts_of_days_and_times_are_no_ages(text):
 @pytest.mark.parametrize(("text", "span", "value"), [
     ("Most members live in Larkmoor County.", "Larkmoor County", "larkmoor county"),
     ("Clinics in the Quillbrook Falls area closed.", "Quillbrook Falls area", "quillbrook falls"),
-    ("A pilot across New England.", "New England", "new england"),
+    ("A pilot across the Upper Northwest.", "Upper Northwest", "upper northwest"),  # not the Northwest inside it
     ("Rates in the Ostrander Valley rose.", "Ostrander Valley", "ostrander valley"),
 ])
 def test_named_areas_are_places(text, span, value):

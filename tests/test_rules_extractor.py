@@ -93,15 +93,15 @@ def test_accented_names_are_whole(extractor):
 @pytest.mark.parametrize("text, expected", [
     # at most two modifiers on a condition and one on a treatment: shorter values match across
     # documents more often, which is what links them (measured on thesis-dev)
-    ("diagnosed with early-onset Lewy body dementia last year", ("MEDICAL_CONDITION", "lewy body dementia")),
-    ("after a complex wrist fracture", ("MEDICAL_CONDITION", "complex wrist fracture")),
+    ("diagnosed with early-onset macular degeneration last year", ("MEDICAL_CONDITION", "macular degeneration")),
+    ("after a complex ankle fracture", ("MEDICAL_CONDITION", "complex ankle fracture")),
     ("scheduled for mitral valve repair", ("TREATMENT", "valve repair")),
     ("switched to methotrexate", ("TREATMENT", "methotrexate")),
     ("referred to Westlake Oncology for review", ("PROVIDER", "westlake oncology")),
     ("covered by Blue Mesa Health Plans", ("PROVIDER", "blue mesa health plans")),
     ("moved to Olympia, WA in spring", ("LOCATION", "olympia")),  # the town's value, its code masked with it
-    ("admitted 10/15/2023-11/03/2023 for rehab", ("EVENT_DATE", "2023-10-15/2023-11-03")),
-    ("enrolled 2022-2024 in the registry", ("EVENT_DATE", "2022/2024")),
+    ("admitted 09/12/2022-10/04/2022 for rehab", ("EVENT_DATE", "2022-09-12/2022-10-04")),
+    ("enrolled 2019-2021 in the registry", ("EVENT_DATE", "2019/2021")),
 ])
 def test_more_shapes(extractor, text, expected):
     assert expected in found(extractor, text)

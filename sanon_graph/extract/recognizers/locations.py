@@ -355,7 +355,7 @@ class NaturalFeature(Base):
                 yield self.span(start, m.end(), "LOCATION", fold(text[start:m.end()]), NAMED_PLACE_RELEVANCE)
 
 
-# A capitalised name and a word for an area: "Ashford County" and "Napa Valley" are names as
+# A capitalised name and a word for an area: "Ashford County" and "Quillbrook Valley" are names as
 # written; "the Marshfield area" is the place "Marshfield" (the span keeps "area").
 _AREA = re.compile(
     r"(?<![\w-])((?:[A-Z][a-z]+[ \t]){0,2}[A-Z][a-z]+)[ \t](?:(County|Parish|Valley|Township)|(area|region|metro area|district))(?![\w-])")
@@ -383,23 +383,36 @@ _REGIONS = re.compile(
 
 
 # What a place's span may say besides the place (a statistical model's, whose span is the words
-# as written): an article and a word for its surroundings ("the Ashtabula area", "Ashtabula-area"),
-# and the state or province after a town ("Kamloops, British Columbia", "Duluth MN 55802").
+# as written): an article and a word for its surroundings in lower case ("the Ashtabula area",
+# "Ashtabula-area"; a capital makes it the name: "Peak District", "Bay Area"), and the state or
+# province after a town, with its postcode ("Kamloops, British Columbia", "Duluth MN 55802",
+# "Ballarat VIC 3350", "Halifax, NS B3H 2Y9").
 _ARTICLE = re.compile(r"^(?i:the)[ \t]+(?=\S)")
-_AROUND_A_PLACE = re.compile(r"[ \t-](?i:area|region|metro[ \t]area|district)$")
+_AROUND_A_PLACE = re.compile(r"[ \t\u2013-](?:area|region|metro[ \t]area|district)$")
 # (A state's name only after a comma: "West Virginia" and "Port Washington" are one place each.)
-_STATE_AFTER = re.compile(rf"(?:,[ \t]*({REGION_NAMES})|(?:,[ \t]*|[ \t]+)([A-Z]{{2,3}}))(?:,?[ \t]+\d{{5}}(?:-\d{{4}})?)?$")
+_STATE_AFTER = re.compile(rf"(?:,[ \t]*({REGION_NAMES})|(?:,[ \t]*|[ \t]+)([A-Z]{{2,3}}))"
+                          r"(?:,?[ \t]+(?:\d{5}(?:-\d{4})?|\d{4}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d))?,?$")
 
 
 def place_value(written: str) -> str:
     """A place as this module writes its value: "the Ashtabula area", "Ashtabula-area",
-    "Ashtabula, OH" and "Ashtabula, Ohio" are "ashtabula" (city_state, named_area), so one town
-    links however a record writes it. "Ashford County" and "Napa Valley" stay names as written."""
-    name = _AROUND_A_PLACE.sub("", _ARTICLE.sub("", written.strip()))
-    state = _STATE_AFTER.search(name)
-    if state and state.start() > 0 and (state.group(1) or state.group(2) in US_STATE_CODES | REGION_CODES):
-        name = name[:state.start()]
-    return fold(name.strip() or written)
+    "Ashtabula, OH", "Ashtabula area, OH" and "Ashtabula, Ohio" are "ashtabula" (city_state,
+    named_area), so one town links however a record writes it. "Ashford County", "Quillbrook
+    Valley", "Peak District" and the regions `named_area` keeps whole ("Tri-State area") stay
+    names as written; so does anything whose rest would not start with a capital."""
+    name = _ARTICLE.sub("", written.strip())
+    if _REGIONS.fullmatch(name):
+        return fold(name)
+    while True:
+        state = _STATE_AFTER.search(name)
+        if state and state.start() > 0 and (state.group(1) or state.group(2) in US_STATE_CODES | REGION_CODES):
+            rest = name[:state.start()]
+        else:
+            rest = _AROUND_A_PLACE.sub("", name)
+        rest = rest.strip()
+        if rest == name or not rest[:1].isupper():
+            return fold(name)
+        name = rest
 
 
 @register("named_area", "LOCATION")

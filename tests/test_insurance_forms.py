@@ -871,6 +871,31 @@ def test_named_competitions_fairs_wildfires_and_storms_are_events(text, event):
     assert event in [o for o, _, t in found(text) if t == "EVENT"]
 
 
+@pytest.mark.parametrize(("text", "step"), [
+    ("The first-level appeal was filed in March.", "first-level appeal"),
+    ("An external review was requested.", "external review"),
+    ("Dr Osei asked for a peer-to-peer review.", "peer-to-peer review"),
+    ("She attended an independent medical examination.", "independent medical examination"),
+    ("Prior authorization request faxed.", "Prior authorization request"),
+    ("By June the denial overturned on appeal.", "denial overturned"),
+])
+def test_a_step_of_a_claims_review_is_a_weak_event(text, step):
+    """Stop 51: where a person's claim went, said of many claims, so weak evidence."""
+    from sanon_graph.extract.recognizers.events import CLAIM_STEP_RELEVANCE
+
+    assert (step, "EVENT") in [(o, t) for o, _, t in found(text)]
+    settings = load_settings(overrides={"preset": "health-insurance"})
+    extractor = RulesExtractor(settings.entity_schema, rules_alone(settings.rules))
+    [event] = [e for e in extractor.extract_text(text) if e.type == "EVENT"]
+    assert event.relevance == CLAIM_STEP_RELEVANCE <= ROUTINE_RELEVANCE  # weaker than a routine examination
+
+
+@pytest.mark.parametrize("text", ["The claim is under review.", "Please review the attached appeal letter.",
+                                  "Send the appeal to the plan."])
+def test_a_review_or_an_appeal_without_its_kind_is_no_event(text):
+    assert not [o for o, _, t in found(text) if t == "EVENT"]
+
+
 def test_a_fire_service_is_no_wildfire():
     assert not [o for o, _, t in found("He called Pelling Fire Department at once.") if t == "EVENT"]
 

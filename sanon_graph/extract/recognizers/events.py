@@ -75,6 +75,32 @@ class EventNoun(Base):
             yield self.span(m.start(1), m.end(1), "EVENT", fold(m.group(1)), 0.35)
 
 
+# A step of a claim's review that a record names ("an external review", "the first-level
+# appeal", "a peer-to-peer review", "an independent medical examination", "the prior
+# authorization request"): where a person's claim went, weak evidence on its own (many claims
+# go there), which the research's labels count among a person's values.
+_CLAIM_STEP = re.compile(
+    r"(?<![\w-])((?:(?:first|second|third|final)-level|level[ \t][123]|external|independent|peer-to-peer|"
+    r"concurrent|utilization|utilisation|retrospective|expedited|medical[ \t]necessity)[ \t]+"
+    r"(?:appeal|review|grievance|hearing)|independent[ \t]medical[ \t](?:examination|exam|review)|"
+    r"(?:prior|pre-?)[ \t-]?(?:authorization|authorisation|auth)[ \t]+(?:request|appeal|renewal|denial)|"
+    r"(?:appeal|denial)[ \t]+(?:overturned|upheld))(?![\w-])",
+    re.I,
+)
+CLAIM_STEP_RELEVANCE = 0.2
+
+
+@register("claim_step", "EVENT")
+class ClaimStep(Base):
+    """A step of a claim's review (above), as written."""
+
+    def find(self, text: str):
+        if not any(w in text for w in ("ppeal", "eview", "rievance", "earing", "xam", "uthori", "enial", "PPEAL", "EVIEW")):
+            return
+        for m in _CLAIM_STEP.finditer(text):
+            yield self.span(m.start(1), m.end(1), "EVENT", fold(m.group(1)), CLAIM_STEP_RELEVANCE)
+
+
 _CLAUSE_TAIL = frozenset("a an the of in on at to for with and or but by from as her his their its is was are were "
                          "that which who whose whom without within under into about onto over through "
                          "i you he she it we they not never lol haha".split())

@@ -878,6 +878,8 @@ def test_named_competitions_fairs_wildfires_and_storms_are_events(text, event):
     ("She attended an independent medical examination.", "independent medical examination"),
     ("Prior authorization request faxed.", "Prior authorization request"),
     ("By June the denial overturned on appeal.", "denial overturned"),
+    ("STATUS: EXTERNAL REVIEW REQUESTED", "EXTERNAL REVIEW"),
+    ("PRE-AUTH DENIAL on file.", "PRE-AUTH DENIAL"),
 ])
 def test_a_step_of_a_claims_review_is_a_weak_event(text, step):
     """Stop 51: where a person's claim went, said of many claims, so weak evidence."""

@@ -87,6 +87,7 @@ _CLAIM_STEP = re.compile(
     r"(?:appeal|denial)[ \t]+(?:overturned|upheld))(?![\w-])",
     re.I,
 )
+_CLAIM_STEP_WORDS = ("appeal", "review", "grievance", "hearing", "exam", "auth", "denial")
 CLAIM_STEP_RELEVANCE = 0.2
 
 
@@ -95,7 +96,8 @@ class ClaimStep(Base):
     """A step of a claim's review (above), as written."""
 
     def find(self, text: str):
-        if not any(w in text for w in ("ppeal", "eview", "rievance", "earing", "xam", "uthori", "enial", "PPEAL", "EVIEW")):
+        lower = text.lower()  # one look for a word every step has, in any case, before the regex
+        if not any(w in lower for w in _CLAIM_STEP_WORDS):
             return
         for m in _CLAIM_STEP.finditer(text):
             yield self.span(m.start(1), m.end(1), "EVENT", fold(m.group(1)), CLAIM_STEP_RELEVANCE)

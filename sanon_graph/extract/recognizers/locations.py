@@ -357,8 +357,9 @@ class NaturalFeature(Base):
 
 # A capitalised name and a word for an area: "Ashford County" and "Quillbrook Valley" are names as
 # written; "the Marshfield area" is the place "Marshfield" (the span keeps "area").
+_AREA_WORDS = "area|region|metro area|district"  # a place's surroundings, in lower case: not the name's
 _AREA = re.compile(
-    r"(?<![\w-])((?:[A-Z][a-z]+[ \t]){0,2}[A-Z][a-z]+)[ \t](?:(County|Parish|Valley|Township)|(area|region|metro area|district))(?![\w-])")
+    rf"(?<![\w-])((?:[A-Z][a-z]+[ \t]){{0,2}}[A-Z][a-z]+)[ \t](?:(County|Parish|Valley|Township)|({_AREA_WORDS}))(?![\w-])")
 # "the village of Starye Atagi", "the town of Dobrich": a kind of settlement or area and its
 # name; the value is the name ("starye atagi"), as in a text that names it without the kind.
 _KIND_OF_PLACE = re.compile(
@@ -388,10 +389,11 @@ _REGIONS = re.compile(
 # province after a town, with its postcode ("Kamloops, British Columbia", "Duluth MN 55802",
 # "Ballarat VIC 3350", "Halifax, NS B3H 2Y9").
 _ARTICLE = re.compile(r"^(?i:the)[ \t]+(?=\S)")
-_AROUND_A_PLACE = re.compile(r"[ \t\u2013-](?:area|region|metro[ \t]area|district)$")
-# (A state's name only after a comma: "West Virginia" and "Port Washington" are one place each.)
+_AROUND_A_PLACE = re.compile(rf"[ \t\u2013-](?:{_AREA_WORDS})$")
+# (A state's name only after a comma: "West Virginia" and "Port Washington" are one place each;
+# the postcodes are city_state's.)
 _STATE_AFTER = re.compile(rf"(?:,[ \t]*({REGION_NAMES})|(?:,[ \t]*|[ \t]+)([A-Z]{{2,3}}))"
-                          r"(?:,?[ \t]+(?:\d{5}(?:-\d{4})?|\d{4}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d))?,?$")
+                          rf"(?:{ZIP_AFTER.pattern}|{_AU_POSTCODE_AFTER.pattern}|{_CA_POSTCODE_AFTER.pattern})?,?$")
 
 
 def place_value(written: str) -> str:

@@ -41,7 +41,7 @@ _VISITS = " ".join(
 
 # the retrieval check's corpus: varied on purpose (lengths, scripts, punctuation, near-empty)
 DOCUMENTS = [
-    "Patient Arlo Finch visited Coastal Neurology for palsy.",
+    "Patient Arlo Wrenn visited Coastal Neurology for palsy.",
     "The weather in Seabrook was mild.",
     "Claims for infusion therapy rose in 2024.",
     "A recipe for lemon cake.",
@@ -53,7 +53,7 @@ DOCUMENTS = [
     "東京都の病院で診察を受けました。北京大学第一医院。",
     "Ελληνικά κείμενα, русский текст, עברית и العربية.",
     "Emoji 🙂👍🏽 and symbols ©®™ €£¥ ∑∫√ → ←",
-    "ID H78456, DOB 03/15/2024, phone +1 (912) 555-0000, arlo.finch@example.com, "
+    "ID H31902, DOB 07/22/2024, phone +1 (912) 555-0000, arlo.wrenn@example.com, "
     "https://example.org/a?b=c&d=e",
     "Don't re-use e-mail addresses; it's 50% off—really!? (Yes...) [NAME] saw [PATIENT_ID].",
     "UPPER CASE SHOUTING WITH MiXeD CaSe",
@@ -64,7 +64,7 @@ DOCUMENTS = [
     "the " * 400,
 ]
 QUERIES = [
-    "Which neurology clinic did Arlo Finch visit?",
+    "Which neurology clinic did Arlo Wrenn visit?",
     "lemon dessert",
     "appeal times",
     "Wie war das Wetter?",

@@ -252,3 +252,17 @@ def test_a_town_named_like_a_word_stays_a_place(model):
     found = {(e.original, e.type) for e in _extractor().extract_text(
         "The applicant lives in Split, Croatia. The estate was split into two plots.")}
     assert ("Split", "LOCATION") in found
+
+
+def test_a_models_place_is_written_as_the_rules_write_it(model):
+    """The model's span of "the Hague" leaves the article out; the city list writes it ("the
+    hague", as `place` reads "The Hague"), so both spellings are one value. An abbreviated
+    opening is written out as city_state writes it ("saint louis")."""
+    text = "The applicant was detained in the Hague for two weeks."
+    [spans] = ner_model.ner_spans([text])
+    assert ("Hague", "LOCATION") in [(s.text, t) for s, t in mapped(spans, {"GPE": "LOCATION"})], \
+        "the model's reading this test is about"
+    found = {(e.original, e.normalized) for e in _extractor(recognizers=["ner"]).extract_text(text)}
+    assert ("the Hague", "the hague") in found
+    assert ("The Hague", "the hague") in {(e.original, e.normalized) for e in _extractor().extract_text(
+        "He lived in The Hague until 2001.")}

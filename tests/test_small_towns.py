@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import rules_alone
 
-from .test_insurance_forms import of_type
+from .test_insurance_forms import found, of_type
 
 
 @pytest.mark.parametrize(("text", "place"), [
@@ -145,3 +145,73 @@ def test_a_bodys_name_is_no_town_even_where_the_list_holds_it():
     assert _may_name_a_town(gazetteers(), "quarrowby")
     assert not _may_name_a_town(gazetteers(), "quarrowby university")
     assert not _may_name_a_town(gazetteers(), "christmas")
+
+
+# A town's name with an abbreviated opening, a hyphen or an apostrophe (stop 52): the whole name
+# is the place, and its value writes the opening out as the city list does.
+@pytest.mark.parametrize(("text", "place"), [
+    ("Member moved to St. Louis, MO last spring.", ("St. Louis, MO", "saint louis")),
+    ("Member lives in St Louis, Missouri.", ("St Louis, Missouri", "saint louis")),
+    ("Member lives in Saint Louis.", ("Saint Louis", "saint louis")),
+    ("Member lives in St. Louis.", ("St. Louis", "saint louis")),
+    ("Seen at a clinic in the St. Louis area.", ("St. Louis area", "saint louis")),
+    ("Referred from Ft. Myers, FL in 2023.", ("Ft. Myers, FL", "fort myers")),
+    ("Relocated to Mt. Pleasant, SC.", ("Mt. Pleasant, SC", "mount pleasant")),
+    ("Works in O'Fallon, MO as a welder.", ("O'Fallon, MO", "o'fallon")),
+    ("Moved to Winston-Salem, NC in 2022.", ("Winston-Salem, NC", "winston-salem")),
+    ("Commutes across the Dallas-Fort Worth area.", ("Dallas-Fort Worth area", "dallas-fort worth")),
+    # the word before the opening, and a particle in lower case, where the city list holds the name
+    ("Retired to Port St. Lucie, FL in 2021.", ("Port St. Lucie, FL", "port saint lucie")),
+    ("Retired to Port St. Lucie in 2021.", ("Port St. Lucie", "port saint lucie")),
+    ("Drives a truck out of Fond du Lac, WI.", ("Fond du Lac, WI", "fond du lac")),
+    ("Her sister lives in Rio de Janeiro.", ("Rio de Janeiro", "rio de janeiro")),
+    # the district's code with full stops
+    ("Moved to Washington, D.C. last year.", ("Washington, D.C", "washington")),  # a full stop ends no value
+])
+def test_a_towns_opening_hyphen_or_apostrophe_is_the_towns(text, place):
+    assert place in of_type(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "Member moved to St. Louis, MO last spring.",
+    "Seen at a clinic in the St. Louis area.",
+    "Works in O'Fallon, MO as a welder.",
+    "Commutes across the Dallas-Fort Worth area.",
+])
+def test_no_town_is_a_part_of_a_longer_name(text):
+    # before stop 52 these were "louis", "fallon" and "worth": a first name, a surname, a word
+    assert not {"louis", "fallon", "worth"} & {value for _, value in of_type(text, "LOCATION")}
+
+
+def test_a_chiropractors_letters_are_no_district():
+    # "D.C." and "DC" after a name are a Doctor of Chiropractic's letters, not Washington's district
+    assert of_type("Adjusted by Ana Kowalski, DC in March.", "LOCATION") == []
+    assert of_type("Adjusted by Kowalski, D.C. in March.", "LOCATION") == []
+    assert ("Kowalski, D.C.", "NAME") in {(o, t) for o, _, t in found("Adjusted by Kowalski, D.C. in March.")}
+
+
+def test_a_name_in_quotes_is_still_a_town():
+    # an apostrophe opens a word of the name only after a letter ("O'Fallon"), not as a quote
+    assert ("Denver, CO", "denver") in of_type("Wrote 'Denver, CO' on the form.", "LOCATION")
+
+
+def test_a_town_with_an_opening_links_nobody_of_the_name(tmp_path):
+    """A resident of "St. Louis, MO" and a man called Louis share no value: the town was "louis",
+    and the cross-document pass found it in the man's record."""
+    from click.testing import CliRunner
+    from sanon_graph_cli.main import cli
+
+    from .conftest import read_jsonl, write_json
+
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    write_json(corpus / "a.json", {"id": "a", "content": "The member was treated in St. Louis, MO after a fall. "
+                                                          "Claim 4471 approved."})
+    write_json(corpus / "b.json", {"id": "b", "content": "Louis said the support group meets weekly."})
+    write_json(corpus / "c.json", {"id": "c", "content": "Records from Saint Louis were sent to the reviewer."})
+    result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(tmp_path / "out"), "-q"])
+    assert result.exit_code == 0, result.output
+    places = [e for e in read_jsonl(tmp_path / "out" / "entities.jsonl") if e["type"] == "LOCATION"]
+    assert [(e["normalized_value"], len(e["doc_ids"])) for e in places] == [("saint louis", 2)]
+    assert not any(d.startswith("b|") for e in places for d in e["doc_ids"])
+    assert sorted(places[0]["original_values"]) == ["Saint Louis", "St. Louis, MO"]  # masked whole, if masked

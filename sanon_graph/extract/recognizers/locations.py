@@ -7,7 +7,7 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
-from .gazetteers import small_towns
+from .gazetteers import gazetteers, small_towns
 from .providers import FACILITY_WORDS, SPECIALTY_WORDS
 from .roles import NATIONALITIES
 from .words import (
@@ -43,10 +43,16 @@ US_STATE_CODES = frozenset(
 # town as the US codes are ("Halifax, NS", "Ballarat VIC").
 REGION_CODES = frozenset("AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS ACT".split())
 # Codes that are also letters after a person's name (a degree, an honour): "John Smith, MD",
-# "Mark Henderson, QC", "Laura Chen, PE", "Amir Patel, MB": after these the town must be known.
-_LETTERS_AFTER_NAMES = frozenset("MD PA DO QC KC PE MB NP RN SC".split()) | REGION_CODES
+# "Mark Henderson, QC", "Laura Chen, PE", "Amir Patel, MB", a chiropractor's "Ana Kowalski, DC": after
+# these the town must be known (the district's city is: "Washington, D.C.").
+_LETTERS_AFTER_NAMES = frozenset("MD PA DO QC KC PE MB NP RN SC DC".split()) | REGION_CODES
+# A word of a town's name: capitalised, joined by a hyphen or opening with an apostrophe
+# ("Winston-Salem", "O'Fallon"); a word after a hyphen or a letter's apostrophe is never a town alone.
 # (The look behind after the first letter: the regex engine scans for the letter; dates.py.)
-_CITY_STATE = re.compile(r"([A-Z](?<![\w-][A-Z])[a-z]+(?:\s[A-Z][a-z]+){0,2})(,?)[ \t]([A-Z]{2,3})(?![\w-])")
+_TOWN_WORD = r"[A-Z](?<![\w-][A-Z])(?<![A-Za-z]['’][A-Z])(?:['’][A-Z])?[a-z]+(?:-[A-Z][a-z]+)*"
+_MORE_TOWN_WORDS = r"(?:\s[A-Z][a-z]+(?:-[A-Z][a-z]+)*){0,2}"
+# (The code "D.C." is written with full stops: "Washington, D.C.")
+_CITY_STATE = re.compile(rf"({_TOWN_WORD}{_MORE_TOWN_WORDS})(,?)[ \t]([A-Z]{{2,3}}(?![\w-])|D\.[ \t]?C\.)")
 # The states of the US and Australia and the provinces and territories of Canada, written out
 # after a town and a comma: "Burlington, Vermont", "Cloquet, Minnesota", "Kamloops, British Columbia".
 REGION_NAMES = (
@@ -69,13 +75,45 @@ def _with_town_prefix(words: list[str], known: int) -> int:
     return known
 
 
+# A town's name may open with an abbreviated saint, mount, fort or point ("St. Louis", "Ste.
+# Genevieve", "Mt. Pleasant", "Ft. Myers", "Minneapolis-St. Paul"), which the capitalised words of
+# the regexes leave out: without it "St. Louis, MO" was the town "louis", which the cross-document
+# pass then found in the records of everyone called Louis. The value writes the word out, as the
+# city list does ("saint louis", "fort myers"), so every spelling of a town is one value.
+_ABBREVIATED_OPENINGS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "point"}
+_OPENING_BEFORE = re.compile(r"(?<![\w'’.-])(?:[A-Z][a-z]+-)?(?:St|Ste|Mt|Ft|Pt)\.?[ \t]+$")
+_PARTICLES = "de|du|des|del|da|do|dos|das|la|le|of|on|upon|sur|am|an|im"
+_WORD_AND_PARTICLE_BEFORE = re.compile(rf"(?<![\w'’.-])[A-Z][a-z]+[ \t]+(?:{_PARTICLES})[ \t]+$")
+_OPENING_IN_A_KEY = re.compile(r"(?:^|(?<=[ -]))(st|ste|mt|ft|pt)\.?(?= )")
+
+
+def with_opening(text: str, start: int, end: int, places: frozenset[str]) -> int:
+    """Where the town's name that ends at `end` starts once an abbreviated opening written before
+    its capitalised words is taken in: at "St." in "St. Louis", at "Minneapolis" in
+    "Minneapolis-St. Paul", and at the word before the opening where the city list holds them
+    together ("Port St. Lucie")."""
+    m = _OPENING_BEFORE.search(text, max(0, start - 24), start)
+    if not m:
+        # a name with a particle in lower case, where the city list holds it: "Fond du Lac", "Rio de Janeiro"
+        m = _WORD_AND_PARTICLE_BEFORE.search(text, max(0, start - 32), start)
+        return m.start() if m and town_key(text[m.start():end]) in places else start
+    before = _WORD_BEFORE.search(text, max(0, m.start() - 24), m.start())
+    return before.start(1) if before and town_key(text[before.start(1):end]) in places else m.start()
+
+
+def town_key(name: str) -> str:
+    """A place's value: lower case, its abbreviated openings written out ("St. Louis" and "St
+    Louis" are "saint louis", as "Saint Louis" is)."""
+    return _OPENING_IN_A_KEY.sub(lambda m: _ABBREVIATED_OPENINGS[m.group(1)], fold(name))
+
+
 # The postcodes written after a state's or province's code: Australia's four digits ("Ballarat VIC
 # 3350"), Canada's "A1A 1A1" ("Halifax, NS B3H 2Y9").
 _AU_POSTCODE_AFTER = re.compile(r",?[ \t]+\d{4}(?![\w-])")
 _CA_POSTCODE_AFTER = re.compile(r",?[ \t]+[A-Z]\d[A-Z][ \t]?\d[A-Z]\d(?![\w-])")
 _POSTCODE_AFTER = {code: _AU_POSTCODE_AFTER if code in ("NSW", "VIC", "QLD", "TAS", "ACT") else _CA_POSTCODE_AFTER
                    for code in REGION_CODES}
-_CITY_REGION = re.compile(rf"([A-Z](?<![\w-][A-Z])[a-z]+(?:\s[A-Z][a-z]+){{0,2}}),[ \t]({REGION_NAMES})(?![\w-])")
+_CITY_REGION = re.compile(rf"({_TOWN_WORD}{_MORE_TOWN_WORDS}),[ \t]({REGION_NAMES})(?![\w-])")
 # State codes that are also words, letters after a name or a form's labels ("Employee ID",
 # "Status OK", "Prior Auth OR"): after a town the gazetteer does not know, not a state.
 _AMBIGUOUS_CODES = _LETTERS_AFTER_NAMES | frozenset("ID OK OR IN ME HI OH DE CO LA MA AL GA".split())
@@ -93,7 +131,7 @@ _UNIT_WORDS = frozenset(
 def _town_in_state(town: str, code: str) -> bool:
     """Whether a town of 1,000 people or more of that name is in that US state ("Lamoni IA",
     "Lusk WY"): the state makes a small town's name, and a code that is also a word, sure."""
-    return code in US_STATE_CODES and f"US-{code}" in small_towns().get(town.lower(), "").split()
+    return code in US_STATE_CODES and f"US-{code}" in small_towns().get(town_key(town), "").split()
 
 
 def _names_no_town(word: str) -> bool:
@@ -116,50 +154,63 @@ class CityState(Base):
         places = self.gaz.places
         for m in _CITY_STATE.finditer(text):
             town, comma, code = m.groups()
+            if code.startswith("D."):
+                code = "DC"
             if code not in US_STATE_CODES and code not in REGION_CODES:
                 continue
             words = town.split()
-            if comma and code not in _LETTERS_AFTER_NAMES:
+            begin = with_opening(text, m.start(), m.end(1), places)
+            if begin < m.start():  # "St. Louis, MO": the opening is the first word's
+                words[0] = text[begin:m.start()] + words[0]
+                town = text[begin:m.end(1)]
+            if code == "DC" and words[-1] == "Washington":
+                known = len(words) - 1
+            elif comma and code not in _LETTERS_AFTER_NAMES:
                 # "Port Elizabeth, NJ": the words before the comma, from the first that opens no
                 # sentence, unless they are a known place together ("New York, NY": "New" opens many)
-                known = 0 if town.lower() in places else \
+                known = 0 if town_key(town) in places else \
                     next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
                 if known is not None and code in _AMBIGUOUS_CODES and not _CODE_ENDS_PLACE.match(text, m.end()) \
                         and words[-1] not in ("County", "Parish", "Township") \
-                        and not _PLACE_PREPOSITION.search(text, max(0, m.start() - 8), m.start()):
+                        and not _PLACE_PREPOSITION.search(text, max(0, begin - 8), begin):
                     # a code that is also a word or a label, with more after it: the town must be
                     # known ("Tulsa, OK on Monday"), be a county or follow "in", "to", "from" ...;
                     # "Employee: Lesedi Sekgobela, ID no. 82..." names no Idaho
-                    known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places), None)
+                    known = next((k for k in range(len(words)) if town_key(" ".join(words[k:])) in places), None)
             else:
                 # "From Seattle WA": the known place among the words, the last ones; none in "John
                 # Smith MD", "Mark Henderson, QC" (a person and their letters)
-                known = next((k for k in range(len(words)) if " ".join(words[k:]).lower() in places
+                known = next((k for k in range(len(words)) if town_key(" ".join(words[k:])) in places
                               or _town_in_state(" ".join(words[k:]), code)), None)
                 if known is None and not comma and code in US_STATE_CODES and code not in _AMBIGUOUS_CODES \
-                        and _PLACE_FOLLOWS.search(text, max(0, m.start() - 4), m.start()) \
+                        and _PLACE_FOLLOWS.search(text, max(0, begin - 4), begin) \
                         and _CODE_ENDS_PLACE.match(text, m.end()) and not any(_names_no_town(w) for w in words):
                     known = 0  # "Northwoods Regional Medical Center, Rhinelander WI": a town not in the gazetteer
             if known is None:
                 continue
             known = _with_town_prefix(words, known)
-            start = m.start() + town.index(words[known]) if known else m.start()
+            start = begin + town.index(words[known]) if known else begin
             # the span masks the code with the town, and the ZIP code written after them ("Prescott
             # AZ 86301"); the value is the town, so "Duluth MN" in one record and "the Duluth
             # area" in another are one place
             zip_code = (ZIP_AFTER if code in US_STATE_CODES else _POSTCODE_AFTER.get(code, ZIP_AFTER)).match(text, m.end())
-            yield self.span(start, zip_code.end() if zip_code else m.end(), "LOCATION", fold(" ".join(words[known:])), NAMED_PLACE_RELEVANCE)
+            yield self.span(start, zip_code.end() if zip_code else m.end(), "LOCATION", town_key(" ".join(words[known:])),
+                            NAMED_PLACE_RELEVANCE)
         if "," in text:
             for m in _CITY_REGION.finditer(text):
                 words = m.group(1).split()
-                known = 0 if m.group(1).lower() in places else \
+                begin = with_opening(text, m.start(), m.end(1), places)
+                if begin < m.start():
+                    words[0] = text[begin:m.start()] + words[0]
+                name = text[begin:m.end(1)]
+                known = 0 if town_key(name) in places else \
                     next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
                 if known is None or " ".join(words[known:]) == m.group(2):
                     continue
                 known = _with_town_prefix(words, known)
                 town = " ".join(words[known:])
-                start = m.start() + m.group(1).index(words[known]) if known else m.start()
-                if town.lower() not in places and (
+                start = begin + name.index(words[known]) if known else begin
+                if town_key(town) not in places and (
                         any(w.lower() in self.gaz.first_names or w.lower() in self.gaz.not_name_words
                             or _names_no_town(w) for w in words if w.lower() not in _TOWN_PREFIXES)
                         or not _PLACE_PREPOSITION.search(text, max(0, start - 8), start)):
@@ -167,7 +218,7 @@ class CityState(Base):
                 if m.group(2).lower() in self.gaz.first_names and any(w.lower() in self.gaz.first_names for w in words) \
                         and not _PLACE_PREPOSITION.search(text, max(0, start - 8), start):
                     continue  # "Anna, Victoria and Tom": a list of people ("in Savannah, Georgia" is a place)
-                yield self.span(start, m.end(), "LOCATION", fold(" ".join(words[known:])), NAMED_PLACE_RELEVANCE)
+                yield self.span(start, m.end(), "LOCATION", town_key(town), NAMED_PLACE_RELEVANCE)
 
 
 # Where a small town is written: after a word that says a place follows ("a dairy farmer from
@@ -295,7 +346,23 @@ class Place(Base):
                 # "north-central Montana": the span takes the part in, the value is the place
                 yield self.span(part.start(1) if part else start, end, "LOCATION", phrase,
                                 None if self._region_or_country(text[start:end]) else TOWN_RELEVANCE)
-
+        for m in _NAME_WITH_A_PARTICLE.finditer(text):
+            # "Rio de Janeiro", "Isle of Man": ngrams() reads capitalised words only
+            key = fold(m.group(0))
+            if key in places and not PUBLICATION_AFTER.match(text, m.end()) and not self._beside_a_town(text, m.start(), m.end()):
+                yield self.span(m.start(), m.end(), "LOCATION", key,
+                                None if self._region_or_country(m.group(0)) else TOWN_RELEVANCE)
+        if any(piece in text for piece in ("St", "Mt", "Ft", "Pt")):
+            # "in St. Louis", "from Ft. Myers": the city list writes the opening out ("saint louis")
+            for m in _ABBREVIATED_TOWN.finditer(text):
+                for end in (m.end(), m.end(1)) if m.group(2) else (m.end(1),):
+                    before = _WORD_BEFORE.search(text, max(0, m.start() - 24), m.start())
+                    start = before.start(1) if before and town_key(text[before.start(1):end]) in places else m.start()
+                    key = town_key(text[start:end])
+                    if (key in places or fold(text[start:end]) in places) and not PUBLICATION_AFTER.match(text, end) \
+                            and not self._beside_a_town(text, start, end):
+                        yield self.span(start, end, "LOCATION", key, TOWN_RELEVANCE)
+                        break
 
     def _beside_a_town(self, text: str, start: int, end: int) -> bool:
         """Whether another town's name is written right beside the place, with no comma between:
@@ -316,6 +383,12 @@ class Place(Base):
         return name.lower() in self.gaz.countries or _REGION_NAME.fullmatch(name) is not None
 
 
+# A place's name with a particle in lower case between capitalised words ("Fond du Lac").
+_NAME_WITH_A_PARTICLE = re.compile(
+    rf"[A-Z](?<![\w'’-][A-Z])[a-z]+[ \t]+(?:{_PARTICLES})[ \t]+[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?(?![\w'’-])")
+# A town whose name opens with an abbreviation (_ABBREVIATED_OPENINGS), and up to two words.
+_ABBREVIATED_TOWN = re.compile(
+    r"(?<![\w'’.-])(?:St|Ste|Mt|Ft|Pt)(\.?[ \t]+[A-Z][a-z'’-]+)([ \t][A-Z][a-z'’-]+)?(?![\w-])")
 # Capitals after a small letter inside a word: a test's or a product's short name ("MoCA", the
 # Montreal Cognitive Assessment; "Moca" is a town), never a place (which "McAllen" is).
 _ACRONYM_IN_A_WORD = re.compile(r"[a-z][A-Z]{2}")
@@ -352,14 +425,14 @@ class NaturalFeature(Base):
             words = words[_opening_words([w.group(0) for w in words]):]  # "The Yukon River" -> "Yukon River"
             if len(words) >= 2:
                 start = m.start() + words[0].start()
-                yield self.span(start, m.end(), "LOCATION", fold(text[start:m.end()]), NAMED_PLACE_RELEVANCE)
+                yield self.span(start, m.end(), "LOCATION", town_key(text[start:m.end()]), NAMED_PLACE_RELEVANCE)
 
 
 # A capitalised name and a word for an area: "Ashford County" and "Quillbrook Valley" are names as
 # written; "the Marshfield area" is the place "Marshfield" (the span keeps "area").
 _AREA_WORDS = "area|region|metro area|district"  # a place's surroundings, in lower case: not the name's
 _AREA = re.compile(
-    rf"(?<![\w-])((?:[A-Z][a-z]+[ \t]){{0,2}}[A-Z][a-z]+)[ \t](?:(County|Parish|Valley|Township)|({_AREA_WORDS}))(?![\w-])")
+    rf"({_TOWN_WORD}(?:[ \t][A-Z][a-z]+(?:-[A-Z][a-z]+)*){{0,2}})[ \t](?:(County|Parish|Valley|Township)|({_AREA_WORDS}))(?![\w-])")
 # "the village of Starye Atagi", "the town of Dobrich": a kind of settlement or area and its
 # name; the value is the name ("starye atagi"), as in a text that names it without the kind.
 _KIND_OF_PLACE = re.compile(
@@ -405,6 +478,7 @@ def place_value(written: str) -> str:
     name = _ARTICLE.sub("", written.strip())
     if _REGIONS.fullmatch(name):
         return fold(name)
+    article = name != written.strip()
     while True:
         state = _STATE_AFTER.search(name)
         if state and state.start() > 0 and (state.group(1) or state.group(2) in US_STATE_CODES | REGION_CODES):
@@ -413,7 +487,9 @@ def place_value(written: str) -> str:
             rest = _AROUND_A_PLACE.sub("", name)
         rest = rest.strip()
         if rest == name or not rest[:1].isupper():
-            return fold(name)
+            key = town_key(name)
+            # the article is the name's where the city list writes it: "The Hague", "The Dalles, OR"
+            return f"the {key}" if article and f"the {key}" in gazetteers().places else key
         name = rest
 
 
@@ -426,10 +502,13 @@ class NamedArea(Base):
             if not words or any(w.lower() in MODIFIER_NOISE for w in words):
                 continue
             start = m.end(1) - len(" ".join(words))
+            if start == m.start():  # "the St. Louis area", "St. Clair County"
+                start = with_opening(text, start, m.end(1), self.gaz.places)
+                words = text[start:m.end(1)].split()
             if m.group(2):
-                yield self.span(start, m.end(), "LOCATION", fold(" ".join(words) + " " + m.group(2)), NAMED_PLACE_RELEVANCE)
+                yield self.span(start, m.end(), "LOCATION", town_key(" ".join(words) + " " + m.group(2)), NAMED_PLACE_RELEVANCE)
             else:
-                yield self.span(start, m.end(), "LOCATION", fold(" ".join(words)), NAMED_PLACE_RELEVANCE)
+                yield self.span(start, m.end(), "LOCATION", town_key(" ".join(words)), NAMED_PLACE_RELEVANCE)
         for m in _KIND_OF_PLACE.finditer(text):
             words = m.group(1).split()
             while words and words[-1].lower() in STOP_CAPITALS:

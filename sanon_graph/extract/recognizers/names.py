@@ -191,6 +191,7 @@ _CASE_OF_CAPS = re.compile(
 )
 _CASE_V = re.compile(r"[ \t]vs?\.?[ \t]+(?:the[ \t]+)?[A-Z]")  # cheap tests before the rules above run
 _COMMA_INITIAL = re.compile(r",[ \t]+[A-Z]\.")
+_DISTRICT_OF_COLUMBIA = re.compile(r"D\.[ \t]?C\.?")
 _NEXT_CAPITAL = re.compile(rf"{_GAP}({_NAME_WORD}|{_CAPS_WORD})")
 # What a clinician is, capitalised in a title after a name ("Consultant Plastic Surgeon",
 # "Senior Physiotherapist"): never a word of the name.
@@ -512,6 +513,8 @@ class SurnameInitials(_Names):
         if not _COMMA_INITIAL.search(text):
             return
         for m in _SURNAME_INITIALS.finditer(text):
+            if m.group(1) == "Washington" and _DISTRICT_OF_COLUMBIA.fullmatch(m.group(2)):
+                continue  # "Washington, D.C.": a place (city_state), no one's initials ("Kowalski, D.C." are)
             if self._name_words_ok(_name_words(m.group(1))):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.85)
 

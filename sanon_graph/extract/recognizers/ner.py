@@ -20,6 +20,7 @@ import re
 from ...errors import ConfigError
 from ...normalize import fold
 from .base import STATISTICAL, Base, RecognizerContext, register
+from .locations import town_key
 
 # Every type a label may be mapped to; the preset's mapping picks the ones it uses.
 NER_TYPES = ("NAME", "ORGANISATION", "PROVIDER", "LOCATION", "NATIONALITY", "DEMOGRAPHIC", "MONEY", "EVENT_DATE")
@@ -43,6 +44,9 @@ _CURRENCY_CODES = frozenset(
 _PROPER_NOUN_TYPES = frozenset({"NAME", "ORGANISATION", "PROVIDER", "LOCATION", "NATIONALITY"})
 _LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][\w'’-]*(?![\w'’-])")
 
+
+# The article right before a span ("in the Hague"), which trimmed() takes off a span that had it.
+_ARTICLE_BEFORE = re.compile(r"(?<![\w-])[Tt]he $")
 
 # What follows a form's label: its colon, or the word for a number ("Employee ID LF-04731").
 _FIELD_LABEL_AFTER = re.compile(r"[ \t]*(?::|(?:ID|No\.?|Nr\.?|number|#)(?![\w]))")
@@ -112,7 +116,14 @@ class NerRecognizer(Base):
                     lower_words = set(_LOWER_WORD.findall(text))  # once per text, only when needed
                 if not _names_something(text, span, entity_type, lower_words):
                     continue
-            yield self.span(span.start, span.end, entity_type, value,
+            start = span.start
+            if entity_type == "LOCATION":
+                # a place as the rules write it: "St. Louis" is "saint louis"; the article the model's
+                # span lost is the name's where the city list writes it ("The Hague", "The Dalles")
+                value = town_key(value)
+                if _ARTICLE_BEFORE.search(text, max(0, start - 4), start) and f"the {value}" in self.gaz.places:
+                    start, value = start - 4, f"the {value}"
+            yield self.span(start, span.end, entity_type, value,
                             self.ctx.base(entity_type) * NER_RELEVANCE_FACTOR)
 
 

@@ -165,6 +165,7 @@ def test_a_bodys_name_is_no_town_even_where_the_list_holds_it():
     ("Retired to Port St. Lucie in 2021.", ("Port St. Lucie", "port saint lucie")),
     ("Drives a truck out of Fond du Lac, WI.", ("Fond du Lac, WI", "fond du lac")),
     ("Her sister lives in Rio de Janeiro.", ("Rio de Janeiro", "rio de janeiro")),
+    ("Grew up in the village of Mt. Vernon.", ("village of Mt. Vernon", "mount vernon")),
     # the district's code with full stops
     ("Moved to Washington, D.C. last year.", ("Washington, D.C", "washington")),  # a full stop ends no value
 ])

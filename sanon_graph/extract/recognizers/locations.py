@@ -342,6 +342,10 @@ class Place(Base):
         for start, end, phrase in ngrams(text, 3, capitalised=True, starts=first_words(places)):
             if phrase in places and not PUBLICATION_AFTER.match(text, end) and not self._beside_a_town(text, start, end) \
                     and not _ACRONYM_IN_A_WORD.search(text, start, end):
+                if phrase.startswith("the ") and phrase[4:] in places:
+                    # "The Netherlands" opening a sentence is the "Netherlands" of "in the Netherlands";
+                    # "The Hague" keeps its article (no "Hague" without it)
+                    start, phrase = start + 4, phrase[4:]
                 part = _PART_OF.search(text, max(0, start - 24), start)
                 # "north-central Montana": the span takes the part in, the value is the place
                 yield self.span(part.start(1) if part else start, end, "LOCATION", phrase,
@@ -489,7 +493,8 @@ def place_value(written: str) -> str:
         if rest == name or not rest[:1].isupper():
             key = town_key(name)
             # the article is the name's where the city list writes it: "The Hague", "The Dalles, OR"
-            return f"the {key}" if article and f"the {key}" in gazetteers().places else key
+            places = gazetteers().places
+            return f"the {key}" if article and f"the {key}" in places and key not in places else key
         name = rest
 
 

@@ -379,7 +379,9 @@ def test_a_place_value_keeps_what_names_the_place():
                         # an abbreviated opening is written out, as city_state writes it (stop 52); an
                         # article stays where the city list writes the name with it
                         ("St. Louis, MO", "saint louis"), ("Ft. Myers area", "fort myers"),
-                        ("The Hague", "the hague"), ("the Hague area", "the hague"), ("The Dalles, OR", "the dalles")):
+                        ("The Hague", "the hague"), ("the Hague area", "the hague"), ("The Dalles, OR", "the dalles"),
+                        ("The Woodlands, TX", "the woodlands"), ("the Netherlands", "netherlands"),
+                        ("Washington, D.C.", "washington")):
         assert place_value(name) == value, name
 
 

@@ -224,3 +224,37 @@ def test_a_countrys_article_is_no_part_of_its_value_but_a_towns_is():
     assert of_type("The Netherlands ratified it.", "LOCATION") == [("Netherlands", "netherlands")]
     assert of_type("She moved to the Netherlands in 1999.", "LOCATION") == [("Netherlands", "netherlands")]
     assert of_type("He lived in The Hague until 2001.", "LOCATION") == [("The Hague", "the hague")]
+
+
+@pytest.mark.parametrize(("text", "address", "place"), [
+    # the street's "St" is the street's, with or without its full stop (review of stop 52)
+    ("Patient address: 445 Quillon St. Springfield, IL 62704.", "445 Quillon St", ("Springfield, IL 62704", "springfield")),
+    ("Mail to 18 Harrow St. Paul, MN 55102.", "18 Harrow St", ("Paul, MN 55102", "paul")),
+    ("Home: 77 Fennick St. Austin TX 78701", "77 Fennick St", ("Austin TX 78701", "austin")),
+    ("Home: 299 Brisk St Dayton OH 45402", "299 Brisk St", ("Dayton OH 45402", "dayton")),
+])
+def test_a_streets_st_before_the_town_is_no_saint(text, address, place):
+    spans = found(text)
+    assert address in [o for o, _, t in spans if t == "ADDRESS"]
+    assert place in of_type(text, "LOCATION")
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("Pt. Austin, TX resident, reports back pain.", ("Austin, TX", "austin")),  # a patient, not a point
+    ("Lives in St Albans.", ("St Albans", "saint albans")),  # the city list writes it abbreviated
+    ("Lives in Fort St. John, BC.", ("Fort St. John, BC", "fort saint john")),
+    ("Lives in Coeur d'Alene, ID.", ("Coeur d'Alene, ID", "coeur d'alene")),
+    ("Lives in O’Fallon, MO.", ("O’Fallon, MO", "o'fallon")),  # a typographic apostrophe is the plain one
+    ("Lives in St.Louis, MO.", ("St.Louis, MO", "saint louis")),
+    ("She lives in The Woodlands.", ("The Woodlands", "the woodlands")),  # a town keeps its article
+])
+def test_more_spellings_of_towns(text, place):
+    assert place in of_type(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "Claimant Lauro de Freitas signed the form.",  # a person named like a town
+    "St. John said the claim was late.",  # a saint named as a person is
+])
+def test_a_person_named_like_a_town_is_no_place(text):
+    assert of_type(text, "LOCATION") == []

@@ -269,6 +269,12 @@ def _count_head_before_with(description: str, counts: dict[str, int]) -> None:
 
 
 @lru_cache(maxsize=1)
+def countries() -> frozenset[str]:
+    """Country names, lower-case, with and without an article GeoNames writes."""
+    return _countries()
+
+
+@lru_cache(maxsize=1)
 def _countries() -> frozenset[str]:
     """Country names, lower-case ("turkey", "poland")."""
     try:
@@ -283,6 +289,23 @@ def _with_and_without_article(names) -> set[str]:
     is also written "Netherlands" (the capital opening a sentence is the same country)."""
     names = set(names)
     return names | {n[4:] for n in names if n.startswith("the ")}
+
+
+# A place's abbreviated openings, written out: GeoNames writes "St. Catharines" and "Saint Paul",
+# texts write either, so both lists hold every name written out too (locations.town_key).
+ABBREVIATED_OPENINGS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "point"}
+_OPENING_IN_A_NAME = re.compile(r"(?:^|(?<=[ -]))(st|ste|mt|ft|pt)(?:\.[ ]?|[ ])(?=\w)")
+
+
+def written_out(key: str) -> str:
+    """A lower-case place name with every abbreviated opening written out ("port st. lucie" ->
+    "port saint lucie") and a typographic apostrophe as the plain one ("o’fallon" -> "o'fallon")."""
+    return _OPENING_IN_A_NAME.sub(lambda m: ABBREVIATED_OPENINGS[m.group(1)] + " ", key.replace("’", "'"))
+
+
+def places() -> frozenset[str]:
+    """City (population >= 15,000), US state and country names, lower-case, also written out."""
+    return _places()
 
 
 @lru_cache(maxsize=1)
@@ -301,6 +324,7 @@ def _build_places() -> frozenset[str]:
     names |= {s["name"].lower() for s in gc.get_us_states().values()}
     names |= _with_and_without_article(c["name"].lower() for c in gc.get_countries().values())
     names |= _subdivisions()
+    names |= {written_out(n) for n in names}
     # Place names that are ordinary English words or common surnames cause more harm than good.
     names -= {"of", "university", "mobile", "reading", "independence", "commerce", "victoria",
               "florence", "jackson", "lincoln", "madison", "franklin", "clinton", "marion", "georgia",
@@ -389,7 +413,8 @@ def _build_small_towns() -> dict[str, str]:
         name = city["name"].lower()
         if len(name) > 2:
             where.setdefault(name, set()).add(f"{city['countrycode']}-{city['admin1code']}")
-    return {name: " ".join(sorted(codes)) for name, codes in where.items()}
+    towns = {name: " ".join(sorted(codes)) for name, codes in where.items()}
+    return towns | {written_out(name): codes for name, codes in towns.items() if written_out(name) not in towns}
 
 
 @lru_cache(maxsize=1)

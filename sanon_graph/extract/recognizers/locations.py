@@ -7,7 +7,8 @@ import re
 
 from ...normalize import fold
 from .base import Base, register
-from .gazetteers import gazetteers, small_towns
+from .gazetteers import ABBREVIATED_OPENINGS, countries, small_towns, written_out
+from .gazetteers import places as gazetteer_places
 from .providers import FACILITY_WORDS, SPECIALTY_WORDS
 from .roles import NATIONALITIES
 from .words import (
@@ -47,9 +48,10 @@ REGION_CODES = frozenset("AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS
 # these the town must be known (the district's city is: "Washington, D.C.").
 _LETTERS_AFTER_NAMES = frozenset("MD PA DO QC KC PE MB NP RN SC DC".split()) | REGION_CODES
 # A word of a town's name: capitalised, joined by a hyphen or opening with an apostrophe
-# ("Winston-Salem", "O'Fallon"); a word after a hyphen or a letter's apostrophe is never a town alone.
+# ("Winston-Salem", "O'Fallon"); a word after a hyphen or a capital's apostrophe is never a town alone
+# (after "d'" it may be: with_opening takes in "Coeur d'" where the whole is a known place).
 # (The look behind after the first letter: the regex engine scans for the letter; dates.py.)
-_TOWN_WORD = r"[A-Z](?<![\w-][A-Z])(?<![A-Za-z]['’][A-Z])(?:['’][A-Z])?[a-z]+(?:-[A-Z][a-z]+)*"
+_TOWN_WORD = r"[A-Z](?<![\w-][A-Z])(?<![A-Z]['’][A-Z])(?:['’][A-Z])?[a-z]+(?:-[A-Z][a-z]+)*"
 _MORE_TOWN_WORDS = r"(?:\s[A-Z][a-z]+(?:-[A-Z][a-z]+)*){0,2}"
 # (The code "D.C." is written with full stops: "Washington, D.C.")
 _CITY_STATE = re.compile(rf"({_TOWN_WORD}{_MORE_TOWN_WORDS})(,?)[ \t]([A-Z]{{2,3}}(?![\w-])|D\.[ \t]?C\.)")
@@ -80,31 +82,52 @@ def _with_town_prefix(words: list[str], known: int) -> int:
 # the regexes leave out: without it "St. Louis, MO" was the town "louis", which the cross-document
 # pass then found in the records of everyone called Louis. The value writes the word out, as the
 # city list does ("saint louis", "fort myers"), so every spelling of a town is one value.
-_ABBREVIATED_OPENINGS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "point"}
-_OPENING_BEFORE = re.compile(r"(?<![\w'’.-])(?:[A-Z][a-z]+-)?(?:St|Ste|Mt|Ft|Pt)\.?[ \t]+$")
+_OPENING_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-z]+-)?(?:St|Ste|Mt|Ft|Pt)(?:\.[ \t]*|[ \t]+)$")
+# A name's particle in lower case, as Romance, Dutch and German place names write it ("Fond du Lac",
+# "Rio de Janeiro", "Frankfurt am Main"), and the elided one before an apostrophe ("Coeur d'Alene").
 _PARTICLES = "de|du|des|del|da|do|dos|das|la|le|of|on|upon|sur|am|an|im"
-_WORD_AND_PARTICLE_BEFORE = re.compile(rf"(?<![\w'’.-])[A-Z][a-z]+[ \t]+(?:{_PARTICLES})[ \t]+$")
-_OPENING_IN_A_KEY = re.compile(r"(?:^|(?<=[ -]))(st|ste|mt|ft|pt)\.?(?= )")
+_WORD_AND_PARTICLE_BEFORE = re.compile(rf"(?<![\w'’.-])[A-Z][a-z]+[ \t]+(?:(?:{_PARTICLES})[ \t]+|[dl]['’])$")
+# A house number and a street's words before "St": "12 Elm St. Dayton, OH" is the street's "St."
+_STREET_BEFORE = re.compile(r"(?<![\w.-])\d+[A-Za-z]?(?:[ \t]+[A-Z][\w'’-]*){1,3}[ \t]+$")
+_STREET_ABBREVIATIONS = frozenset({"St", "St."})
+# An opening at the start of a name or after a hyphen is always the place's ("St. Louis",
+# "Minneapolis-St. Paul"); inside it only where the city list holds the name so ("Port St. Lucie";
+# "Main St County" is a street's).
+_FIRST_OPENING = re.compile(r"(?:^|(?<=-))(st|ste|mt|ft|pt)(?:\.[ ]?|[ ])(?=\w)")
 
 
 def with_opening(text: str, start: int, end: int, places: frozenset[str]) -> int:
-    """Where the town's name that ends at `end` starts once an abbreviated opening written before
-    its capitalised words is taken in: at "St." in "St. Louis", at "Minneapolis" in
-    "Minneapolis-St. Paul", and at the word before the opening where the city list holds them
-    together ("Port St. Lucie")."""
+    """Where the town's name that ends at `end` starts once what its capitalised words leave out is
+    taken in: an abbreviated opening ("St. Louis") and a hyphenated word before it
+    ("Minneapolis-St. Paul"); the word before the opening, or a word and a particle, where the city
+    list holds them together ("Port St. Lucie", "Fond du Lac", "Coeur d'Alene"). Not a street's "St."
+    ("12 Elm St. Dayton, OH"), nor an opening before a town the lists know without it while they do
+    not know the whole ("Pt. Austin, TX" is a patient from Austin)."""
     m = _OPENING_BEFORE.search(text, max(0, start - 24), start)
     if not m:
-        # a name with a particle in lower case, where the city list holds it: "Fond du Lac", "Rio de Janeiro"
         m = _WORD_AND_PARTICLE_BEFORE.search(text, max(0, start - 32), start)
         return m.start() if m and town_key(text[m.start():end]) in places else start
+    if not m.group(1) and text.startswith("St", m.start()) and _STREET_BEFORE.search(text, max(0, m.start() - 48), m.start()):
+        return start
     before = _WORD_BEFORE.search(text, max(0, m.start() - 24), m.start())
-    return before.start(1) if before and town_key(text[before.start(1):end]) in places else m.start()
+    if not m.group(1) and before and town_key(text[before.start(1):end]) in places:
+        return before.start(1)
+    whole, bare = town_key(text[m.start():end]), town_key(text[start:end])
+    towns = small_towns()
+    # ("Pt." is a patient far more often than a point: only a whole name the lists know)
+    known = whole in places or whole in towns or bare not in places and bare not in towns \
+        and not text.startswith("Pt", m.start())
+    return m.start() if m.group(1) or known else start
 
 
 def town_key(name: str) -> str:
-    """A place's value: lower case, its abbreviated openings written out ("St. Louis" and "St
-    Louis" are "saint louis", as "Saint Louis" is)."""
-    return _OPENING_IN_A_KEY.sub(lambda m: _ABBREVIATED_OPENINGS[m.group(1)], fold(name))
+    """A place's value: lower case, its abbreviated openings written out ("St. Louis", "St Louis"
+    and "Saint Louis" are "saint louis"), a typographic apostrophe as the plain one."""
+    key = fold(name).replace("’", "'")
+    whole = written_out(key)
+    if whole == key or whole in gazetteer_places():
+        return whole
+    return _FIRST_OPENING.sub(lambda m: ABBREVIATED_OPENINGS[m.group(1)] + " ", key)
 
 
 # The postcodes written after a state's or province's code: Australia's four digits ("Ballarat VIC
@@ -189,6 +212,9 @@ class CityState(Base):
             if known is None:
                 continue
             known = _with_town_prefix(words, known)
+            if words[known] in _STREET_ABBREVIATIONS and len(words) > known + 1 \
+                    and _STREET_BEFORE.search(text, max(0, begin - 48), begin + town.index(words[known])):
+                known += 1  # "299 Water St Cloud TX": the street's "St", the town after it
             start = begin + town.index(words[known]) if known else begin
             # the span masks the code with the town, and the ZIP code written after them ("Prescott
             # AZ 86301"); the value is the town, so "Duluth MN" in one record and "the Duluth
@@ -342,30 +368,39 @@ class Place(Base):
         for start, end, phrase in ngrams(text, 3, capitalised=True, starts=first_words(places)):
             if phrase in places and not PUBLICATION_AFTER.match(text, end) and not self._beside_a_town(text, start, end) \
                     and not _ACRONYM_IN_A_WORD.search(text, start, end):
-                if phrase.startswith("the ") and phrase[4:] in places:
+                if phrase.startswith("the ") and phrase[4:] in self.gaz.countries:
                     # "The Netherlands" opening a sentence is the "Netherlands" of "in the Netherlands";
-                    # "The Hague" keeps its article (no "Hague" without it)
+                    # a town keeps its article ("The Hague", "The Woodlands")
                     start, phrase = start + 4, phrase[4:]
                 part = _PART_OF.search(text, max(0, start - 24), start)
                 # "north-central Montana": the span takes the part in, the value is the place
-                yield self.span(part.start(1) if part else start, end, "LOCATION", phrase,
+                yield self.span(part.start(1) if part else start, end, "LOCATION", town_key(phrase),
                                 None if self._region_or_country(text[start:end]) else TOWN_RELEVANCE)
         for m in _NAME_WITH_A_PARTICLE.finditer(text):
-            # "Rio de Janeiro", "Isle of Man": ngrams() reads capitalised words only
+            # "Rio de Janeiro", "Isle of Man": ngrams() reads capitalised words only. Not a person
+            # named like a town ("Lauro de Freitas signed") unless a place is said to follow, nor a
+            # kind of place before its name ("The City of Westminster" is named_area's "westminster")
             key = fold(m.group(0))
-            if key in places and not PUBLICATION_AFTER.match(text, m.end()) and not self._beside_a_town(text, m.start(), m.end()):
-                yield self.span(m.start(), m.end(), "LOCATION", key,
+            first = key.split()[0]
+            if key in places and not PUBLICATION_AFTER.match(text, m.end()) and not self._beside_a_town(text, m.start(), m.end()) \
+                    and first not in _KINDS_OF_PLACE and (first not in self.gaz.first_names or _PLACE_PREPOSITION.search(
+                        text, max(0, m.start() - 8), m.start())):
+                yield self.span(m.start(), m.end(), "LOCATION", town_key(key),
                                 None if self._region_or_country(m.group(0)) else TOWN_RELEVANCE)
         if any(piece in text for piece in ("St", "Mt", "Ft", "Pt")):
-            # "in St. Louis", "from Ft. Myers": the city list writes the opening out ("saint louis")
+            # "in St. Louis", "from Ft. Myers": the city list writes the opening out ("saint louis");
+            # not a saint named as a person is ("St. John said") unless a place is said to follow
             for m in _ABBREVIATED_TOWN.finditer(text):
+                before = _WORD_BEFORE.search(text, max(0, m.start() - 24), m.start())
+                saint = m.group(1).strip(". \t").split()[0].lower() in self.gaz.first_names
                 for end in (m.end(), m.end(1)) if m.group(2) else (m.end(1),):
-                    before = _WORD_BEFORE.search(text, max(0, m.start() - 24), m.start())
                     start = before.start(1) if before and town_key(text[before.start(1):end]) in places else m.start()
                     key = town_key(text[start:end])
-                    if (key in places or fold(text[start:end]) in places) and not PUBLICATION_AFTER.match(text, end) \
-                            and not self._beside_a_town(text, start, end):
-                        yield self.span(start, end, "LOCATION", key, TOWN_RELEVANCE)
+                    if saint and start == m.start() and not _PLACE_PREPOSITION.search(text, max(0, start - 8), start):
+                        continue
+                    if key in places and not PUBLICATION_AFTER.match(text, end) and not self._beside_a_town(text, start, end):
+                        yield self.span(start, end, "LOCATION", key,
+                                        None if key in self.gaz.countries else TOWN_RELEVANCE)
                         break
 
     def _beside_a_town(self, text: str, start: int, end: int) -> bool:
@@ -439,8 +474,9 @@ _AREA = re.compile(
     rf"({_TOWN_WORD}(?:[ \t][A-Z][a-z]+(?:-[A-Z][a-z]+)*){{0,2}})[ \t](?:(County|Parish|Valley|Township)|({_AREA_WORDS}))(?![\w-])")
 # "the village of Starye Atagi", "the town of Dobrich": a kind of settlement or area and its
 # name; the value is the name ("starye atagi"), as in a text that names it without the kind.
+_KINDS_OF_PLACE = frozenset("village town city hamlet settlement district region province municipality county commune".split())
 _KIND_OF_PLACE = re.compile(
-    rf"(?<![\w-])(?:village|town|city|hamlet|settlement|district|region|province|municipality|county|commune)[ \t]+of[ \t]+"
+    rf"(?<![\w-])(?:{'|'.join(_KINDS_OF_PLACE)})[ \t]+of[ \t]+"
     rf"((?:(?:St|Ste|Mt|Ft|Pt)\.?[ \t]+)?(?:{UPPER}[\w'’-]*)(?:[ \t]{UPPER}[\w'’-]*){{0,2}})(?![\w-])"
 )
 # Ireland's counties as written before their name ("Co. Kerry", "County Laois"; general geography),
@@ -469,7 +505,7 @@ _ARTICLE = re.compile(r"^(?i:the)[ \t]+(?=\S)")
 _AROUND_A_PLACE = re.compile(rf"[ \t\u2013-](?:{_AREA_WORDS})$")
 # (A state's name only after a comma: "West Virginia" and "Port Washington" are one place each;
 # the postcodes are city_state's.)
-_STATE_AFTER = re.compile(rf"(?:,[ \t]*({REGION_NAMES})|(?:,[ \t]*|[ \t]+)([A-Z]{{2,3}}))"
+_STATE_AFTER = re.compile(rf"(?:,[ \t]*({REGION_NAMES})|(?:,[ \t]*|[ \t]+)([A-Z]{{2,3}}|D\.[ \t]?C\.?))"
                           rf"(?:{ZIP_AFTER.pattern}|{_AU_POSTCODE_AFTER.pattern}|{_CA_POSTCODE_AFTER.pattern})?,?$")
 
 
@@ -485,7 +521,8 @@ def place_value(written: str) -> str:
     article = name != written.strip()
     while True:
         state = _STATE_AFTER.search(name)
-        if state and state.start() > 0 and (state.group(1) or state.group(2) in US_STATE_CODES | REGION_CODES):
+        if state and state.start() > 0 and (state.group(1) or state.group(2) in US_STATE_CODES | REGION_CODES
+                                             or state.group(2).startswith("D.")):
             rest = name[:state.start()]
         else:
             rest = _AROUND_A_PLACE.sub("", name)
@@ -493,8 +530,8 @@ def place_value(written: str) -> str:
         if rest == name or not rest[:1].isupper():
             key = town_key(name)
             # the article is the name's where the city list writes it: "The Hague", "The Dalles, OR"
-            places = gazetteers().places
-            return f"the {key}" if article and f"the {key}" in places and key not in places else key
+            # (a country's is not: "the Netherlands" is "netherlands", as `place` writes it)
+            return f"the {key}" if article and f"the {key}" in gazetteer_places() and key not in countries() else key
         name = rest
 
 

@@ -119,10 +119,11 @@ class NerRecognizer(Base):
             start = span.start
             if entity_type == "LOCATION":
                 # a place as the rules write it: "St. Louis" is "saint louis"; the article the model's
-                # span lost is the name's where the city list writes it only so ("The Hague", not "the Netherlands")
+                # span lost is a town's where the city list writes it so ("The Hague"), not a country's
+                # ("the Netherlands" is "netherlands", as `place` writes it)
                 value = town_key(value)
                 if _ARTICLE_BEFORE.search(text, max(0, start - 4), start) and f"the {value}" in self.gaz.places \
-                        and value not in self.gaz.places:
+                        and value not in self.gaz.countries:
                     start, value = start - 4, f"the {value}"
             yield self.span(start, span.end, entity_type, value,
                             self.ctx.base(entity_type) * NER_RELEVANCE_FACTOR)

@@ -6,8 +6,10 @@ places (GeoNames), none of them in the labelled sets."""
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
+from sanon_graph_cli.main import cli
 
-from tests.conftest import rules_alone
+from tests.conftest import read_jsonl, rules_alone, write_corpus
 
 from .test_insurance_forms import found, of_type
 
@@ -199,17 +201,10 @@ def test_a_name_in_quotes_is_still_a_town():
 def test_a_town_with_an_opening_links_nobody_of_the_name(tmp_path):
     """A resident of "St. Louis, MO" and a man called Louis share no value: the town was "louis",
     and the cross-document pass found it in the man's record."""
-    from click.testing import CliRunner
-    from sanon_graph_cli.main import cli
-
-    from .conftest import read_jsonl, write_json
-
-    corpus = tmp_path / "in"
-    corpus.mkdir()
-    write_json(corpus / "a.json", {"id": "a", "content": "The member was treated in St. Louis, MO after a fall. "
-                                                          "Claim 4471 approved."})
-    write_json(corpus / "b.json", {"id": "b", "content": "Louis said the support group meets weekly."})
-    write_json(corpus / "c.json", {"id": "c", "content": "Records from Saint Louis were sent to the reviewer."})
+    corpus = write_corpus(tmp_path / "in", {
+        "a": "The member was treated in St. Louis, MO after a fall. Claim 4471 approved.",
+        "b": "Louis said the support group meets weekly.",
+        "c": "Records from Saint Louis were sent to the reviewer."})
     result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(tmp_path / "out"), "-q"])
     assert result.exit_code == 0, result.output
     places = [e for e in read_jsonl(tmp_path / "out" / "entities.jsonl") if e["type"] == "LOCATION"]

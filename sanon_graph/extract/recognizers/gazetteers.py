@@ -268,7 +268,6 @@ def _count_head_before_with(description: str, counts: dict[str, int]) -> None:
         counts[head] = counts.get(head, 0) + 1
 
 
-@lru_cache(maxsize=1)
 def countries() -> frozenset[str]:
     """Country names, lower-case, with and without an article GeoNames writes."""
     return _countries()
@@ -294,13 +293,22 @@ def _with_and_without_article(names) -> set[str]:
 # A place's abbreviated openings, written out: GeoNames writes "St. Catharines" and "Saint Paul",
 # texts write either, so both lists hold every name written out too (locations.town_key).
 ABBREVIATED_OPENINGS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "point"}
-_OPENING_IN_A_NAME = re.compile(r"(?:^|(?<=[ -]))(st|ste|mt|ft|pt)(?:\.[ ]?|[ ])(?=\w)")
+_OPENING_IN_A_NAME = re.compile(rf"(?:^|(?<=[ -]))({'|'.join(ABBREVIATED_OPENINGS)})(?:\.[ ]?|[ ])(?=\w)")
 
 
-def written_out(key: str) -> str:
-    """A lower-case place name with every abbreviated opening written out ("port st. lucie" ->
-    "port saint lucie") and a typographic apostrophe as the plain one ("o’fallon" -> "o'fallon")."""
-    return _OPENING_IN_A_NAME.sub(lambda m: ABBREVIATED_OPENINGS[m.group(1)] + " ", key.replace("’", "'"))
+def written_out(key: str, inside: bool = True) -> str:
+    """A lower-case place name with its abbreviated openings written out ("port st. lucie" ->
+    "port saint lucie"; with inside=False only the first and one after a hyphen: "minneapolis-st.
+    paul" -> "minneapolis-saint paul", not "main st county") and a typographic apostrophe as the
+    plain one ("o’fallon" -> "o'fallon")."""
+    key = key.replace("’", "'")
+
+    def out(m: re.Match) -> str:
+        if not inside and m.start() and key[m.start() - 1] != "-":
+            return m.group(0)
+        return ABBREVIATED_OPENINGS[m.group(1)] + " "
+
+    return _OPENING_IN_A_NAME.sub(out, key)
 
 
 def places() -> frozenset[str]:

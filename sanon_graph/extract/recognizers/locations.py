@@ -82,18 +82,14 @@ def _with_town_prefix(words: list[str], known: int) -> int:
 # the regexes leave out: without it "St. Louis, MO" was the town "louis", which the cross-document
 # pass then found in the records of everyone called Louis. The value writes the word out, as the
 # city list does ("saint louis", "fort myers"), so every spelling of a town is one value.
-_OPENING_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-z]+-)?(?:St|Ste|Mt|Ft|Pt)(?:\.[ \t]*|[ \t]+)$")
+_OPENINGS = "|".join(sorted((k.capitalize() for k in ABBREVIATED_OPENINGS), key=len, reverse=True))  # Ste before St
+_OPENING_BEFORE = re.compile(rf"(?<![\w'’.-])([A-Z][a-z]+-)?(?:{_OPENINGS})(?:\.[ \t]*|[ \t]+)$")
 # A name's particle in lower case, as Romance, Dutch and German place names write it ("Fond du Lac",
 # "Rio de Janeiro", "Frankfurt am Main"), and the elided one before an apostrophe ("Coeur d'Alene").
 _PARTICLES = "de|du|des|del|da|do|dos|das|la|le|of|on|upon|sur|am|an|im"
 _WORD_AND_PARTICLE_BEFORE = re.compile(rf"(?<![\w'’.-])[A-Z][a-z]+[ \t]+(?:(?:{_PARTICLES})[ \t]+|[dl]['’])$")
 # A house number and a street's words before "St": "12 Elm St. Dayton, OH" is the street's "St."
 _STREET_BEFORE = re.compile(r"(?<![\w.-])\d+[A-Za-z]?(?:[ \t]+[A-Z][\w'’-]*){1,3}[ \t]+$")
-_STREET_ABBREVIATIONS = frozenset({"St", "St."})
-# An opening at the start of a name or after a hyphen is always the place's ("St. Louis",
-# "Minneapolis-St. Paul"); inside it only where the city list holds the name so ("Port St. Lucie";
-# "Main St County" is a street's).
-_FIRST_OPENING = re.compile(r"(?:^|(?<=-))(st|ste|mt|ft|pt)(?:\.[ ]?|[ ])(?=\w)")
 
 
 def with_opening(text: str, start: int, end: int, places: frozenset[str]) -> int:
@@ -122,12 +118,29 @@ def with_opening(text: str, start: int, end: int, places: frozenset[str]) -> int
 
 def town_key(name: str) -> str:
     """A place's value: lower case, its abbreviated openings written out ("St. Louis", "St Louis"
-    and "Saint Louis" are "saint louis"), a typographic apostrophe as the plain one."""
-    key = fold(name).replace("’", "'")
+    and "Saint Louis" are "saint louis"), a typographic apostrophe as the plain one. An opening at
+    the start of the name or after a hyphen is always the place's ("Minneapolis-St. Paul"); inside
+    it only where the city list holds the name so ("Port St. Lucie"; "Main St County" is a street's)."""
+    key = fold(name)
     whole = written_out(key)
-    if whole == key or whole in gazetteer_places():
-        return whole
-    return _FIRST_OPENING.sub(lambda m: ABBREVIATED_OPENINGS[m.group(1)] + " ", key)
+    return whole if whole in gazetteer_places() else written_out(key, inside=False)
+
+
+def with_article(key: str, places: frozenset[str], countries: frozenset[str]) -> str:
+    """A place written after "the": "the " and the key where the article is the name's, as the city
+    list writes it ("the hague", "the woodlands"), unless the rest is a country ("the Netherlands"
+    is "netherlands", as written without the article)."""
+    return f"the {key}" if f"the {key}" in places and key not in countries else key
+
+
+def _with_opening_words(text: str, m: re.Match, places: frozenset[str]) -> tuple[int, str, list[str]]:
+    """(start, name, words) of group 1's town with what with_opening takes in before it: the
+    opening is part of the first word ("St. Louis")."""
+    words = m.group(1).split()
+    begin = with_opening(text, m.start(), m.end(1), places)
+    if begin < m.start():
+        words[0] = text[begin:m.start()] + words[0]
+    return begin, text[begin:m.end(1)], words
 
 
 # The postcodes written after a state's or province's code: Australia's four digits ("Ballarat VIC
@@ -181,11 +194,7 @@ class CityState(Base):
                 code = "DC"
             if code not in US_STATE_CODES and code not in REGION_CODES:
                 continue
-            words = town.split()
-            begin = with_opening(text, m.start(), m.end(1), places)
-            if begin < m.start():  # "St. Louis, MO": the opening is the first word's
-                words[0] = text[begin:m.start()] + words[0]
-                town = text[begin:m.end(1)]
+            begin, town, words = _with_opening_words(text, m, places)  # "St. Louis, MO"
             if code == "DC" and words[-1] == "Washington":
                 known = len(words) - 1
             elif comma and code not in _LETTERS_AFTER_NAMES:
@@ -212,7 +221,7 @@ class CityState(Base):
             if known is None:
                 continue
             known = _with_town_prefix(words, known)
-            if words[known] in _STREET_ABBREVIATIONS and len(words) > known + 1 \
+            if words[known] == "St" and len(words) > known + 1 \
                     and _STREET_BEFORE.search(text, max(0, begin - 48), begin + town.index(words[known])):
                 known += 1  # "299 Water St Cloud TX": the street's "St", the town after it
             start = begin + town.index(words[known]) if known else begin
@@ -224,11 +233,7 @@ class CityState(Base):
                             NAMED_PLACE_RELEVANCE)
         if "," in text:
             for m in _CITY_REGION.finditer(text):
-                words = m.group(1).split()
-                begin = with_opening(text, m.start(), m.end(1), places)
-                if begin < m.start():
-                    words[0] = text[begin:m.start()] + words[0]
-                name = text[begin:m.end(1)]
+                begin, name, words = _with_opening_words(text, m, places)
                 known = 0 if town_key(name) in places else \
                     next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
                 if known is None or " ".join(words[known:]) == m.group(2):
@@ -368,9 +373,8 @@ class Place(Base):
         for start, end, phrase in ngrams(text, 3, capitalised=True, starts=first_words(places)):
             if phrase in places and not PUBLICATION_AFTER.match(text, end) and not self._beside_a_town(text, start, end) \
                     and not _ACRONYM_IN_A_WORD.search(text, start, end):
-                if phrase.startswith("the ") and phrase[4:] in self.gaz.countries:
-                    # "The Netherlands" opening a sentence is the "Netherlands" of "in the Netherlands";
-                    # a town keeps its article ("The Hague", "The Woodlands")
+                if phrase.startswith("the ") and with_article(phrase[4:], places, self.gaz.countries) != phrase:
+                    # "The Netherlands" opening a sentence is the "Netherlands" of "in the Netherlands"
                     start, phrase = start + 4, phrase[4:]
                 part = _PART_OF.search(text, max(0, start - 24), start)
                 # "north-central Montana": the span takes the part in, the value is the place
@@ -425,9 +429,9 @@ class Place(Base):
 # A place's name with a particle in lower case between capitalised words ("Fond du Lac").
 _NAME_WITH_A_PARTICLE = re.compile(
     rf"[A-Z](?<![\w'’-][A-Z])[a-z]+[ \t]+(?:{_PARTICLES})[ \t]+[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?(?![\w'’-])")
-# A town whose name opens with an abbreviation (_ABBREVIATED_OPENINGS), and up to two words.
+# A town whose name opens with an abbreviation (ABBREVIATED_OPENINGS), and up to two words.
 _ABBREVIATED_TOWN = re.compile(
-    r"(?<![\w'’.-])(?:St|Ste|Mt|Ft|Pt)(\.?[ \t]+[A-Z][a-z'’-]+)([ \t][A-Z][a-z'’-]+)?(?![\w-])")
+    rf"(?<![\w'’.-])(?:{_OPENINGS})(\.?[ \t]+[A-Z][a-z'’-]+)([ \t][A-Z][a-z'’-]+)?(?![\w-])")
 # Capitals after a small letter inside a word: a test's or a product's short name ("MoCA", the
 # Montreal Cognitive Assessment; "Moca" is a town), never a place (which "McAllen" is).
 _ACRONYM_IN_A_WORD = re.compile(r"[a-z][A-Z]{2}")
@@ -477,7 +481,7 @@ _AREA = re.compile(
 _KINDS_OF_PLACE = frozenset("village town city hamlet settlement district region province municipality county commune".split())
 _KIND_OF_PLACE = re.compile(
     rf"(?<![\w-])(?:{'|'.join(_KINDS_OF_PLACE)})[ \t]+of[ \t]+"
-    rf"((?:(?:St|Ste|Mt|Ft|Pt)\.?[ \t]+)?(?:{UPPER}[\w'’-]*)(?:[ \t]{UPPER}[\w'’-]*){{0,2}})(?![\w-])"
+    rf"((?:(?:{_OPENINGS})\.?[ \t]+)?(?:{UPPER}[\w'’-]*)(?:[ \t]{UPPER}[\w'’-]*){{0,2}})(?![\w-])"
 )
 # Ireland's counties as written before their name ("Co. Kerry", "County Laois"; general geography),
 # and a US county abbreviated after its name where a place is said to be ("rural Tamsen Co.,", "in
@@ -529,9 +533,7 @@ def place_value(written: str) -> str:
         rest = rest.strip()
         if rest == name or not rest[:1].isupper():
             key = town_key(name)
-            # the article is the name's where the city list writes it: "The Hague", "The Dalles, OR"
-            # (a country's is not: "the Netherlands" is "netherlands", as `place` writes it)
-            return f"the {key}" if article and f"the {key}" in gazetteer_places() and key not in countries() else key
+            return with_article(key, gazetteer_places(), countries()) if article else key  # "The Dalles, OR"
         name = rest
 
 

@@ -20,7 +20,7 @@ import re
 from ...errors import ConfigError
 from ...normalize import fold
 from .base import STATISTICAL, Base, RecognizerContext, register
-from .locations import town_key
+from .locations import town_key, with_article
 
 # Every type a label may be mapped to; the preset's mapping picks the ones it uses.
 NER_TYPES = ("NAME", "ORGANISATION", "PROVIDER", "LOCATION", "NATIONALITY", "DEMOGRAPHIC", "MONEY", "EVENT_DATE")
@@ -122,9 +122,9 @@ class NerRecognizer(Base):
                 # span lost is a town's where the city list writes it so ("The Hague"), not a country's
                 # ("the Netherlands" is "netherlands", as `place` writes it)
                 value = town_key(value)
-                if _ARTICLE_BEFORE.search(text, max(0, start - 4), start) and f"the {value}" in self.gaz.places \
-                        and value not in self.gaz.countries:
-                    start, value = start - 4, f"the {value}"
+                if _ARTICLE_BEFORE.search(text, max(0, start - 4), start) and \
+                        (kept := with_article(value, self.gaz.places, self.gaz.countries)) != value:
+                    start, value = start - 4, kept
             yield self.span(start, span.end, entity_type, value,
                             self.ctx.base(entity_type) * NER_RELEVANCE_FACTOR)
 

@@ -344,8 +344,9 @@ _INITIAL = re.compile(r"[^\W\d_]\.?")
 def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     """Names written with an initial, each to the one full name it fits: an initial for the
     first name ("S. Keegan" -> "Siobhan Keegan") or for the surname, as records that withhold
-    it write ("Ponnammal K." -> "Ponnammal Kuppusamy"); none when two full names fit ("S.
-    Keegan" with "Siobhan" and "Sean Keegan")."""
+    it write ("Ponnammal K." -> "Ponnammal Kuppusamy"), or after the surname, as claim systems
+    write ("Kilroy D" -> "Desmond Kilroy"); none when two full names fit ("S. Keegan" with
+    "Siobhan" and "Sean Keegan")."""
     # ("s", first name's initial, surname) and ("g", first name, surname's initial)
     full_by_form: dict[tuple[str, str, str], set[str]] = defaultdict(set)
     initialled: dict[str, set[tuple[str, str, str]]] = {}
@@ -362,6 +363,9 @@ def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
                     forms.add(("s", _initial_letter(first), last.casefold()))
             elif len(words) == 2 and _INITIAL.fullmatch(last) and len(first) > 2 and first[:1].isupper():
                 forms.add(("g", first.casefold(), _initial_letter(last)))
+                # or the surname with the first name's initial after it, as claim systems
+                # write ("Kilroy D" for "Desmond Kilroy")
+                forms.add(("s", _initial_letter(last), first.casefold()))
             else:
                 only_initialled = False
                 if len(first) > 2 and first[:1].isupper() and len(last) >= 3:
@@ -378,6 +382,90 @@ def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
             if not (_sexes(spellings_of[entity]) and _sexes(spellings_of[full])
                     and _sexes(spellings_of[entity]).isdisjoint(_sexes(spellings_of[full]))):
                 merged[entity] = full
+    return merged
+
+
+# Generations: "Walter Brinkerhoff Jr." and "Walter Brinkerhoff" are a son and his father.
+_GENERATIONS = frozenset({"jr", "sr", "ii", "iii", "iv", "junior", "senior"})
+
+
+@lru_cache(maxsize=1)
+def _familiar_forms() -> dict[str, frozenset[str]]:
+    """Given name -> the names it is a familiar form of, or has as one ("gwen" <-> "gwendolyn"),
+    from the hand-curated English list of the nicknames package (Apache-2.0)."""
+    from nicknames import NickNamer
+
+    related: dict[str, set[str]] = defaultdict(set)
+    for name, familiar in NickNamer().nickname_lookup.items():
+        for short in familiar:
+            related[name].add(short)
+            related[short].add(name)
+    return {name: frozenset(others) for name, others in related.items()}
+
+
+def _name_parts(spelling: str) -> tuple[str, tuple[str, ...], str, str] | None:
+    """(first name, middle names or initials, surname, generation), folded, for a spelling of
+    a full name ("Dr. Walter J. Brinkerhoff Jr." -> walter, (j,), brinkerhoff, jr); None for
+    one with an initial first, a single word, or a first name of one or two letters."""
+    words = [w for w in _given_first(spelling).split() if w not in _TITLES]
+    generation = ""
+    if len(words) > 2 and words[-1].rstrip(".").casefold() in _GENERATIONS:
+        generation = words.pop().rstrip(".").casefold()
+    words = [w.rstrip(",") for w in words]
+    if len(words) < 2 or not _FIRST_NAME.fullmatch(words[0]) or len(words[0]) < 3 or len(words[-1]) < 3 \
+            or not _FIRST_NAME.fullmatch(words[-1]):
+        return None
+    middles = tuple(casefold_key(w.rstrip(".")) for w in words[1:-1])
+    if any(not m for m in middles):
+        return None
+    return casefold_key(words[0]), middles, casefold_key(words[-1]), generation
+
+
+def _middles_agree(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether two names' middle parts can be one person's: one leaves them out, or they are
+    the same names or initials ("J." for "James")."""
+    if not a or not b:
+        return True
+    return len(a) == len(b) and all(x == y or (len(x) == 1 or len(y) == 1) and x[0] == y[0] for x, y in zip(a, b, strict=True))
+
+
+def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
+    """Names written fuller or shorter than another name in the corpus, each to the one fuller
+    name they fit: with or without a middle name or initial ("Walter Brinkerhoff" -> "Walter J.
+    Brinkerhoff"), a first name's familiar form ("Gwen Ostrander" -> "Gwendolyn Ostrander");
+    none when two fuller names fit ("Walter Brinkerhoff" with "Walter J." and "Walter K.
+    Brinkerhoff", a father and his son), nor across generations ("Jr.") or sexes ("Mr", "Ms")."""
+    parts_of = {entity: {p for s in spellings if (p := _name_parts(s))} for entity, spellings in spellings_of.items()}
+    by_surname: dict[str, set[str]] = defaultdict(set)
+    for entity, parts in parts_of.items():
+        for _, _, surname, _ in parts:
+            by_surname[surname].add(entity)
+    familiar = _familiar_forms()
+
+    def fullness(entity: str) -> tuple[int, int, str]:
+        # a strict order, so that merges never run in a circle: the longer first name, then
+        # the more middle letters, then the value
+        parts = parts_of[entity]
+        return (max(len(p[0]) for p in parts), max(sum(map(len, p[1])) for p in parts), entity)
+
+    def fits(a: tuple[str, tuple[str, ...], str, str], b: tuple[str, tuple[str, ...], str, str]) -> bool:
+        return (a[2] == b[2] and a[3] == b[3] and _middles_agree(a[1], b[1])
+                and (a[0] == b[0] or b[0] in familiar.get(a[0], ())))
+
+    merged: dict[str, str] = {}
+    # the fullest first, so that a fuller name's own merge is known when a shorter one looks
+    # at it: "Walt Brinkerhoff" fits "Walter Brinkerhoff" and "Walter J. Brinkerhoff", one person
+    for entity in sorted((e for e, parts in parts_of.items() if parts), key=fullness, reverse=True):
+        mine = fullness(entity)
+        fuller = {merged.get(other, other) for p in parts_of[entity] for other in by_surname[p[2]]
+                  if other != entity and fullness(other) > mine and any(fits(p, q) for q in parts_of[other])}
+        if len(fuller) != 1:
+            continue
+        (full,) = fuller
+        sexes, full_sexes = _sexes(spellings_of[entity]), _sexes(spellings_of[full])
+        if sexes and full_sexes and sexes.isdisjoint(full_sexes):
+            continue
+        merged[entity] = full
     return merged
 
 
@@ -447,13 +535,20 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                     short_forms[alias].add(index[k])
     # Clinicians' names too ("Dr. Bastien" for "Dr. Chloë Bastien"), when typed apart from NAME.
     names = {k: spellings for k, (_, spellings) in known.items() if k[1] in (name_type, clinician_type)}
+    # A name written with or without its middle initial, or with a familiar first name ("Gwen"
+    # for "Gwendolyn"), is the one fuller name of that person in the corpus: else two documents
+    # that name one person two ways share no value and are not linked. Merged first, so that
+    # "Siobhan Keegan" and "Siobhan M. Keegan" are one full name for "S. Keegan" below.
+    merged_into = {index[k]: index[full] for k, full in variant_names(names).items() if k[1] == full[1]}
+    names = {k: spellings for k, spellings in names.items() if index[k] not in merged_into}
     # A name with an initial for its first name ("S. Keegan", "Dr D. Liepins") is the one full
-    # name of that surname and initial ("Siobhan Keegan"): merged first, so it is neither a
-    # second entity for one person nor a second Keegan that makes "Dr Keegan" ambiguous.
+    # name of that surname and initial ("Siobhan Keegan"): merged before titled surnames are
+    # counted, so it is neither a second entity for one person nor a second Keegan that makes
+    # "Dr Keegan" ambiguous.
     # An initialled name the extractor typed as a person merges into a clinician's full name too
     # ("Mr E. Forbes" in a claim, "Mr Euan Forbes, Consultant ENT Surgeon" in his letter).
-    merged_into = {index[k]: index[full] for k, full in initialled_names(names).items()
-                   if k[1] == full[1] or (k[1], full[1]) == (name_type, clinician_type)}
+    merged_into.update({index[k]: index[full] for k, full in initialled_names(names).items()
+                        if k[1] == full[1] or (k[1], full[1]) == (name_type, clinician_type)})
     names = {k: spellings for k, spellings in names.items() if index[k] not in merged_into}
     titled_forms = titled_surnames(names)
     for titled, k in titled_forms.items():

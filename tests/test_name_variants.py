@@ -7,11 +7,11 @@ sexes. Every example is invented."""
 from __future__ import annotations
 
 from click.testing import CliRunner
+from sanon_graph_cli.main import cli
 
 from sanon_graph.extract.recurrence import initialled_names, propagate, variant_names
 from sanon_graph.models import Document, ExtractedEntity
 from sanon_graph.schema import EntitySchema
-from sanon_graph_cli.main import cli
 from tests.conftest import read_jsonl, write_corpus
 
 

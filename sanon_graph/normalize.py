@@ -101,6 +101,15 @@ def is_ambiguous_date(value: str) -> bool:
     return re.fullmatch(r"\d\d/\d\d/\d{4}", value) is not None
 
 
+def _full_year(digits: str) -> int:
+    """A year written with four digits, or with two ("March '24", "15-JUN-72"): this century up to
+    '40, the last one after."""
+    year = int(digits)
+    if len(digits) == 2:
+        year += 2000 if year <= 40 else 1900
+    return year
+
+
 def normalize_date(groups: tuple[str, ...], layout: str, order: DateOrder = "MDY") -> str | None:
     """ISO form of a date match: YYYY-MM-DD, YYYY-MM for month precision, YYYY-Qn for quarters.
 
@@ -116,13 +125,10 @@ def normalize_date(groups: tuple[str, ...], layout: str, order: DateOrder = "MDY
         if layout in ("Mdy", "dMy"):
             month_name, day = (groups[0], groups[1]) if layout == "Mdy" else (groups[1], groups[0])
             month = MONTHS[month_name.rstrip(".").lower()]
-            return date(int(groups[2]), month, int(re.sub(r"\D", "", day))).isoformat()
+            return date(_full_year(groups[2]), month, int(re.sub(r"\D", "", day))).isoformat()
         if layout == "My":
             month = MONTHS[groups[0].rstrip(".").lower()]
-            year = int(groups[1])
-            if len(groups[1]) == 2:  # "March '24": this century up to '40, the last one after
-                year += 2000 if year <= 40 else 1900
-            return f"{year:04d}-{month:02d}"
+            return f"{_full_year(groups[1]):04d}-{month:02d}"
         if layout == "my":
             month, year = int(groups[0]), int(groups[1])
             return f"{year:04d}-{month:02d}" if 1 <= month <= 12 else None
@@ -175,22 +181,37 @@ def normalize_phone(number: str, regions: tuple[str, ...] = ()) -> str | None:
     if len(digits) == 10 and not digits.startswith("0") and not international:
         digits = "1" + digits  # North American without its country code ("+45 31 76 20 58" has its own)
     if digits.startswith("0") and regions:
-        return _national_in_region(digits, regions) or digits
+        return _national_in_region(digits, regions, _digit_groups(number)) or digits
     return digits if digits.startswith("0") else "+" + digits
 
 
-def _national_in_region(digits: str, regions: tuple[str, ...]) -> str | None:
+def _digit_groups(number: str) -> tuple[int, ...]:
+    """The lengths of the groups of digits a number is written in: "07911 123456" -> (5, 6)."""
+    return tuple(len(g) for g in re.findall(r"\d+", number))
+
+
+def _national_in_region(digits: str, regions: tuple[str, ...], written: tuple[int, ...] = ()) -> str | None:
+    """The E.164 form of a national number in the one region that owns it. Two regions that
+    could own it: no guess. One region only, but a number written in groups that region's
+    numbering does not make: no guess either. German numbering accepts almost any digits, and
+    "07911 123456" (a British mobile's grouping; British numbering refuses these digits) is not
+    the German "0791 1123456". Grouping never picks between regions: Dutch records write mobiles
+    in pairs as French ones do."""
     import phonenumbers
 
-    found = set()
+    found = {}
     for region in regions:
         try:
             parsed = phonenumbers.parse(digits, region)
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number_for_region(parsed, region):
-            found.add(phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164))
-    return found.pop() if len(found) == 1 else None  # two regions could own it: do not guess
+            found[phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)] = parsed
+    if len(found) != 1:
+        return None  # two regions could own it: do not guess
+    ((e164, parsed),) = found.items()
+    national = phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.NATIONAL)
+    return None if len(written) > 1 and _digit_groups(national) != written else e164
 
 
 def normalize_id(value: str) -> str:

@@ -159,7 +159,7 @@ def test_a_schema_that_replaces_the_presets_types_says_which_recognizers_go_idle
     replacing.write_text(EMPLOYEE_TYPE + PATTERN, encoding="utf-8")
     result = run_cli("analyze", _corpus(tmp_path / "in"), "--out", out, "-q", "--config", replacing)
     assert result.exit_code == 0, result.output
-    assert "do not run" in result.output and "email, phone" in result.output and "extends" in result.output
+    assert "do not run" in result.output and "email, profile_url, phone" in result.output and "extends" in result.output
     run = json.loads((out / "run.json").read_text())
     assert any("do not run" in w and re.search(r"\d+ enabled recognizer", w) for w in run["warnings"])
     extract = run_cli("extract", _corpus(tmp_path / "in2"), "--extractor", "rules", "--out", tmp_path / "e.jsonl",

@@ -89,3 +89,19 @@ def test_records_naming_one_person_two_ways_are_linked_and_both_spellings_masked
     assert frozenset({"a", "b"}) in links
     masked = " ".join(p.read_text(encoding="utf-8") for p in (out / "masked").rglob("*.json"))
     assert "Gwen Harrowgate" not in masked and "Gwendolyn" not in masked
+
+
+def test_facilities_typed_with_the_clinicians_are_no_variants_of_each_other():
+    # the health-insurance preset types clinicians as providers: "Mercy Hospital" is not a shorter
+    # "Mercy General Hospital", though it reads like a name without its middle word
+    docs = [Document(str(i), str(i), t, "x.json", i) for i, t in enumerate([
+        "Admitted to Mercy Hospital overnight.", "Transferred to Mercy General Hospital.",
+        "Seen by Dr Priya Raman.", "Letter from Dr Priya K. Raman."])]
+    findings = {"0": [ExtractedEntity("Mercy Hospital", "mercy hospital", "PROVIDER", 0.6)],
+                "1": [ExtractedEntity("Mercy General Hospital", "mercy general hospital", "PROVIDER", 0.6)],
+                "2": [ExtractedEntity("Dr Priya Raman", "priya raman", "PROVIDER", 0.6)],
+                "3": [ExtractedEntity("Dr Priya K. Raman", "priya k. raman", "PROVIDER", 0.6)]}
+    propagate(docs, findings, EntitySchema(), clinician_type="PROVIDER")
+    values = {doc_id: {f.normalized for f in findings[doc_id]} for doc_id in "0123"}
+    assert values["0"] == {"mercy hospital"} and values["1"] == {"mercy general hospital"}
+    assert values["2"] == values["3"] == {"priya k. raman"}  # a clinician's name is a person's

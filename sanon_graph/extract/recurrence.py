@@ -429,24 +429,39 @@ def _middles_agree(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return len(a) == len(b) and all(x == y or (len(x) == 1 or len(y) == 1) and x[0] == y[0] for x, y in zip(a, b, strict=True))
 
 
+def _a_persons_name(spellings: set[str]) -> bool:
+    """Whether a clinician's or a facility's spellings are a person's name: a clinician's title or
+    credentials written with it ("Dr Priya Raman", "Imogen Corvell, MD"), or a known first name
+    and no organisation's head word ("Priya Raman", not "Mercy Hospital" or "Keystone Health")."""
+    gaz = gazetteers()
+    if any(not s.split() or s.split()[-1].casefold().strip(".,") in gaz.organisation_heads for s in spellings):
+        return False
+    if any(s.split()[0].rstrip(".").casefold() in _CLINICIAN_TITLES or _TRAILING_CREDENTIALS.search(s)
+           for s in spellings):
+        return True
+    firsts = {_given_first(s).split()[0].casefold() for s in spellings if _given_first(s).split()}
+    return bool(firsts) and firsts <= gaz.first_names
+
+
 def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     """Names written fuller or shorter than another name in the corpus, each to the one fuller
     name they fit: with or without a middle name or initial ("Walter Brinkerhoff" -> "Walter J.
     Brinkerhoff"), a first name's familiar form ("Gwen Ostrander" -> "Gwendolyn Ostrander");
     none when two fuller names fit ("Walter Brinkerhoff" with "Walter J." and "Walter K.
     Brinkerhoff", a father and his son), nor across generations ("Jr.") or sexes ("Mr", "Ms")."""
-    parts_of = {entity: {p for s in spellings if (p := _name_parts(s))} for entity, spellings in spellings_of.items()}
-    by_surname: dict[str, set[str]] = defaultdict(set)
+    parts_of = {entity: parts for entity, spellings in spellings_of.items()
+                if (parts := {p for s in spellings if (p := _name_parts(s))})}
+    # (surname, first name) -> the entities written so: a name looks only at the names of its
+    # surname with its own first name or a familiar form of it, never at every name of the corpus
+    by_name: dict[tuple[str, str], set[str]] = defaultdict(set)
     for entity, parts in parts_of.items():
-        for _, _, surname, _ in parts:
-            by_surname[surname].add(entity)
+        for first, _, surname, _ in parts:
+            by_name[(surname, first)].add(entity)
     familiar = _familiar_forms()
-
-    def fullness(entity: str) -> tuple[int, int, str]:
-        # a strict order, so that merges never run in a circle: the longer first name, then
-        # the more middle letters, then the value
-        parts = parts_of[entity]
-        return (max(len(p[0]) for p in parts), max(sum(map(len, p[1])) for p in parts), entity)
+    # a strict order, so that merges never run in a circle: the longer first name, then the more
+    # middle letters, then the value
+    fullness = {entity: (max(len(p[0]) for p in parts), max(sum(map(len, p[1])) for p in parts), entity)
+                for entity, parts in parts_of.items()}
 
     def fits(a: tuple[str, tuple[str, ...], str, str], b: tuple[str, tuple[str, ...], str, str]) -> bool:
         return (a[2] == b[2] and a[3] == b[3] and _middles_agree(a[1], b[1])
@@ -455,10 +470,12 @@ def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     merged: dict[str, str] = {}
     # the fullest first, so that a fuller name's own merge is known when a shorter one looks
     # at it: "Walt Brinkerhoff" fits "Walter Brinkerhoff" and "Walter J. Brinkerhoff", one person
-    for entity in sorted((e for e, parts in parts_of.items() if parts), key=fullness, reverse=True):
-        mine = fullness(entity)
-        fuller = {merged.get(other, other) for p in parts_of[entity] for other in by_surname[p[2]]
-                  if other != entity and fullness(other) > mine and any(fits(p, q) for q in parts_of[other])}
+    for entity in sorted(parts_of, key=fullness.__getitem__, reverse=True):
+        mine = fullness[entity]
+        fuller = {merged.get(other, other)
+                  for p in parts_of[entity] for first in (p[0], *familiar.get(p[0], ()))
+                  for other in by_name.get((p[2], first), ())
+                  if other != entity and fullness[other] > mine and any(fits(p, q) for q in parts_of[other])}
         if len(fuller) != 1:
             continue
         (full,) = fuller
@@ -539,7 +556,10 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     # for "Gwendolyn"), is the one fuller name of that person in the corpus: else two documents
     # that name one person two ways share no value and are not linked. Merged first, so that
     # "Siobhan Keegan" and "Siobhan M. Keegan" are one full name for "S. Keegan" below.
-    merged_into = {index[k]: index[full] for k, full in variant_names(names).items() if k[1] == full[1]}
+    # Only people's names: where clinicians share the providers' type, a facility's name is no
+    # variant of another's ("Mercy Hospital", "Mercy General Hospital" are two hospitals).
+    people = {k: spellings for k, spellings in names.items() if k[1] == name_type or _a_persons_name(spellings)}
+    merged_into = {index[k]: index[full] for k, full in variant_names(people).items() if k[1] == full[1]}
     names = {k: spellings for k, spellings in names.items() if index[k] not in merged_into}
     # A name with an initial for its first name ("S. Keegan", "Dr D. Liepins") is the one full
     # name of that surname and initial ("Siobhan Keegan"): merged before titled surnames are

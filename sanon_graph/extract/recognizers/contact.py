@@ -1,4 +1,4 @@
-"""E-mail addresses and telephone numbers."""
+"""E-mail addresses, a person's pages on social and professional sites, and telephone numbers."""
 
 from __future__ import annotations
 
@@ -42,6 +42,37 @@ class Email(Base):
             address = m.group(0).lstrip(".'")  # "(.lead@x.org": the address starts at its first letter
             start = m.end() - len(address)
             yield self.span(start, m.end(), "EMAIL", address.lower())
+
+
+# A person's own page on a social or professional site: "linkedin.com/in/marta-kowalska-88",
+# "https://www.instagram.com/tiderunner_88", "github.com/mkowalska". It names the person as their
+# e-mail address does, so it is one (the type masked wherever it is). The first part of the path
+# is the person, not a site's own pages ("facebook.com/groups/...", "youtube.com/watch?...").
+_PROFILE_SITES = (r"linkedin\.com/(?:in|pub)|facebook\.com|fb\.com|instagram\.com|twitter\.com|x\.com|"
+                  r"tiktok\.com|github\.com|gitlab\.com|youtube\.com|threads\.net|medium\.com|"
+                  r"reddit\.com/(?:u|user)|pinterest\.com|xing\.com/profile|vk\.com|bsky\.app/profile")
+_PROFILE_URL = re.compile(
+    rf"(?<![\w.@/-])(?:https?://)?(?:(?:www|m|mobile|[a-z]{{2}})\.)?(?i:{_PROFILE_SITES})"
+    r"/(@?[\w.%-]{2,100})(?:/[\w.%@=&?+-]*)*(?<![.,;:!?)])", re.I)
+_SITE_PAGES = frozenset(
+    "groups pages events help login signup share sharer watch hashtag explore about policies privacy terms "
+    "search settings home marketplace gaming reel reels stories p tv legal jobs company school feed intent "
+    "i topics trending shorts results channel c playlist features sponsors orgs marketplace notifications".split())
+_PROFILE_CUES = (".com/", ".net/", ".app/")
+
+
+@register("profile_url", "EMAIL")
+class ProfileUrl(Base):
+    """A person's page on a social or professional site, lower-cased, without its scheme or "www"."""
+
+    def find(self, text: str):
+        if not any(cue in text for cue in _PROFILE_CUES):
+            return
+        for m in _PROFILE_URL.finditer(text):
+            if m.group(1).lstrip("@").lower() in _SITE_PAGES:
+                continue
+            value = re.sub(r"^(?:https?://)?(?:www\.|m\.|mobile\.)?", "", m.group(0), flags=re.I).rstrip("/").lower()
+            yield self.span(m.start(), m.end(), "EMAIL", value)
 
 
 @register("phone", "PHONE_NUMBER")

@@ -35,8 +35,17 @@ _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # Dashes, as Dutch, Danish or Indian records write them ("14-05-2024"); with a year of four
     # digits only, as "3-4-10" is as likely a score or a range as a date.
     (re.compile(r"(\d(?<![\w/.-]\d)\d?)-(\d{1,2})-((?:19|20)\d\d)(?![\w/-]|\.\d)"), "mdy"),
+    # A day, a month's abbreviation and a year run together or joined by dashes or slashes, as
+    # clinical systems and forms print them ("15-Jun-2024", "15JUN1972", "03/Mar/2021"); the
+    # same mark on both sides of the month
+    (re.compile(r"(\d(?<![\w/.-]\d)\d?)([-/]?)(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\2(\d{4}|\d{2})"
+                r"(?![\w/-]|\.\d)", re.I), "dMy-"),
+    # a date with its time, as ISO 8601 writes it ("2024-06-15T14:32:00Z"): the whole is the date
+    (re.compile(r"(\d(?<![\w/-]\d)\d{3})-(\d\d)-(\d\d)T\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d(?::?\d\d)?)?"
+                r"(?![\w/-])"), "ymd"),
     (re.compile(rf"(?<!\w)({_MONTH})\s+({_DAY}),?\s+(\d{{4}})(?!\w)", re.I), "Mdy"),
-    (re.compile(rf"(?<!\w)({_DAY})\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})(?!\w)", re.I), "dMy"),
+    # "3 March 2024", "3rd of March 2024", and a deed's "this 14th day of March, 2024"
+    (re.compile(rf"(?<!\w)({_DAY})\s+(?:day\s+of\s+|of\s+)?({_MONTH}),?\s+(\d{{4}})(?!\w)", re.I), "dMy"),
     (re.compile(rf"(?<!\w)({_MONTH})\s+(?:of\s+)?(\d{{4}})(?!\w)", re.I), "My"),
     # a year by its last two digits after an apostrophe: "March '24"
     (re.compile(rf"(?<!\w)({_MONTH})\s+['’](\d{{2}})(?![\w'’])", re.I), "My"),
@@ -112,7 +121,7 @@ _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 _NUMERIC_MONTH_RANGE = re.compile(r"(\d(?<![\w/.-]\d)\d?)/(\d{4})\s?[-–]\s?(\d{1,2})/(\d{4})(?![\w/-])")
 _YEAR_RANGE = re.compile(r"(1(?<![\w/.-]1)9\d\d|2(?<![\w/.-]2)0\d\d)\s?[-–]\s?((?:19|20)\d\d)(?![\w/-])")
 # Layouts that need a month name: skipped, with one search, in a text that names none.
-_WITH_MONTH_NAME = frozenset({"Mdy", "dMy", "My", "Md", "dM", "M"})
+_WITH_MONTH_NAME = frozenset({"Mdy", "dMy", "dMy-", "My", "Md", "dM", "M"})
 _WITHOUT_MONTH_NAMES = [(p, layout) for p, layout in _DATE_PATTERNS if layout not in _WITH_MONTH_NAME]
 _ANY_MONTH_NAME = re.compile(rf"(?<![A-Za-z]){_MONTH}(?![a-z])", re.I)
 # The same in the lower-cased text without re.I, twice as quick: a look first (cues.py).
@@ -289,7 +298,10 @@ class Date(_Dated):
             for m in pattern.finditer(text):
                 if layout == "mdy":
                     order = order or self.order_for(text)
-                normalized = normalize_date(m.groups(), layout, order or self.order)
+                if layout == "dMy-":  # the mark between the parts is a group of its own
+                    normalized = normalize_date((m.group(1), m.group(3), m.group(4)), "dMy")
+                else:
+                    normalized = normalize_date(m.groups(), layout, order or self.order)
                 if normalized is None:
                     continue
                 if layout == "my" and LEGISLATION_BEFORE.search(text, max(0, m.start() - 40), m.start()):

@@ -264,6 +264,14 @@ _CITIZEN = re.compile(
     rf"|(?i:citizen|national)[ \t]+of[ \t]+(?:the[ \t]+)?(?P<country>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+){{0,2}}))(?![\w-])")
 
 
+# Where someone's family comes from: "of Pakistani origin", "of Korean descent", "Somali-born".
+_ORIGIN = re.compile(
+    rf"(?<![\w-])(?i:of)[ \t]+(?P<of>(?i:{_LANGUAGE_ALTERNATION}))[ \t]+"
+    r"(?P<kind>(?i:origin|descent|heritage|ancestry|extraction))(?![\w-])"
+    rf"|(?<![\w-])(?P<born>(?i:{_LANGUAGE_ALTERNATION}))-born(?![\w-])")
+_ORIGIN_CUES = ("origin", "descent", "heritage", "ancestry", "extraction", "-born")
+
+
 @register("demographic", "DEMOGRAPHIC")
 class Demographic(Base):
     def find(self, text: str):
@@ -281,6 +289,14 @@ class Demographic(Base):
                              None)
                 if place:
                     yield self.span(m.start(), m.start(1) + len(place), "DEMOGRAPHIC", f"born in {fold(place)}")
+        # where the preset reads nationalities, "of Kurdish origin" is its nationality "Kurdish"
+        if any(cue in lower for cue in _ORIGIN_CUES) and "nationality" not in self.ctx.settings.recognizers:
+            for m in _ORIGIN.finditer(text):
+                people = m.group("of") or m.group("born")
+                if people[0].isupper() and fold(people) not in _LANGUAGES - NATIONALITIES:
+                    kind = fold(m.group("kind")) if m.group("of") else "born"
+                    start = m.start("of") if m.group("of") else m.start()  # "of [masked]" still reads
+                    yield self.span(start, m.end(), "DEMOGRAPHIC", f"{fold(people)} {kind}")
         # where the preset reads nationalities ("a Polish national" is the legal preset's NATIONALITY),
         # citizenship is theirs
         if ("citizen" in lower or "national" in lower or "passport" in lower) \
@@ -710,8 +726,9 @@ class Employer(Base):
             yield self.span(start, start + len(employer), "INDIRECT_IDENTIFIER", fold(employer))
         if ":" in text:
             for m in _EMPLOYER_FIELD.finditer(text):
-                employer = m.group(1).rstrip(" .")
-                if fold(employer).split()[0] in EMPTY_FIELD or fold(employer) in _NO_EMPLOYER:
+                # "Brightwater Analytics Ltd (2016-2020)": the years after it are when, not who
+                employer = _YEARS_AFTER.sub("", m.group(1)).rstrip(" .")
+                if not employer or fold(employer).split()[0] in EMPTY_FIELD or fold(employer) in _NO_EMPLOYER:
                     continue  # "Employer: n/a", "Employer: self-employed"
                 yield self.span(m.start(1), m.start(1) + len(employer), "INDIRECT_IDENTIFIER", fold(employer))
 
@@ -739,6 +756,7 @@ class OnlineHandle(Base):
 _EMPLOYER_FIELD = re.compile(
     r"(?<![\w-])(?i:employer|place[ \t]+of[ \t]+work|workplace)[ \t]*:[ \t]*"
     r"([\w&'’(][\w&'’.()/-]*(?:[ \t]+(?!-[ \t])[\w&'’.()/-]+){0,5})(?=[ \t]*(?:[,;|\n]|[ \t]-[ \t]|\.(?:\s|$)|$))")
+_YEARS_AFTER = re.compile(r"[ \t]*\([^()]*\d[^()]*\)$")
 # (words that empty any field, "none", "n/a", "unknown", are words.EMPTY_FIELD)
 _NO_EMPLOYER = frozenset(("self-employed", "self employed", "unemployed", "retired", "student", "homemaker",
                           "not employed", "not working"))

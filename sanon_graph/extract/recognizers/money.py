@@ -34,14 +34,15 @@ _CURRENCY_ADJECTIVE = (
 )
 _SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "k": 10**3, "m": 10**6, "bn": 10**9}
 _AMOUNT = r"\d{1,3}(?:[,. \u00a0]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
-_SCALE_WORD = r"(?:[ \t]?(?:thousand|million|billion|bn|k|m)(?![\w]))?"
+# any case: "$1.2M", "$4.5K", "EUR 2 Million"
+_SCALE_WORD = r"(?:[ \t]?(?i:thousand|million|billion|bn|k|m)(?![\w]))?"
 # ISO 4217 codes written before or after an amount ("HKD 38,000", "4,610.20 SGD").
 _CODES = ("EUR USD GBP CHF PLN CZK SEK NOK DKK ISK RUB UAH TRY RON HUF BGN JPY INR AUD CAD NZD HKD SGD CNY RMB "
           "MYR IDR THB PHP KRW TWD VND ZAR BRL MXN ARS CLP COP AED SAR QAR ILS EGP NGN KES").split()
 _CODE = "|".join(_CODES)
 _PREFIXES = "|".join(re.escape(p) for p in sorted(_PREFIXED_DOLLARS, key=len, reverse=True))  # "HK$" before "$"
 _BEFORE = re.compile(
-    rf"(?<![\w$€£¥₹₺₽₴])(?P<cur>{_PREFIXES}|[$€£¥₹₺₽₴]|(?:{_CODE})(?=[ \t\u00a0]?\d))[ \t\u00a0]?(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})(?![\w])",
+    rf"(?<![\w$€£¥₹₺₽₴])(?P<cur>{_PREFIXES}|[$€£¥₹₺₽₴]|(?:{_CODE})(?=[ \t\u00a0]?\d))[ \t\u00a0]?(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})(?![\w]|[.,]\d)",
 )
 _AFTER = re.compile(
     rf"(?<![\w.,])(?P<amount>{_AMOUNT})(?P<scale>{_SCALE_WORD})[ \t\u00a0]?"

@@ -155,8 +155,11 @@ _ROLE_NAME = re.compile(
 # A first name with an initial: "Winifred K.", "Leopold J. Quennell"
 _INITIAL_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}){_GAP}([A-Z]\.)(?:{_GAP}({_NAME_WORD}))?(?!\w)")
 # A known first name and one or two more name words, particles allowed: "Jan van der Berg".
+# A nickname in double quotes may stand between the first name and the surname: 'Cornelius "Neil"
+# Vandermeer' (the span takes it, the value leaves it out).
+_QUOTED_NICKNAME = rf'["“]{_NAME_WORD}["”]'
 _CAPITAL_PAIR = re.compile(
-    rf"(?<![\w.'’-])({_NAME_WORD}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})(?:{_GAP}({_NAME_WORD}))?{_NAME_END}"
+    rf"(?<![\w.'’-])({_NAME_WORD})(?:{_GAP}{_QUOTED_NICKNAME})?{_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})(?:{_GAP}({_NAME_WORD}))?{_NAME_END}"
 )
 # Initials before a surname, or a surname before its initials: "J. Smith", "A.B. Cd", "Smith, J."
 _FIELD_LABEL_AFTER = re.compile(r"[ \t]*:")
@@ -376,6 +379,9 @@ class RoleName(_Names):
             first = text[tokens[0][0]:tokens[0][1]].lower()
             if first in self.gaz.organisation_openers and first not in first_names:
                 continue  # "Claims Adjuster, Blue Haven Mutual": the employer, not a person
+            cue = text[m.start():m.start(1)]
+            if ("'s" in cue or "’s" in cue) and not any(c in cue for c in ",:") and first not in first_names:
+                continue  # "the patient's Apple Watch", "the insured's Ring Doorbell": a thing of theirs
             start, end = tokens[0][0], tokens[-1][1]
             yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
         yield from self._signed(text)
@@ -461,7 +467,13 @@ class CapitalPair(_Names):
             end = m.end(2) if len(words) == 2 else m.end()
             if any(w.lower() in self.gaz.organisation_heads for w in m.group(0).split()) or self._org_follows(text, end):
                 continue  # "Silver Crest Imaging", "Camden Wellness": organisations
-            yield self.span(m.start(), end, "NAME", _normalize_name(text[m.start():end]), 0.9)
+            written = text[m.start():end]
+            if '"' in written or "“" in written:
+                written = _NICKNAME_IN_NAME.sub("", written)
+            yield self.span(m.start(), end, "NAME", _normalize_name(written), 0.9)
+
+
+_NICKNAME_IN_NAME = re.compile(rf"[ \t]*{_QUOTED_NICKNAME}")
 
 
 # Words a single capital letter names a kind of, written before it in lower case.
@@ -479,7 +491,10 @@ class InitialsSurname(_Names):
     """Initials before a surname: "J. Smith", "A.B. Cd"."""
 
     def find(self, text: str):
+        transcript = "Q." in text and _QUESTION_MARK.search(text) is not None
         for m in _INITIALS_SURNAME.finditer(text):
+            if transcript and m.group(1).rstrip() in ("Q.", "A.") and _OPENS_TURN.search(text, 0, m.start()):
+                continue  # a deposition's "Q. Where were you?" / "A. Home.": who speaks, no initial
             before = text[max(0, m.start() - 30):m.start()].rstrip(" \t")
             previous = before.split()[-1] if before.split() else ""
             if previous[:1].isupper() and previous[-1:].isalpha() and previous.lower() not in _TITLE_SET:
@@ -503,6 +518,11 @@ class InitialsSurname(_Names):
                 continue  # "Pt: R.D.   Age: 63": the next column's label, no surname ("J. Smith: yes" is one)
             if self._name_words_ok(_name_words(m.group(2))) and not self._org_follows(text, m.end()):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.9)
+
+
+# A transcript's turns: "Q." opening a line or a sentence, then a capitalised word.
+_QUESTION_MARK = re.compile(r"(?:^|(?<=[.?!:\n]))[ \t]*Q\.[ \t]+[A-Z]")
+_OPENS_TURN = re.compile(r"(?:^|[.?!:\n])[ \t]*$")
 
 
 @register("surname_initials", "NAME")
@@ -577,6 +597,8 @@ _NAME_PART_FIELD = re.compile(
     r"apellidos?|nombre|cognome)[ \t]*:[ \t]*"
     rf"((?:{_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}(?:{_CAPS_WORD}|{_NAME_WORD}))?)(?={_COLUMN_END})")
 _VOWEL = re.compile(r"[AEIOUY]")
+_COLUMN_ENDS = re.compile(_COLUMN_END)
+_SUBJECT_FIELD = re.compile(r"(?i:re)[ \t]*:")
 _FIELD_ENDS = re.compile(_FIELD_END)
 
 
@@ -609,8 +631,10 @@ class RecordName(_Names):
             if surname.isupper() and not self._caps_surname(surname) or self._not_a_name_word(surname):
                 continue
             if given is not None:
-                if not self._first_name(given) or given.isupper() and not surname.isupper():
-                    continue  # "Claims, Appeals", "Smith, JOHN": a form's words, no surname and first name
+                if given.isupper() and not surname.isupper():
+                    continue  # "Smith, JOHN": a form's words, no surname and first name
+                if not self._first_name(given) and not self._field_holds_a_name(text, m, surname, given):
+                    continue  # "Re: Claims, Appeals": a form's words
                 value = f"{given} {surname}"
             else:
                 value = f"{initial}. {surname}"
@@ -644,6 +668,14 @@ class RecordName(_Names):
             word = m.group(1)
             if self._first_name(word) and not self._not_a_name_word(word) and not self._is_place(word):
                 yield self.span(m.start(1), m.end(1), "NAME", word.lower(), 0.85)
+
+    def _field_holds_a_name(self, text: str, m: re.Match[str], surname: str, given: str) -> bool:
+        """A person's field that holds only a surname, a comma and a given name the list lacks
+        ("PATIENT NAME: OKONJO, CHIDI", "Member: Mensah, Kwabena A."): the field says a person
+        fills it. Not a letter's subject line ("Re: Denial, Appeal"), nor words of another kind."""
+        return (not _SUBJECT_FIELD.match(text, m.start()) and _COLUMN_ENDS.match(text, m.end()) is not None
+                and self._name_words_ok([surname, given], every_word_checked=True)
+                and not self._is_place(given) and not self._is_place(surname))
 
     def _caps_surname(self, word: str) -> bool:
         """A word in capitals that can be a surname: not an abbreviation ("Grace ICU", "Mark

@@ -119,7 +119,11 @@ def _department_value(name: str) -> str:
 
 # Capitalised words that begin a sentence or a phrase but belong to no court's name.
 _LEADING = {"the", "a", "an", "this", "that", "our", "their", "his", "her", "its", "in", "at", "by", "from", "to", "before",
-            "of", "and", "which", "when", "whereas", "where", "if", "as", "see", "also", "then", "thus", "both"}
+            "of", "and", "which", "when", "whereas", "where", "if", "as", "see", "also", "then", "thus", "both",
+            # a party's part in the case before its name: "Defendant DELANO HOLDINGS LLC"
+            "plaintiff", "plaintiffs", "defendant", "defendants", "co-defendant", "claimant", "claimants",
+            "respondent", "respondents", "appellant", "appellants", "applicant", "applicants", "petitioner",
+            "petitioners", "intervener", "intervenor"}
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, str] | None:

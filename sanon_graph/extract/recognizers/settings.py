@@ -16,7 +16,8 @@ from .presidio import PresidioSpec
 # exact ties between equal spans of equal priority, so it is part of the behaviour), and its
 # statistical model last.
 DEFAULT_RECOGNIZERS = (
-    "email", "phone", "date_range", "year_range", "date", "part_of_period", "money", "age", "age_range", "age_decade", "age_word",
+    "email", "profile_url", "phone", "date_range", "year_range", "date", "part_of_period", "money", "age", "age_range", "age_decade",
+    "age_word",
     "age_plus", "national_id", "spaced_person_id", "identifier", "street_address", "european_address", "postcode", "po_box", "street_name", "titled_name",
     "role_name", "record_name",
     "initial_name", "capital_pair", "initials_surname", "surname_initials", "possessive_name",

@@ -44,6 +44,8 @@ PHRASE_STOP = (MODIFIER_NOISE - _PHRASE_MODIFIERS) | frozenset(
     "developed presented has have had his her their its them him "
     "may might will would should could can must our your my we they he she it "
     "patient's member's claimant's one "
+    # "rule out multiple sclerosis", "ruled out MI": the condition is what follows
+    "out "
     # words that judge a person's work, not name it ("trained midwives", "experienced welder")
     "trained qualified experienced skilled".split()
 )

@@ -103,10 +103,10 @@ def is_ambiguous_date(value: str) -> bool:
 
 def _full_year(digits: str) -> int:
     """A year written with four digits, or with two ("March '24", "15-JUN-72"): this century up to
-    '40, the last one after."""
+    this year, the last one after ("03MAR38" is a birth in 1938, not in 2038)."""
     year = int(digits)
     if len(digits) == 2:
-        year += 2000 if year <= 40 else 1900
+        year += 2000 if year <= date.today().year % 100 else 1900
     return year
 
 
@@ -190,13 +190,25 @@ def _digit_groups(number: str) -> tuple[int, ...]:
     return tuple(len(g) for g in re.findall(r"\d+", number))
 
 
+# Numbering plans that accept almost any digits (area codes of two to five digits, numbers of
+# any length): there the one region that accepts a number says little unless the number is
+# grouped as that region's numbering groups it.
+_OPEN_NUMBERING = frozenset({"DE", "AT"})
+
+
+def region_of(parsed) -> str | None:
+    import phonenumbers
+
+    return phonenumbers.region_code_for_number(parsed)
+
+
 def _national_in_region(digits: str, regions: tuple[str, ...], written: tuple[int, ...] = ()) -> str | None:
     """The E.164 form of a national number in the one region that owns it. Two regions that
-    could own it: no guess. One region only, but a number written in groups that region's
-    numbering does not make: no guess either. German numbering accepts almost any digits, and
+    could own it: no guess. One region with open numbering only, but a number written in groups
+    its numbering does not make: no guess either. German numbering accepts almost any digits, and
     "07911 123456" (a British mobile's grouping; British numbering refuses these digits) is not
-    the German "0791 1123456". Grouping never picks between regions: Dutch records write mobiles
-    in pairs as French ones do."""
+    the German "0791 1123456". Grouping never picks between regions (Dutch records write mobiles
+    in pairs as French ones do), nor refuses a closed plan's number ("0207 946 0958" is London's)."""
     import phonenumbers
 
     found = {}
@@ -211,7 +223,9 @@ def _national_in_region(digits: str, regions: tuple[str, ...], written: tuple[in
         return None  # two regions could own it: do not guess
     ((e164, parsed),) = found.items()
     national = phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.NATIONAL)
-    return None if len(written) > 1 and _digit_groups(national) != written else e164
+    if region_of(parsed) in _OPEN_NUMBERING and len(written) > 1 and _digit_groups(national) != written:
+        return None
+    return e164
 
 
 def normalize_id(value: str) -> str:

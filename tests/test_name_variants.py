@@ -105,3 +105,18 @@ def test_facilities_typed_with_the_clinicians_are_no_variants_of_each_other():
     values = {doc_id: {f.normalized for f in findings[doc_id]} for doc_id in "0123"}
     assert values["0"] == {"mercy hospital"} and values["1"] == {"mercy general hospital"}
     assert values["2"] == values["3"] == {"priya k. raman"}  # a clinician's name is a person's
+
+
+def test_whole_names_the_nickname_list_relates_are_two_people():
+    # the list relates whole names too (william/wilma, patrick/peter, john/ian, jonathan/john/jack):
+    # only a familiar form that is a name's beginning ("Gwen", "Walt") is taken for it (review of stop 53)
+    assert variant_names({"w": {"Wilma Fennimore"}, "wi": {"William Fennimore"}}) == {}
+    assert variant_names({"p": {"Peter Kowalczyk"}, "pa": {"Patrick Kowalczyk"}}) == {}
+    assert variant_names({"jack": {"Jack Ross"}, "john": {"John Ross"}, "jonathan": {"Jonathan Ross"},
+                          "ian": {"Ian Ross"}}) == {}
+
+
+def test_a_first_name_with_an_initial_is_no_surname_first():
+    # "Grace M." is Grace, not the surname of "Mark Grace"; "James T" not "Thomas James"
+    assert initialled_names({"a": {"Grace M."}, "b": {"Mark Grace"}}) == {}
+    assert initialled_names({"a": {"James T"}, "b": {"Dr Thomas James"}}) == {}

@@ -159,3 +159,67 @@ def test_a_persons_page_on_a_social_site_is_contact_detail(preset, text, span, v
                                   "Read reddit.com/r/ChronicPain and fedex.com/tracking for the parcel."])
 def test_a_sites_own_pages_and_other_addresses_are_no_persons(text):
     assert not [s for s in found(text) if s[2] == "EMAIL"]
+
+
+# Review of stop 53: what the first mends read wrong.
+@pytest.mark.parametrize("text", ["Patient: Unknown, Unknown", "Insured: Self, Spouse", "Patient: Baby, Girl",
+                                  "Member: Redacted, Redacted"])
+def test_a_persons_field_that_names_no_one(text):
+    assert not [s for s in found(text) if s[2] == "NAME"]
+
+
+def test_q_and_a_before_surnames_in_a_transcript_stay_initials():
+    assert [o for o, _, t in found("Q. Li called. A. Patel answered.") if t == "NAME"] == ["Q. Li", "A. Patel"]
+    assert "A. Morrison" in [o for o, _, t in found("Q. What is covered? A. See the plan.\nA. Morrison, Benefits Lead")
+                             if t == "NAME"]
+
+
+def test_a_name_the_possessive_says_follows():
+    assert ("Chidi Okonjo", "chidi okonjo", "NAME") in found("The claimant's name Chidi Okonjo appears on the form.")
+
+
+@pytest.mark.parametrize(("text", "span"), [("A $5 M.D. visit fee.", "$5"), ("Paid $25 M-F for care.", "$25"),
+                                            ("A $15 K-9 unit fee.", "$15")])
+def test_a_letter_after_an_amount_that_opens_something_else_is_no_scale(text, span):
+    assert [(o, n) for o, n, t in found(text, "legal") if t == "MONEY"] == [(span, f"USD {span[1:]}")]
+
+
+def test_an_amount_in_millions_written_mn():
+    assert [(o, n) for o, n, t in found("Awarded $1.2Mn in total.", "legal") if t == "MONEY"] == [
+        ("$1.2Mn", "USD 1.20 million")]
+
+
+def test_a_birth_year_of_two_digits_is_never_in_the_future():
+    assert ("03MAR38", "1938-03-03", "BIRTHDATE") in found("DOB: 03MAR38")
+
+
+def test_a_closed_numbering_plans_number_keeps_its_country_however_grouped():
+    regions = ("GB", "IE", "NL", "DE", "FR")
+    assert normalize_phone("0207 946 0958", regions) == "+442079460958"
+    assert normalize_phone("0161 4960000", regions) == "+441614960000"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("See facebook.com/profile.php?id=100004567891234 today.", "facebook.com/profile.php?id=100004567891234"),
+    ("Her page de.linkedin.com/in/marta-kowalska-88/ lists it.", "linkedin.com/in/marta-kowalska-88"),
+    ("He wrote at https://x.com/jdoe_99/status/1 that night.", "x.com/jdoe_99"),
+])
+def test_a_profiles_value_is_the_site_and_the_person(text, value):
+    assert value in [n for _, n, t in found(text) if t == "EMAIL"]
+
+
+@pytest.mark.parametrize("text", ["See facebook.com/photo.php?fbid=1 and github.com/pricing.",
+                                  "Open facebook.com/profile.php to edit."])
+def test_a_sites_numbered_pages_are_no_persons(text):
+    assert not [s for s in found(text) if s[2] == "EMAIL"]
+
+
+@pytest.mark.parametrize("text", ["A surname of Irish origin.", "Goods of Chinese origin were seized.",
+                                  "The word is of French origin."])
+def test_a_things_origin_is_no_persons(text):
+    assert not [s for s in found(text) if s[2] == "DEMOGRAPHIC"]
+
+
+def test_only_years_in_brackets_leave_the_employer():
+    assert ("Blue Co (NHS Trust 2)", "blue co (nhs trust 2)") in [
+        (o, n) for o, n, t in found("Employer: Blue Co (NHS Trust 2)") if t == "INDIRECT_IDENTIFIER"]

@@ -364,8 +364,10 @@ def initialled_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
             elif len(words) == 2 and _INITIAL.fullmatch(last) and len(first) > 2 and first[:1].isupper():
                 forms.add(("g", first.casefold(), _initial_letter(last)))
                 # or the surname with the first name's initial after it, as claim systems
-                # write ("Kilroy D" for "Desmond Kilroy")
-                forms.add(("s", _initial_letter(last), first.casefold()))
+                # write ("Kilroy D" for "Desmond Kilroy"): without a full stop, and not a word
+                # that is a first name too ("Grace M." is Grace, not a Mr or Ms Grace)
+                if not last.endswith(".") and first.casefold() not in gazetteers().first_names:
+                    forms.add(("s", _initial_letter(last), first.casefold()))
             else:
                 only_initialled = False
                 if len(first) > 2 and first[:1].isupper() and len(last) >= 3:
@@ -391,16 +393,14 @@ _GENERATIONS = frozenset({"jr", "sr", "ii", "iii", "iv", "junior", "senior"})
 
 @lru_cache(maxsize=1)
 def _familiar_forms() -> dict[str, frozenset[str]]:
-    """Given name -> the names it is a familiar form of, or has as one ("gwen" <-> "gwendolyn"),
-    from the hand-curated English list of the nicknames package (Apache-2.0)."""
+    """Given name -> its familiar forms that are its beginning ("gwendolyn" -> "gwen", "walter" ->
+    "walt", "thomas" -> "tom"), from the hand-curated English list of the nicknames package
+    (Apache-2.0). Only beginnings: the list also relates whole names to each other ("patrick" and
+    "peter", "john" and "ian", "william" and "wilma"), which are different people as often."""
     from nicknames import NickNamer
 
-    related: dict[str, set[str]] = defaultdict(set)
-    for name, familiar in NickNamer().nickname_lookup.items():
-        for short in familiar:
-            related[name].add(short)
-            related[short].add(name)
-    return {name: frozenset(others) for name, others in related.items()}
+    return {name: frozenset(short for short in familiar if len(short) >= 3 and name.startswith(short) and short != name)
+            for name, familiar in NickNamer().nickname_lookup.items()}
 
 
 def _name_parts(spelling: str) -> tuple[str, tuple[str, ...], str, str] | None:
@@ -448,7 +448,10 @@ def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     name they fit: with or without a middle name or initial ("Walter Brinkerhoff" -> "Walter J.
     Brinkerhoff"), a first name's familiar form ("Gwen Ostrander" -> "Gwendolyn Ostrander");
     none when two fuller names fit ("Walter Brinkerhoff" with "Walter J." and "Walter K.
-    Brinkerhoff", a father and his son), nor across generations ("Jr.") or sexes ("Mr", "Ms")."""
+    Brinkerhoff", a father and his son), nor across generations ("Jr.") or where titles say two
+    sexes ("Mr", "Ms"). A name that leaves out a middle name is still taken as the fuller one's
+    when no other fits: "Robert Smith" beside only "Robert J. Smith" may be his father, a risk a
+    corpus of families carries (the README says so)."""
     parts_of = {entity: parts for entity, spellings in spellings_of.items()
                 if (parts := {p for s in spellings if (p := _name_parts(s))})}
     # (surname, first name) -> the entities written so: a name looks only at the names of its
@@ -464,8 +467,15 @@ def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
                 for entity, parts in parts_of.items()}
 
     def fits(a: tuple[str, tuple[str, ...], str, str], b: tuple[str, tuple[str, ...], str, str]) -> bool:
+        # b the fuller: the same first name, or one whose familiar form a's is
         return (a[2] == b[2] and a[3] == b[3] and _middles_agree(a[1], b[1])
-                and (a[0] == b[0] or b[0] in familiar.get(a[0], ())))
+                and (a[0] == b[0] or a[0] in familiar.get(b[0], ())))
+
+    # a familiar form -> the fuller first names it is the beginning of
+    fuller_firsts: dict[str, set[str]] = defaultdict(set)
+    for full, shorts in familiar.items():
+        for short in shorts:
+            fuller_firsts[short].add(full)
 
     merged: dict[str, str] = {}
     # the fullest first, so that a fuller name's own merge is known when a shorter one looks
@@ -473,12 +483,14 @@ def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     for entity in sorted(parts_of, key=fullness.__getitem__, reverse=True):
         mine = fullness[entity]
         fuller = {merged.get(other, other)
-                  for p in parts_of[entity] for first in (p[0], *familiar.get(p[0], ()))
+                  for p in parts_of[entity] for first in (p[0], *fuller_firsts.get(p[0], ()))
                   for other in by_name.get((p[2], first), ())
                   if other != entity and fullness[other] > mine and any(fits(p, q) for q in parts_of[other])}
         if len(fuller) != 1:
             continue
         (full,) = fuller
+        if not any(fits(p, q) for p in parts_of[entity] for q in parts_of[full]):
+            continue  # the name it fits went on into one it does not fit itself
         sexes, full_sexes = _sexes(spellings_of[entity]), _sexes(spellings_of[full])
         if sexes and full_sexes and sexes.isdisjoint(full_sexes):
             continue

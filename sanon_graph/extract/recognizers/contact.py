@@ -52,27 +52,42 @@ _PROFILE_SITES = (r"linkedin\.com/(?:in|pub)|facebook\.com|fb\.com|instagram\.co
                   r"tiktok\.com|github\.com|gitlab\.com|youtube\.com|threads\.net|medium\.com|"
                   r"reddit\.com/(?:u|user)|pinterest\.com|xing\.com/profile|vk\.com|bsky\.app/profile")
 _PROFILE_URL = re.compile(
-    rf"(?<![\w.@/-])(?:https?://)?(?:(?:www|m|mobile|[a-z]{{2}})\.)?(?i:{_PROFILE_SITES})"
+    rf"(?<![\w.@/-])(?:https?://)?(?:(?:www|m|mobile|[a-z]{{2}})\.)?({_PROFILE_SITES})"
     r"/(@?[\w.%-]{2,100})(?:/[\w.%@=&?+-]*)*(?<![.,;:!?)])", re.I)
+# Facebook's page for a person without a chosen name: "facebook.com/profile.php?id=100004567891234"
+_NUMBERED_PROFILE = re.compile(r"profile\.php\?id=(\d{5,20})", re.I)
+# A site's own pages, not a person: its first path part names them ("facebook.com/groups/...",
+# "youtube.com/watch?v=...", "github.com/pricing").
 _SITE_PAGES = frozenset(
     "groups pages events help login signup share sharer watch hashtag explore about policies privacy terms "
     "search settings home marketplace gaming reel reels stories p tv legal jobs company school feed intent "
-    "i topics trending shorts results channel c playlist features sponsors orgs marketplace notifications".split())
+    "i topics topic trending shorts results channel c playlist features sponsors orgs notifications pricing "
+    "enterprise apps embed live ads media business careers blog press developers security status contact "
+    "premium learning pulse posts photos videos watchlist messages".split())
 _PROFILE_CUES = (".com/", ".net/", ".app/")
 
 
 @register("profile_url", "EMAIL")
 class ProfileUrl(Base):
-    """A person's page on a social or professional site, lower-cased, without its scheme or "www"."""
+    """A person's page on a social or professional site. Its value is the site and the person's
+    part of the path, lower-cased ("linkedin.com/in/marta-kowalska-88"), however the address goes
+    on ("/status/1", "?igsh=...") or begins ("https://", "www.", a country's "de.")."""
 
     def find(self, text: str):
         if not any(cue in text for cue in _PROFILE_CUES):
             return
         for m in _PROFILE_URL.finditer(text):
-            if m.group(1).lstrip("@").lower() in _SITE_PAGES:
+            person = m.group(2).lstrip("@").lower()
+            site = m.group(1).lower()
+            end = m.end()
+            if person == "profile.php":
+                numbered = _NUMBERED_PROFILE.match(text, m.start(2))
+                if not numbered:
+                    continue
+                person, end = f"profile.php?id={numbered.group(1)}", max(end, numbered.end())
+            elif person in _SITE_PAGES or person.endswith((".php", ".html", ".htm", ".aspx")):
                 continue
-            value = re.sub(r"^(?:https?://)?(?:www\.|m\.|mobile\.)?", "", m.group(0), flags=re.I).rstrip("/").lower()
-            yield self.span(m.start(), m.end(), "EMAIL", value)
+            yield self.span(m.start(), end, "EMAIL", f"{site}/{person}")
 
 
 @register("phone", "PHONE_NUMBER")

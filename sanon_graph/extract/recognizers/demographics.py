@@ -270,6 +270,12 @@ _ORIGIN = re.compile(
     r"(?P<kind>(?i:origin|descent|heritage|ancestry|extraction))(?![\w-])"
     rf"|(?<![\w-])(?P<born>(?i:{_LANGUAGE_ALTERNATION}))-born(?![\w-])")
 _ORIGIN_CUES = ("origin", "descent", "heritage", "ancestry", "extraction", "-born")
+# "of X origin" is a person's where a word for a person comes shortly before it: "the member, of
+# Pakistani origin", "a nurse of Korean descent", "she is of Irish heritage".
+_A_PERSON_BEFORE = re.compile(
+    r"(?i:\b(?:he|she|they|him|her|who|patient|member|claimant|insured|employee|applicant|client|man|woman|"
+    r"boy|girl|child|person|people|family|parents?|mother|father|wife|husband|son|daughter|nurse|worker|"
+    r"resident|student|participant|caller|individual|couple|adult|infant|baby)\b)[^.;:]*$")
 
 
 @register("demographic", "DEMOGRAPHIC")
@@ -293,6 +299,8 @@ class Demographic(Base):
         if any(cue in lower for cue in _ORIGIN_CUES) and "nationality" not in self.ctx.settings.recognizers:
             for m in _ORIGIN.finditer(text):
                 people = m.group("of") or m.group("born")
+                if m.group("of") and not _A_PERSON_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+                    continue  # "a surname of Irish origin", "goods of Chinese origin": a thing's
                 if people[0].isupper() and fold(people) not in _LANGUAGES - NATIONALITIES:
                     kind = fold(m.group("kind")) if m.group("of") else "born"
                     start = m.start("of") if m.group("of") else m.start()  # "of [masked]" still reads
@@ -756,7 +764,8 @@ class OnlineHandle(Base):
 _EMPLOYER_FIELD = re.compile(
     r"(?<![\w-])(?i:employer|place[ \t]+of[ \t]+work|workplace)[ \t]*:[ \t]*"
     r"([\w&'’(][\w&'’.()/-]*(?:[ \t]+(?!-[ \t])[\w&'’.()/-]+){0,5})(?=[ \t]*(?:[,;|\n]|[ \t]-[ \t]|\.(?:\s|$)|$))")
-_YEARS_AFTER = re.compile(r"[ \t]*\([^()]*\d[^()]*\)$")
+_YEARS_AFTER = re.compile(
+    r"[ \t]*\((?i:since[ \t]+)?(?:19|20)\d\d(?:[ \t]*(?:[-–]|to)[ \t]*(?:(?:19|20)\d\d|(?i:present|now|date|today)))?\)$")
 # (words that empty any field, "none", "n/a", "unknown", are words.EMPTY_FIELD)
 _NO_EMPLOYER = frozenset(("self-employed", "self employed", "unemployed", "retired", "student", "homemaker",
                           "not employed", "not working"))

@@ -32,10 +32,13 @@ _CURRENCY_ADJECTIVE = (
     r"(?i:(?:new[ \t])?Turkish|Russian|Ukrainian|Polish|Czech|Slovak|Swedish|Norwegian|Danish|Icelandic|Romanian|"
     r"Moldovan|Hungarian|Croatian|Bulgarian|Serbian|Swiss|Georgian|Armenian|Azerbaijani|Macedonian|Bosnian)[ \t]"
 )
-_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "k": 10**3, "m": 10**6, "bn": 10**9}
+_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "k": 10**3, "m": 10**6, "bn": 10**9, "mn": 10**6,
+          "mm": 10**6}
 _AMOUNT = r"\d{1,3}(?:[,. \u00a0]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
-# any case: "$1.2M", "$4.5K", "EUR 2 Million"
-_SCALE_WORD = r"(?:[ \t]?(?i:thousand|million|billion|bn|k|m)(?![\w]))?"
+# Any case: "$1.2M", "$4.5K", "EUR 2 Million", "$1.2mn". A single letter only right after the
+# number and not before a full stop or a dash and more ("$5 M.D. visit", "$25 M-F", "$15 K-9").
+_SCALE_WORD = (r"(?:(?i:k|m)(?![\w]|[.-]\w)"
+               r"|[ \t]?(?i:thousand|million|billion|bn|mn|mm)(?![\w]))?")
 # ISO 4217 codes written before or after an amount ("HKD 38,000", "4,610.20 SGD").
 _CODES = ("EUR USD GBP CHF PLN CZK SEK NOK DKK ISK RUB UAH TRY RON HUF BGN JPY INR AUD CAD NZD HKD SGD CNY RMB "
           "MYR IDR THB PHP KRW TWD VND ZAR BRL MXN ARS CLP COP AED SAR QAR ILS EGP NGN KES").split()
@@ -88,5 +91,6 @@ class Money(Base):
                 value = _units(m.group("amount"))
                 scale = m.group("scale").strip().lower()
                 if scale:
-                    value = f"{value} {scale if len(scale) > 2 else {'k': 'thousand', 'm': 'million', 'bn': 'billion'}[scale]}"
+                    words = {'k': 'thousand', 'm': 'million', 'mn': 'million', 'mm': 'million', 'bn': 'billion'}
+                    value = f"{value} {scale if len(scale) > 2 else words[scale]}"
                 yield self.span(m.start(), m.end(), "MONEY", f"{code} {value}")

@@ -13,7 +13,7 @@ from .base import Base, Span, register
 from .clinicians import CLINICIAN_WORD
 from .cues import has_any
 from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS, opens_sentence
-from .words import GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
+from .words import EMPTY_FIELD, GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
 
 _TITLE_WORDS = (
     "Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Nurse|Sister|Judge|Justice|Sir|Dame|Rev|Revd|Reverend|"
@@ -380,7 +380,8 @@ class RoleName(_Names):
             if first in self.gaz.organisation_openers and first not in first_names:
                 continue  # "Claims Adjuster, Blue Haven Mutual": the employer, not a person
             cue = text[m.start():m.start(1)]
-            if ("'s" in cue or "’s" in cue) and not any(c in cue for c in ",:") and first not in first_names:
+            if ("'s" in cue or "’s" in cue) and not any(c in cue for c in ",:") and "name" not in cue.lower() \
+                    and first not in first_names:
                 continue  # "the patient's Apple Watch", "the insured's Ring Doorbell": a thing of theirs
             start, end = tokens[0][0], tokens[-1][1]
             yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
@@ -473,7 +474,7 @@ class CapitalPair(_Names):
             yield self.span(m.start(), end, "NAME", _normalize_name(written), 0.9)
 
 
-_NICKNAME_IN_NAME = re.compile(rf"[ \t]*{_QUOTED_NICKNAME}")
+_NICKNAME_IN_NAME = re.compile(rf'[ \t]*["“]({_NAME_WORD})["”]')
 
 
 # Words a single capital letter names a kind of, written before it in lower case.
@@ -491,10 +492,11 @@ class InitialsSurname(_Names):
     """Initials before a surname: "J. Smith", "A.B. Cd"."""
 
     def find(self, text: str):
-        transcript = "Q." in text and _QUESTION_MARK.search(text) is not None
+        transcript = "Q." in text and _QUESTION_TURN.search(text) is not None
         for m in _INITIALS_SURNAME.finditer(text):
-            if transcript and m.group(1).rstrip() in ("Q.", "A.") and _OPENS_TURN.search(text, 0, m.start()):
-                continue  # a deposition's "Q. Where were you?" / "A. Home.": who speaks, no initial
+            if transcript and m.group(1).rstrip() in ("Q.", "A.") and m.group(2).casefold() in _TURN_OPENERS \
+                    and _opens_a_turn(text, m.start()):
+                continue  # a deposition's "Q. Where were you?" / "A. Yes.": who speaks, no initial
             before = text[max(0, m.start() - 30):m.start()].rstrip(" \t")
             previous = before.split()[-1] if before.split() else ""
             if previous[:1].isupper() and previous[-1:].isalpha() and previous.lower() not in _TITLE_SET:
@@ -520,9 +522,21 @@ class InitialsSurname(_Names):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.9)
 
 
-# A transcript's turns: "Q." opening a line or a sentence, then a capitalised word.
-_QUESTION_MARK = re.compile(r"(?:^|(?<=[.?!:\n]))[ \t]*Q\.[ \t]+[A-Z]")
-_OPENS_TURN = re.compile(r"(?:^|[.?!:\n])[ \t]*$")
+# A transcript's question turn: "Q." opening a line or a sentence, then a capitalised word.
+_QUESTION_TURN = re.compile(r"(?:^|(?<=[.?!:\n]))[ \t]*Q\.[ \t]+[A-Z]")
+# The words a question or an answer opens with in a transcript, which no one is named: after
+# "Q." or "A." they are the turn's first word, not a surname ("Q. Li called" keeps Li).
+_TURN_OPENERS = frozenset(
+    "what where when why how who whom whose which did do does done were was is are am be been have has had can "
+    "could would will shall should may might must is isn't didn't don't wasn't weren't yes no yeah yep nope "
+    "okay ok right correct i you he she we they it that this there then so and but or well sure not never "
+    "maybe perhaps objection please tell describe explain state home see the my our".split())
+
+
+def _opens_a_turn(text: str, start: int) -> bool:
+    """Whether start opens the text, a line or a sentence (a look at the few characters before)."""
+    before = text[max(0, start - 8):start].rstrip(" \t")
+    return not before and start <= 8 or before[-1:] in (".", "?", "!", ":", "\n")
 
 
 @register("surname_initials", "NAME")
@@ -597,7 +611,11 @@ _NAME_PART_FIELD = re.compile(
     r"apellidos?|nombre|cognome)[ \t]*:[ \t]*"
     rf"((?:{_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}(?:{_CAPS_WORD}|{_NAME_WORD}))?)(?={_COLUMN_END})")
 _VOWEL = re.compile(r"[AEIOUY]")
-_COLUMN_ENDS = re.compile(_COLUMN_END)
+_COLUMN_ENDS = re.compile(_COLUMN_END)  # where a form's column ends, compiled
+# What a person's field holds when it names no one: withheld, or the person's part or kind.
+_PLACEHOLDER_WORDS = frozenset(
+    "redacted anonymous withheld confidential unnamed verification baby infant newborn girl boy male female "
+    "adult child minor self spouse partner dependent dependant member patient subscriber doe".split())
 _SUBJECT_FIELD = re.compile(r"(?i:re)[ \t]*:")
 _FIELD_ENDS = re.compile(_FIELD_END)
 
@@ -673,6 +691,9 @@ class RecordName(_Names):
         """A person's field that holds only a surname, a comma and a given name the list lacks
         ("PATIENT NAME: OKONJO, CHIDI", "Member: Mensah, Kwabena A."): the field says a person
         fills it. Not a letter's subject line ("Re: Denial, Appeal"), nor words of another kind."""
+        words = (surname.casefold(), given.casefold())
+        if words[0] == words[1] or any(w in EMPTY_FIELD or w in _PLACEHOLDER_WORDS for w in words):
+            return False  # "Patient: Unknown, Unknown", "Insured: Self, Spouse", "Baby, Girl"
         return (not _SUBJECT_FIELD.match(text, m.start()) and _COLUMN_ENDS.match(text, m.end()) is not None
                 and self._name_words_ok([surname, given], every_word_checked=True)
                 and not self._is_place(given) and not self._is_place(surname))

@@ -34,7 +34,9 @@ _CURRENCY_ADJECTIVE = (
 )
 _SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "k": 10**3, "m": 10**6, "bn": 10**9, "mn": 10**6,
           "mm": 10**6}
-_AMOUNT = r"\d{1,3}(?:[,. \u00a0]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+# At most five groups of thousands (below 10^18): unbounded, a table's row of numbers ("123 456 789
+# ...") made every start try every group before the currency failed, quadratic in the row's length.
+_AMOUNT = r"\d{1,3}(?:[,. \u00a0]\d{3}){1,5}(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 # Any case: "$1.2M", "$4.5K", "EUR 2 Million", "$1.2mn". A single letter only right after the
 # number and not before a full stop or a dash and more ("$5 M.D. visit", "$25 M-F", "$15 K-9").
 _SCALE_WORD = (r"(?:(?i:k|m)(?![\w]|[.-]\w)"

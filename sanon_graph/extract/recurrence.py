@@ -394,7 +394,7 @@ _GENERATIONS = frozenset({"jr", "sr", "ii", "iii", "iv", "junior", "senior"})
 @lru_cache(maxsize=1)
 def _familiar_forms() -> dict[str, frozenset[str]]:
     """Given name -> its familiar forms that are its beginning ("gwendolyn" -> "gwen", "walter" ->
-    "walt", "thomas" -> "tom"), from the hand-curated English list of the nicknames package
+    "walt", "alexandra" -> "alex"), from the hand-curated English list of the nicknames package
     (Apache-2.0). Only beginnings: the list also relates whole names to each other ("patrick" and
     "peter", "john" and "ian", "william" and "wilma"), which are different people as often."""
     from nicknames import NickNamer

@@ -528,7 +528,7 @@ _QUESTION_TURN = re.compile(r"(?:^|(?<=[.?!:\n]))[ \t]*Q\.[ \t]+[A-Z]")
 # "Q." or "A." they are the turn's first word, not a surname ("Q. Li called" keeps Li).
 _TURN_OPENERS = frozenset(
     "what where when why how who whom whose which did do does done were was is are am be been have has had can "
-    "could would will shall should may might must is isn't didn't don't wasn't weren't yes no yeah yep nope "
+    "could would will shall should may might must isn't didn't don't wasn't weren't yes no yeah yep nope "
     "okay ok right correct i you he she we they it that this there then so and but or well sure not never "
     "maybe perhaps objection please tell describe explain state home see the my our".split())
 

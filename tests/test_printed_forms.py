@@ -223,3 +223,12 @@ def test_a_things_origin_is_no_persons(text):
 def test_only_years_in_brackets_leave_the_employer():
     assert ("Blue Co (NHS Trust 2)", "blue co (nhs trust 2)") in [
         (o, n) for o, n, t in found("Employer: Blue Co (NHS Trust 2)") if t == "INDIRECT_IDENTIFIER"]
+
+
+@pytest.mark.parametrize(("text", "span"), [("Student ID S20194471 was issued.", "S20194471"),
+                                            ("Inmate number 48813-054 filed a grievance.", "48813-054"),
+                                            ("Badge #: 55102 was revoked.", "55102"),
+                                            ("Prisoner no. A4471BC was moved.", "A4471BC")])
+def test_the_numbers_a_school_a_prison_or_a_badge_give_one_person(text, span):
+    # the person's (EMPLOYEE_ID under hr), not a process's reference
+    assert (span, "EMPLOYEE_ID") in [(o, t) for o, _, t in found(text, "hr")]

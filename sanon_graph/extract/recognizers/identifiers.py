@@ -62,6 +62,8 @@ _ID_SEPARATOR = re.compile(r"[-/._#]")
 _ID_OWNER_CUE = re.compile(
     r"\b(?:(?P<person>patient|member|subscriber|policy\s*holder|insured|beneficiary|mrn|medical\s+record|"
     r"record\s+number|ssn|social\s+security|enrollee|claimant|participant|employee|staff|personnel|payroll|"
+    # the numbers a school, a prison or an employer's door gives one person
+    r"student|pupil|inmate|prisoner|detainee|offender|badge|taxpayer|"
     r"national\s+(?:id|identity|identification|insurance|registration)|citizen\s+service|bsn|"
     r"burgerservicenummer|passport|nhs|identity\s+(?:card|number|document)|id\s+card|"
     r"personal\s+(?:id|identification|number|code)|driver'?s?\s+licen[cs]e|applicants?|applications?|"

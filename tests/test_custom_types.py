@@ -40,7 +40,8 @@ def _corpus(folder):
     texts = [
         "Staff member EMP-48213 (Talia Brennagh) moved from Payroll to Facilities Management in March.",
         "Review for employee EMP-48213: the FACILITIES MANAGEMENT lead asked about payrolling errors.",
-        "Badge XEMP-48213 and EMP-482130 are not employee numbers; EMP-77120 joined Payroll.",
+        # codes, not a badge: since stop 53 a badge's number is a person's, which the built-in rules mask
+        "Codes XEMP-48213 and EMP-482130 are not employee numbers; EMP-77120 joined Payroll.",
     ]
     for i, text in enumerate(texts):
         write_json(folder / f"d{i}.json", {"id": f"d{i}", "content": text, "metadata": {}})

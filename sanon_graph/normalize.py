@@ -196,12 +196,6 @@ def _digit_groups(number: str) -> tuple[int, ...]:
 _OPEN_NUMBERING = frozenset({"DE", "AT"})
 
 
-def region_of(parsed) -> str | None:
-    import phonenumbers
-
-    return phonenumbers.region_code_for_number(parsed)
-
-
 def _national_in_region(digits: str, regions: tuple[str, ...], written: tuple[int, ...] = ()) -> str | None:
     """The E.164 form of a national number in the one region that owns it. Two regions that
     could own it: no guess. One region with open numbering only, but a number written in groups
@@ -223,7 +217,7 @@ def _national_in_region(digits: str, regions: tuple[str, ...], written: tuple[in
         return None  # two regions could own it: do not guess
     ((e164, parsed),) = found.items()
     national = phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.NATIONAL)
-    if region_of(parsed) in _OPEN_NUMBERING and len(written) > 1 and _digit_groups(national) != written:
+    if phonenumbers.region_code_for_number(parsed) in _OPEN_NUMBERING and len(written) > 1 and _digit_groups(national) != written:
         return None
     return e164
 

@@ -32,8 +32,8 @@ _CURRENCY_ADJECTIVE = (
     r"(?i:(?:new[ \t])?Turkish|Russian|Ukrainian|Polish|Czech|Slovak|Swedish|Norwegian|Danish|Icelandic|Romanian|"
     r"Moldovan|Hungarian|Croatian|Bulgarian|Serbian|Swiss|Georgian|Armenian|Azerbaijani|Macedonian|Bosnian)[ \t]"
 )
-_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "k": 10**3, "m": 10**6, "bn": 10**9, "mn": 10**6,
-          "mm": 10**6}
+# A scale's short forms in the value, written out as its words are ("$1.2M" and "$1.2 million" are one)
+_SCALE_WORDS = {"k": "thousand", "m": "million", "mn": "million", "mm": "million", "bn": "billion"}
 # At most five groups of thousands (below 10^18): unbounded, a table's row of numbers ("123 456 789
 # ...") made every start try every group before the currency failed, quadratic in the row's length.
 _AMOUNT = r"\d{1,3}(?:[,. \u00a0]\d{3}){1,5}(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
@@ -93,6 +93,5 @@ class Money(Base):
                 value = _units(m.group("amount"))
                 scale = m.group("scale").strip().lower()
                 if scale:
-                    words = {'k': 'thousand', 'm': 'million', 'mn': 'million', 'mm': 'million', 'bn': 'billion'}
-                    value = f"{value} {scale if len(scale) > 2 else words[scale]}"
+                    value = f"{value} {_SCALE_WORDS.get(scale, scale)}"
                 yield self.span(m.start(), m.end(), "MONEY", f"{code} {value}")

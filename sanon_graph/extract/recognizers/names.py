@@ -474,7 +474,7 @@ class CapitalPair(_Names):
             yield self.span(m.start(), end, "NAME", _normalize_name(written), 0.9)
 
 
-_NICKNAME_IN_NAME = re.compile(rf'[ \t]*["“]({_NAME_WORD})["”]')
+_NICKNAME_IN_NAME = re.compile(rf"[ \t]*{_QUOTED_NICKNAME}")
 
 
 # Words a single capital letter names a kind of, written before it in lower case.

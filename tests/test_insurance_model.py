@@ -532,3 +532,31 @@ def test_the_model_weighs_general_words_as_the_rules_do(spacy_installed):
     assert model._relevance("TREATMENT", "balance training") > ROUTINE_RELEVANCE  # more than one word
     assert not [e for e in _extractors()["default"].extract_text("He had a cough for two weeks.")
                 if e.original.lower() == "cough"]
+
+
+@pytest.mark.parametrize(("written", "found"), [
+    # what stands before a name is none of it: a sign-off, a relation, a word in lower case
+    ("Signed Vince", ("NAME", "Vince", "vince")),
+    ("Husband Ernest Quillfeather", ("NAME", "Ernest Quillfeather", "ernest quillfeather")),
+    ("late K. Veerasamy", ("NAME", "K. Veerasamy", "k. veerasamy")),
+    ("Keziah van Wyk", ("NAME", "Keziah van Wyk", "keziah van wyk")),  # a particle is the name's
+    ("Mr. Brannock", ("NAME", "Mr. Brannock", "mr brannock")),  # a title stays
+    # an organisation's head word: a place of care is a provider, another organisation a circumstance
+    ("Townsville Prosthodontics", ("PROVIDER", "Townsville Prosthodontics", "townsville prosthodontics")),
+    ("Bollenstreek Apotheek", ("PROVIDER", "Bollenstreek Apotheek", "bollenstreek apotheek")),
+    ("Tucson Sinfonietta", ("INDIRECT_IDENTIFIER", "Tucson Sinfonietta", "tucson sinfonietta")),
+    # a digit, or nothing but words before a name: no one
+    ("Weeks 1-4", None),
+    ("Signed", None),
+])
+def test_a_models_name_is_the_persons_name_or_no_name(spacy_installed, written, found):
+    """find() on a NAME span as the model gives it (seeded in its cache, so the filter is what is
+    tested, whatever the shipped weights read)."""
+    from sanon_graph.extract.ner_model import NerSpan
+
+    [model] = [r for r in _extractors()["default"].recognizers if r.name == "insurance_model"]
+    text = f"Noted on the file: {written}."
+    start = text.index(written)
+    model._spans._cache[model._spans._key(text)] = [NerSpan(start, start + len(written), "NAME", written)]
+    got = [(s.type, text[s.start:s.end], s.normalized) for s in model.find(text)]
+    assert got == ([found] if found else [])

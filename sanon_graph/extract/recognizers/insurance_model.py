@@ -28,9 +28,10 @@ from .drugs import drug_names
 from .gazetteers import SHORT_WORD, phenotype_terms, symptom_terms
 from .locations import place_value
 from .medical import ROUTINE_RELEVANCE, _without_qualifiers, said_of_many
-from .names import _normalize_name
+from .names import KIN_WORDS, NAME_PARTICLES, TITLE_WORDS, _normalize_name
+from .providers import FACILITY_WORDS, SPECIALTY_WORDS
 from .settings import MODEL_TYPES
-from .words import GENERIC_HEAD, MODIFIER_NOISE, TREATMENT_QUALIFIERS
+from .words import GENERIC_HEAD, MODIFIER_NOISE, STOP_CAPITALS, TREATMENT_QUALIFIERS
 
 # MODEL_TYPES: the labels the model was trained with, the health-insurance schema's types. (The
 # OntoNotes labels it started from are still in its output layer, untrained since; they are dropped.)
@@ -46,6 +47,14 @@ _SHORT_OK = re.compile(r"^[A-Z0-9]{2}$")
 # nothing: words that point at a value said elsewhere ("these treatments", "her condition") or
 # add nothing identifying (MODIFIER_NOISE), and how intense or usual a treatment is.
 _BEFORE_A_HEAD = MODIFIER_NOISE | TREATMENT_QUALIFIERS | frozenset({"my", "our", "your"})
+_WORD = re.compile(r"\S+")
+# The head words of organisation_heads.txt that name a place of care (with the facilities' and
+# specialties' words of providers.py).
+CARE_HEADS = FACILITY_WORDS | SPECIALTY_WORDS | frozenset(
+    "care clinics dental dentistry health healthcare hospitals imaging laboratories laboratory labs medical pharmacy "
+    "physicians physiotherapy rehab rehabilitation sanatorium surgery surgical wellness apotheek apotheke apotek "
+    "farmacia pharmacie klinik kliniek klinikum clinique clinica ziekenhuis krankenhaus hôpital hopital ospedale "
+    "prosthodontics orthodontics periodontics endodontics podiatry chiropractic optometry audiology".split())
 _ICD_CODE = re.compile(r"^[A-Za-z]\d{2}(?:\.[0-9A-Za-z]{1,4})?$")
 
 
@@ -90,9 +99,47 @@ class InsuranceModelRecognizer(Base):
                 continue
             if span.label in ("MEDICAL_CONDITION", "TREATMENT") and _head_alone(value):
                 continue
-            if span.label == "NAME" and _names_care(written):
-                continue
-            yield self.span(t.start, t.end, span.label, value, self._relevance(span.label, value))
+            start, label = t.start, span.label
+            if label == "NAME":
+                if _names_care(written):
+                    continue
+                if (organisation := self._organisation(written)) is not None:
+                    label, value = organisation, fold(written)
+                elif (start := self._name_start(text, t.start, t.end)) is None:
+                    continue
+                else:
+                    value = self._value("NAME", text[start:t.end].strip())
+            yield self.span(start, t.end, label, value, self._relevance(label, value))
+
+    def _organisation(self, written: str) -> str | None:
+        """A model's NAME span with an organisation's head word in it names no person: a place of
+        care ("Townsville Prosthodontics", "Bollenstreek Apotheek") is a PROVIDER, any other
+        organisation ("Tucson Sinfonietta") narrows who someone is as an employer or a club does
+        (the rules never read those as a person either). So typed, it weighs less than a name
+        and is masked only when it must be."""
+        words = [w.strip(".,").lower() for w in written.split()]
+        if not any(w in self.gaz.organisation_heads for w in words):
+            return None
+        return "PROVIDER" if any(w in CARE_HEADS for w in words) else "INDIRECT_IDENTIFIER"
+
+    def _name_start(self, text: str, start: int, end: int) -> int | None:
+        """Where the person's name in a model's NAME span begins, or None when it names no one.
+        The words before a name that are none of it go ("Signed Vince", "Husband Ernest", "late
+        K. Veerasamy": a sign-off, a relation, a word in lower case), a title stays ("Mr. B"); a
+        span with a digit ("Weeks 1-4") is no name."""
+        words = list(_WORD.finditer(text, start, end))
+        while len(words) > 1 and self._before_a_name(words[0].group()):
+            words.pop(0)
+        if not words or self._before_a_name(words[0].group()) or any(c.isdigit() for c in text[start:end]):
+            return None
+        return words[0].start()
+
+    def _before_a_name(self, word: str) -> bool:
+        low = word.strip(".,:;").lower()
+        if low in TITLE_WORDS:
+            return False
+        return (low in self.gaz.not_name_words or low in STOP_CAPITALS or low in KIN_WORDS
+                or word[:1].islower() and low not in NAME_PARTICLES)
 
     def _relevance(self, entity_type: str, value: str) -> float:
         """A fraction of its type's, and no more than the rules give the same words: a symptom

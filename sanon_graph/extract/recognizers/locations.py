@@ -53,8 +53,8 @@ _LETTERS_AFTER_NAMES = frozenset("MD PA DO QC KC PE MB NP RN SC DC".split()) | R
 # (The look behind after the first letter: the regex engine scans for the letter; dates.py.)
 _TOWN_WORD = r"[A-Z](?<![\w-][A-Z])(?<![A-Z]['’][A-Z])(?:['’][A-Z])?[a-z]+(?:-[A-Z][a-z]+)*"
 _MORE_TOWN_WORDS = r"(?:\s[A-Z][a-z]+(?:-[A-Z][a-z]+)*){0,2}"
-# (The code "D.C." is written with full stops: "Washington, D.C.")
-_CITY_STATE = re.compile(rf"({_TOWN_WORD}{_MORE_TOWN_WORDS})(,?)[ \t]([A-Z]{{2,3}}(?![\w-])|D\.[ \t]?C\.)")
+# (A code may be written with full stops: "Washington, D.C.", "Victoria, B.C.")
+_CITY_STATE = re.compile(rf"({_TOWN_WORD}{_MORE_TOWN_WORDS})(,?)[ \t]([A-Z]{{2,3}}(?![\w-])|[A-Z]\.[ \t]?[A-Z]\.)")
 # The states of the US and Australia and the provinces and territories of Canada, written out
 # after a town and a comma: "Burlington, Vermont", "Cloquet, Minnesota", "Kamloops, British Columbia".
 REGION_NAMES = (
@@ -164,10 +164,26 @@ _UNIT_WORDS = frozenset(
     "prior auth tax return date".split())
 
 
-def _town_in_state(town: str, code: str) -> bool:
-    """Whether a town of 1,000 people or more of that name is in that US state ("Lamoni IA",
-    "Lusk WY"): the state makes a small town's name, and a code that is also a word, sure."""
-    return code in US_STATE_CODES and f"US-{code}" in small_towns().get(town_key(town), "").split()
+def dotless(code: str) -> str:
+    """A state's code as the lists write it: "B.C." is "BC"."""
+    return code.replace(".", "").replace(" ", "").replace("\t", "")
+
+
+def town_in_state(town: str, code: str) -> bool:
+    """Whether a town of 1,000 people or more of that name is in that US state, Canadian province
+    or Australian state ("Lamoni IA", "Lusk WY", "Tofino, BC", "Victoria, BC"): the state makes a
+    small town's name, and a code that is also a word or letters after a name, sure."""
+    regions = f"US-{code}" if code in US_STATE_CODES else _GEONAMES_REGIONS.get(code, "")
+    return any(region in small_towns().get(town_key(town), "").split() for region in regions.split())
+
+
+# GeoNames' first-level codes (small_towns' "CA-02") of the provinces, territories and states
+# REGION_CODES names ("NT" is Canada's Northwest Territories and Australia's Northern Territory).
+_GEONAMES_REGIONS = {
+    "AB": "CA-01", "BC": "CA-02", "MB": "CA-03", "NB": "CA-04", "NL": "CA-05", "NS": "CA-07", "ON": "CA-08",
+    "PE": "CA-09", "QC": "CA-10", "SK": "CA-11", "YT": "CA-12", "NT": "CA-13 AU-03", "NU": "CA-14",
+    "ACT": "AU-01", "NSW": "AU-02", "QLD": "AU-04", "TAS": "AU-06", "VIC": "AU-07",
+}
 
 
 def _names_no_town(word: str) -> bool:
@@ -190,8 +206,7 @@ class CityState(Base):
         places = self.gaz.places
         for m in _CITY_STATE.finditer(text):
             town, comma, code = m.groups()
-            if code.startswith("D."):
-                code = "DC"
+            code = dotless(code)
             if code not in US_STATE_CODES and code not in REGION_CODES:
                 continue
             begin, town, words = _with_opening_words(text, m, places)  # "St. Louis, MO"
@@ -213,7 +228,7 @@ class CityState(Base):
                 # "From Seattle WA": the known place among the words, the last ones; none in "John
                 # Smith MD", "Mark Henderson, QC" (a person and their letters)
                 known = next((k for k in range(len(words)) if town_key(" ".join(words[k:])) in places
-                              or _town_in_state(" ".join(words[k:]), code)), None)
+                              or town_in_state(" ".join(words[k:]), code)), None)
                 if known is None and not comma and code in US_STATE_CODES and code not in _AMBIGUOUS_CODES \
                         and _PLACE_FOLLOWS.search(text, max(0, begin - 4), begin) \
                         and _CODE_ENDS_PLACE.match(text, m.end()) and not any(_names_no_town(w) for w in words):

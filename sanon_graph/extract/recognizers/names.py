@@ -12,6 +12,7 @@ import unicodedata
 from .base import Base, Span, register
 from .clinicians import CLINICIAN_WORD
 from .cues import has_any
+from .locations import dotless, town_in_state
 from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS, opens_sentence
 from .words import EMPTY_FIELD, GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
 
@@ -27,6 +28,7 @@ _TITLE_WORDS = (
 )
 _TITLES = rf"(?:{_TITLE_WORDS})"
 _TITLE_SET = frozenset(w.lower() for w in _TITLE_WORDS.split("|"))
+TITLE_WORDS = _TITLE_SET
 _GAP = r"[ \t\u00a0]+"  # between the words of one name: never a line break
 _NAME_END = r"(?![\w-]|['’](?!s(?!\w))\w)"  # a whole word; a possessive 's may follow
 # A name word: Smith, Núñez-Ortega, O'Neill, D'Souza, al-Rashid, McDonald, MacArthur, NicLeòid, DeVito;
@@ -46,6 +48,12 @@ _PARTICLE = (
     r"(?:van|von|de|der|den|des|del|della|di|da|du|dos|das|le|la|los|zu|bin|ibn|bint|ter|ten|St\.|Ste\.|"
     r"Ó|Ua)"  # Irish: "Ciarán Ó Floinn" (Ó is no name word alone, so a run still parses one way)
 )
+# The particles in lower case, as a word of a name may be ("Keziah van Wyk").
+NAME_PARTICLES = frozenset("van von de der den des del della di da du dos das le la los zu bin ibn bint ter ten".split())
+# Relations written before a name ("Husband Ernest", "Mother Agnes"): none of the name.
+KIN_WORDS = frozenset(
+    "husband wife spouse partner son daughter mother father mum mom dad brother sister grandmother grandfather "
+    "grandson granddaughter aunt uncle niece nephew cousin stepson stepdaughter fiancé fiancée".split())
 _NAME_TOKEN = rf"(?:{_INITIALS}|(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})"
 # Inside a name, one or two spaces or a tab: more spaces part a form's columns ("Patient: Linnea
 # K. Mirov   Acct 57-11902"), and the next column's label is no part of the name.
@@ -547,8 +555,11 @@ class SurnameInitials(_Names):
         if not _COMMA_INITIAL.search(text):
             return
         for m in _SURNAME_INITIALS.finditer(text):
-            if m.group(1) == "Washington" and _DISTRICT_OF_COLUMBIA.fullmatch(m.group(2)):
-                continue  # "Washington, D.C.": a place (city_state), no one's initials ("Kowalski, D.C." are)
+            if m.group(1) == "Washington" and _DISTRICT_OF_COLUMBIA.fullmatch(m.group(2)) \
+                    or town_in_state(m.group(1), dotless(m.group(2))):
+                # "Washington, D.C.", "Victoria, B.C.": a town and its state's or province's code
+                # (city_state), no one's initials ("Kowalski, D.C." are)
+                continue
             if self._name_words_ok(_name_words(m.group(1))):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(m.group(0)), 0.85)
 
@@ -580,9 +591,14 @@ _FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?={_FIELD_END})"
 # "Re: Tamsin Orvell, DOB 02/03/2011", "Patient: Kerr Idowu, born 1990": in a field for the person,
 # two or three name words right before a birth date's cue are the person's name, a first name
 # the list lacks too.
-_NAME_BEFORE_BIRTH = re.compile(
-    rf"{_PERSON_FIELD}({_NAME_WORD}(?:{_GAP}{_NAME_WORD}){{1,2}})"
-    r"(?=[ \t]*,[ \t]*(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born|geb\.?|n[ée]e?[ \t]+le)[ \t:]*\d)")
+_BIRTH_DATE_AFTER = r"(?=[ \t]*,[ \t]*(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born|geb\.?|n[ée]e?[ \t]+le)[ \t:]*\d)"
+_NAME_BEFORE_BIRTH = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}(?:{_GAP}{_NAME_WORD}){{1,2}}){_BIRTH_DATE_AFTER}")
+# "Tam-Halvorsen, Vincent, DOB 1977-08-19", "OKAFOR, GRACE A., born 1961": a surname, a comma and
+# a given name (and an initial) right before a birth date's cue, as pharmacy and lab records
+# write the person with no field before; the cue says a person, the given name must be a known one.
+_PLACE_BEFORE = re.compile(r"(?<![\w-])(?i:in|to|from|near|of|at)[ \t]+$")
+_SURNAME_GIVEN_BEFORE_BIRTH = re.compile(
+    rf"(?<![\w.'’-])({_CAPS_WORD}|{_NAME_WORD}),{_GAP}({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}[A-Z]\.?)?{_BIRTH_DATE_AFTER}")
 # "Employee: Adaeze NWACHUKWU   Staff no: ...": in a field for the person, a name word and a
 # surname in capitals, up to the field's end (or the next column of the form); the field says
 # it is a person, so the first name need not be a known one.
@@ -642,6 +658,14 @@ class RecordName(_Names):
                 if (self._first_name(given[0]) and all(not self._not_a_name_word(w) for w in surnames + given)
                         and all(self._caps_surname(w) for w in surnames if w.isupper())):
                     yield self.span(m.start(1), m.end(2), "NAME", " ".join(given + surnames).lower(), 0.9)
+        if "," in text:
+            for m in _SURNAME_GIVEN_BEFORE_BIRTH.finditer(text):
+                surname, given = m.group(1), m.group(2)
+                if (surname.isupper() == given.isupper() and self._first_name(given) and not self._not_a_name_word(surname)
+                        # "Paris, France, born 1990", "in Tofino, Grace, born ...": a place, then a person
+                        and not self._is_place(surname) and not _PLACE_BEFORE.search(text, max(0, m.start() - 8), m.start())
+                        and (self._caps_surname(surname) if surname.isupper() else self._name_words_ok([surname]))):
+                    yield self.span(m.start(), m.end(), "NAME", f"{given} {surname}".lower(), 0.9)
         if ":" not in text:
             return
         for m in _SURNAME_FIRST.finditer(text):

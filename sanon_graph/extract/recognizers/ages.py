@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Base, register
+from .base import Base, Span, register
 from .cues import has_any, may_match
 from .words import NUMBER, NUMBER_IN_WORDS, THE_BEFORE, number_value
 
@@ -334,3 +334,32 @@ class AgePlus(Base):
             window = text[max(0, m.start() - 30):m.end() + 30]
             if _AGE_CONTEXT.search(window):
                 yield self.span(m.start(), m.end(), "AGE", f"{m.group(1)}+", 0.45)
+
+
+# A person's age written right after their name or what they do, between commas or in brackets:
+# "Loretta Vandermolen, 67, orthotopic heart transplant", "Dwayne Tolliver (44)", "a middle-school
+# band director, 34, describes". The span before says whose number it is, so no word for age
+# need be there; a number in a list ("Smith, 44, 45, 46") or before a street ("Smith, 12 Elm
+# Street") is none.
+_YEARS_AFTER = r"(?:[ \t]*(?i:years?|yrs?)(?:[ \t]+old)?)?"
+_AGE_AFTER_A_PERSON = re.compile(
+    rf",[ \t]*(\d{{1,3}}){_YEARS_AFTER}(?=[ \t]*(?:[,;)]|\.(?:\s|$)|$))(?![,;)][ \t]*\d)"
+    rf"|[ \t]*\((\d{{1,3}}){_YEARS_AFTER}(?=\))")
+_PERSON_TYPES = frozenset({"NAME", "INDIRECT_IDENTIFIER"})
+
+
+def ages_after_persons(text: str, chosen: list[Span], relevance: float) -> list[Span]:
+    """The resolved spans (disjoint, in text order) with the ages written right after a name or an
+    occupation (_AGE_AFTER_A_PERSON)."""
+    out: list[Span] = []
+    for i, f in enumerate(chosen):
+        out.append(f)
+        if f.type not in _PERSON_TYPES or (m := _AGE_AFTER_A_PERSON.match(text, f.end)) is None:
+            continue
+        if i + 1 < len(chosen) and chosen[i + 1].start < m.end():
+            continue  # a span of its own there already
+        number = m.lastindex  # the one group of the two forms that took part
+        age = int(m.group(number))
+        if 0 < age < 120:
+            out.append(Span(m.start(number), m.end(), "AGE", str(age), relevance, "age"))
+    return out

@@ -28,9 +28,19 @@ _PHONE = re.compile(
     # National with a trunk 0: (020) 7946 0958, 020 7946 0958, 07700 900123, 030 12345678
     r"|(?<![\w+(/.-])(?:\(0\d{1,4}\)|0\d{2,4})[ .-]?\d{3,8}(?:[ .-]\d{3,4})?(?![\w-]|[./]\d)"
     # French and Belgian pairs: 06 12 34 56 78, 01.23.45.67.89
-    r"|(?<![\w+(/.-])0[1-9](?:[ .]\d\d){4}(?![\w-]|[./]\d))"
+    r"|(?<![\w+(/.-])0[1-9](?:[ .]\d\d){4}(?![\w-]|[./]\d)"
+    # a Dutch mobile or a two-digit area code and eight digits: 06-41827365
+    r"|(?<![\w+(/.-])0[1-9]-\d{8}(?![\w-]|[./]\d))"
 )
+# After a word that says a telephone number follows, a number in a local form no pattern above
+# knows: "Tel: (42) 99127-4058" (Brazil), "mobile 9174 2286" (Singapore), "HP 8123 4567".
+# Digits in two to four groups, 8 to 12 of them.
+_PHONE_CUE = re.compile(
+    r"(?<![\w-])(?i:tel|telephone|phone|ph|mobile|mob|cell|cellphone|hp|handphone|call|whatsapp|telefoon|telefon|"
+    r"t[ée]l[ée]phone|tlf|fax)\.?[ \t]*(?:(?i:no|number|nr)\.?[ \t]*)?[:#]?[ \t]*"
+    r"(\(?\d{2,4}\)?(?:[ .-]\d{2,5}){1,3})(?![\w-]|[./]\d)")
 _PHONE_GROUPING = re.compile(r"[ .()-]")
+_PHONE_CUE_WORDS = re.compile(r"(?i:tel|ph|mob|cell|hp|call|whatsapp|tlf|fax)")
 
 
 @register("email", "EMAIL")
@@ -109,3 +119,13 @@ class Phone(Base):
             normalized = normalize_phone(number, self.regions)
             if normalized is not None:
                 yield self.span(m.start(), m.end(), "PHONE_NUMBER", normalized)
+        for m in _PHONE_CUE.finditer(text) if _PHONE_CUE_WORDS.search(text) else ():
+            number = m.group(1)
+            digits = re.sub(r"\D", "", number)
+            if 8 <= len(digits) <= 12:
+                # the value the other patterns give a number they read too (the overlap keeps one
+                # span); a local number without a trunk 0 is its digits ("1800 123 456" is an
+                # Australian free call, no North American number)
+                national = number.startswith("0") or number.startswith("(0") or len(digits) == 10 and digits[0] in "23456789"
+                value = normalize_phone(number, self.regions) if national else None
+                yield self.span(m.start(1), m.end(1), "PHONE_NUMBER", value or digits)

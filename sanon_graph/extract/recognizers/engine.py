@@ -22,6 +22,7 @@ from ...redact import TRAILING_PUNCTUATION
 from ...schema import EntitySchema
 from .abbreviations import abbreviations
 from .addresses import towns_of_addresses
+from .ages import ages_after_persons
 from .base import (
     BASE_RELEVANCE,
     ENCLOSING,
@@ -182,6 +183,8 @@ class RulesExtractor:
         """The recognizers that read the texts from now on (a model over its size limit is not one)."""
         self._active = list(recognizers)
         self._enclosing = any(r.name in ENCLOSING for r in self._active)
+        # the age after a person's name or occupation (ages.ages_after_persons) is the age rule's
+        self._age_relevance = next((r.ctx.base("AGE") for r in self._active if r.name == "age"), None)
 
     def extract(self, documents: list[Document], progress=None) -> dict[str, list[ExtractedEntity]]:
         """Extract every document; large corpora are spread over the machine's cores."""
@@ -211,6 +214,8 @@ class RulesExtractor:
                     if s.type in wanted and not (s.type in BODY_TYPES and s.normalized in NUMBER_SCHEMES
                                                  and NAMES_A_NUMBER.match(text, s.end))]
         spans = person_ids(text, resolve_overlaps(name_parts_joined(text, findings), self._declared), PHRASE_TYPES)
+        if self._age_relevance is not None and ("," in text or "(" in text):
+            spans = ages_after_persons(text, spans, self._age_relevance)
         address_towns = self._address_towns and any(s.type == "ADDRESS" for s in spans)
         if self._widen or self._clinician_type != "NAME" or "(" in text or address_towns:
             # after the overlaps: the atomic spans are disjoint, so each knows its neighbours

@@ -588,6 +588,13 @@ _GENE_FINDING = re.compile(
     rf"(?<![\w/-])({_GENE}(?:/{_GENE})*)(?:\s+(?P<finding>(?:mutation|deletion|duplication|amplification|"
     r"rearrangement|gene)s?)|\s+(?:variants?|carriers?|testing|tests?|panel|screening|positive|negative|status)\b)(?!\w)"
 )
+# A chromosome band's deletion or duplication ("22q13.3 deletion", "15q11.2 microdeletion"): one
+# person's (and their family's) variant, one value. (A gene's symbol and the change in it, "MYD88
+# L265P", stay two values, as identifiers.py reads them: a record that writes the change alone
+# still links with one that writes both.)
+_BAND_CHANGE = re.compile(
+    r"(?<![\w.-])((?:[1-9]|1\d|2[0-2]|X|Y)[pq]\d{1,2}(?:\.\d{1,2})?)[ \t]+((?:micro)?(?:deletion|duplication))s?(?![\w-])")
+_BAND_CUE = re.compile(r"\d[pq]\d")
 # Laboratory values, cells and viruses written like a symbol, which name no gene.
 _NOT_GENES = frozenset({"CD4", "CD8", "COVID-19", "COVID19", "HBA1C", "HIV-1", "HIV-2", "HPV-16", "HPV-18", "PM2"})
 
@@ -629,6 +636,9 @@ class Obstetric(Base):
 @register("gene_variant", "MEDICAL_CONDITION")
 class GeneVariant(Base):
     def find(self, text: str):
+        if _BAND_CUE.search(text):
+            for m in _BAND_CHANGE.finditer(text):
+                yield self.span(m.start(), m.end(), "MEDICAL_CONDITION", f"{m.group(1)} {m.group(2).lower()}")
         for m in _GENE_FINDING.finditer(text):
             symbols = m.group(1).split("/")
             if any(s in _NOT_GENES or sum(c.isdigit() for c in s) > 3 for s in symbols):

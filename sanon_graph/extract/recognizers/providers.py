@@ -30,6 +30,7 @@ _PROVIDER = re.compile(
     # (at a provider's relevance: at half of it the training sets' pair F1 fell, 3 sets by 0.03)
     r"Assurance|Casualty|Benefit\s+Partners|Group\s+Benefits|Medicare\s+Advantage|Life\s+(?:&|and)\s+Disability|"
     # the same heads in the languages of European records, written after the name too
+    r"Medisch\s+Centrum|Academisch\s+Centrum|Gezondheidscentrum|Gesundheitszentrum|"
     r"Apotheek|Apotheke|Apotek|Pharmacie|Farmacia|Ziekenhuis|Kliniek|Zorgverzekeraar|Zorgverzekeringen|Klinik|Klinikum|Krankenhaus|Praxis|Krankenkasse|Sykehus|Sjukhus|Mutuelle|"
     # German company and guild health funds
     r"BKK|IKK)"
@@ -44,8 +45,16 @@ _PROVIDER = re.compile(
 HEADS_WRITTEN_FIRST = (
     "Apotheek", "Apotheke", "Pharmacie", "Farmacia", "Clinique", "Clínica", "Clinica", "Klinikum", "Kliniek", "Ospedale",
     "Policlinico", "Hôpital", "Hopital", "Ziekenhuis", "Krankenhaus", "Centre Hospitalier", "Huisartsenpraktijk",
-    "Praktijk", "Ysbyty", "Fferyllfa", "CHU",
+    "Praktijk", "Ysbyty", "Fferyllfa", "CHU", "Medisch Centrum", "Academisch Centrum", "Hospital Infantil",
+    "Hospital Universitario", "Hospital Universitário", "Hospital Municipal",
 )
+_HEADS_LONGEST_FIRST = sorted(HEADS_WRITTEN_FIRST, key=lambda h: -len(h.split()))
+
+
+def _opens_with(name: str, head: str) -> bool:
+    return name.split()[:len(head.split())] == head.split()
+
+
 _HEAD_FIRST_PROVIDER = re.compile(
     r"(?<![\w-])((?:" + "|".join(re.escape(h).replace(r"\ ", r"\s+") for h in HEADS_WRITTEN_FIRST) + ")"
     r"(?:\s+(?:de|De|der|des|du|la|La|le|Le|am|an|di|del|della|San|Santa|St\.?|Saint|Sainte|Sint|Rechts|Links))*"
@@ -55,8 +64,8 @@ _HEAD_FIRST_PROVIDER = re.compile(
     r"(?:\s+(?:am|an\s+der|bei|im)\s+[A-Z][\w'-]+)?)(?!\w)"
 )
 # A German pharmacy, clinic or practice named with its head joined by a hyphen, and its district:
-# "Falken-Apotheke Lindenau", "Rosen-Klinik".
-_HYPHEN_HEAD_PROVIDER = re.compile(r"(?<![\w-])([A-Z][a-zäöüß]+-(?:Apotheke|Klinik|Praxis)(?:[ \t]+[A-Z][a-zäöüß]+(?![\w-]))?)(?![\w-])")
+# "Falken-Apotheke Lindenau", "Rosen-Klinik", "Elbtal-Klinikum Dresden".
+_HYPHEN_HEAD_PROVIDER = re.compile(r"(?<![\w-])([A-Z][a-zäöüß]+-(?:Apotheke|Klinik|Klinikum|Krankenhaus|Spital|Praxis)(?:[ \t]+[A-Z][a-zäöüß]+(?![\w-]))?)(?![\w-])")
 # Words of specialties: a name made of these alone names a field of medicine, not a practice.
 SPECIALTY_WORDS = frozenset(
     "allergy immunology clinical internal family general medicine pediatric paediatric adult geriatric sports "
@@ -301,10 +310,11 @@ class HeadFirstProvider(Base):
     def find(self, text: str):
         for m in _HEAD_FIRST_PROVIDER.finditer(text):
             words = list(re.finditer(r"\S+", m.group(1)))
-            while len(words) > 2 and words[-2].group(0)[:1].isupper() and (words[-1].group(0).lower() in self.gaz.places
+            head = next(len(h.split()) for h in _HEADS_LONGEST_FIRST if _opens_with(m.group(1), h))
+            while len(words) > head + 1 and words[-2].group(0)[:1].isupper() and (words[-1].group(0).lower() in self.gaz.places
                                       or words[-1].group(0).lower() in self.gaz.countries):
                 words.pop()  # "Hôpital Necker Paris France": the city and the country stay places ("CHU de
-                # Rouen" keeps its town: the name is the town)
+                # Rouen" keeps its town: the name is the town, as "Hospital Infantil Araucária" does)
             end = m.start(1) + words[-1].end()
             yield self.span(m.start(1), end, "PROVIDER", " ".join(w.group(0) for w in words).lower())
         if "-Apotheke" in text or "-Klinik" in text or "-Praxis" in text:

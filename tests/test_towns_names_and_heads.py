@@ -135,3 +135,30 @@ def test_a_facility_head_before_a_name_and_a_town_keeps_the_town_apart():
 ])
 def test_a_chromosome_bands_deletion_is_one_condition(text, span, value):
     assert (span, value, "MEDICAL_CONDITION") in found(text)
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    # an initial and a surname before a clinician's credential are a clinician's name (a title
+    # before says as much); an initial without its full stop is the same initial
+    ("Signed L. Ferreira-Hale MD on 3 May.", "L. Ferreira-Hale MD", "l. ferreira-hale"),
+    ("Signed L Ferreira-Hale, MD on 3 May.", "L Ferreira-Hale, MD", "l. ferreira-hale"),
+    ("Haddadi, A. MD reviewed the file.", "Haddadi, A. MD", "haddadi, a."),
+])
+def test_an_initialled_name_before_a_credential(text, span, value):
+    assert (span, value, "PROVIDER") in found(text)
+
+
+def test_a_masters_degree_after_an_initialled_name_is_no_state():
+    got = found("K. Osei-Bramwell, MS, CGC counselled her.")
+    assert ("K. Osei-Bramwell", "k. osei-bramwell", "NAME") in got
+    assert not any(t == "LOCATION" for _, _, t in got)
+    # the state after a town no list holds (an invented one) still is one
+    assert ("Quenhaven, MA 02571", "quenhaven", "LOCATION") in found("Address: 14 Bogside Lane, Quenhaven, MA 02571.")
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Discharged from Battery Point Private Hosp. today.", "Battery Point Private Hosp", "battery point private hospital"),
+    ("Seen at Bayou City Breast Ctr on Monday.", "Bayou City Breast Ctr", "bayou city breast center"),
+])
+def test_a_shortened_head_is_written_out_in_the_value(text, span, value):
+    assert (span, value, "PROVIDER") in found(text)

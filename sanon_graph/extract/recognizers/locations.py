@@ -45,7 +45,8 @@ US_STATE_CODES = frozenset(
 REGION_CODES = frozenset("AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS ACT".split())
 # Codes that are also letters after a person's name (a degree, an honour): "John Smith, MD",
 # "Mark Henderson, QC", "Laura Chen, PE", "Amir Patel, MB", a chiropractor's "Ana Kowalski, DC": after
-# these the town must be known (the district's city is: "Washington, D.C.").
+# these the town must be known (the district's city is: "Washington, D.C."). (A master's "MS" or
+# "MA" after a name is read as a state only after an initial: _INITIAL_BEFORE.)
 _LETTERS_AFTER_NAMES = frozenset("MD PA DO QC KC PE MB NP RN SC DC".split()) | REGION_CODES
 # A word of a town's name: capitalised, joined by a hyphen or opening with an apostrophe
 # ("Winston-Salem", "O'Fallon"); a word after a hyphen or a capital's apostrophe is never a town alone
@@ -190,6 +191,8 @@ def _names_no_town(word: str) -> bool:
     return word.lower() in STOP_CAPITALS or word.lower() in _UNIT_WORDS or word.lower() in SPECIALTY_WORDS
 
 
+# A person's initial right before a capitalised word (not a compass point's: "W. Springfield").
+_INITIAL_BEFORE = re.compile(r"(?<![\w.])[A-DF-MO-RT-VX-Z]\.[ \t]*$")
 _PLACE_PREPOSITION = re.compile(r"(?<![\w-])(?i:in|to|from|near|of|at)[ \t]+$")
 # Before the town, what says that a place follows: a comma after a name ("Medical Center,
 # Rhinelander WI") or the start of a line.
@@ -210,6 +213,8 @@ class CityState(Base):
             if code not in US_STATE_CODES and code not in REGION_CODES:
                 continue
             begin, town, words = _with_opening_words(text, m, places)  # "St. Louis, MO"
+            if _INITIAL_BEFORE.search(text, max(0, begin - 4), begin):
+                continue  # "K. Osei-Bramwell, MS": a person's initial, a surname and a master's degree
             if code == "DC" and words[-1] == "Washington":
                 known = len(words) - 1
             elif comma and code not in _LETTERS_AFTER_NAMES:

@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 from .base import Base, Span, register
-from .clinicians import CLINICIAN_WORD
+from .clinicians import ANY_CREDENTIAL, CLINICIAN_WORD
 from .cues import has_any
 from .locations import dotless, town_in_state
 from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS, opens_sentence
@@ -173,7 +173,13 @@ _CAPITAL_PAIR = re.compile(
 _FIELD_LABEL_AFTER = re.compile(r"[ \t]*:")
 _FIELD_LABELS = frozenset("age sex gender dob date name id tel phone address plan mrn ref zip weight height dx rx".split())
 _INITIALS_SURNAME = re.compile(rf"(?<![\w.])({_INITIALS}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){_NAME_END}")
-_SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}),{_GAP}({_INITIALS})(?![\w])(?!{_GAP}{UPPER})")
+_SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}),{_GAP}({_INITIALS})(?![\w])"
+                               rf"(?!{_GAP}(?!{ANY_CREDENTIAL}){UPPER})")  # "Haddadi, A. MD" too
+# An initial (or two) and a surname right before a clinician's credential: "L. Ferreira-Hale MD",
+# "J Okonkwo, DDS". The credential says a person, as a title before would.
+_BARE_INITIAL = re.compile(r"\b([A-Z])\.?[ \t]+")
+_INITIALS_SURNAME_CREDENTIAL = re.compile(
+    rf"(?<![\w.'’-])((?:[A-Z]\.?[ \t]?){{1,2}}[ \t]*(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})(?=,?[ \t]+{ANY_CREDENTIAL})")
 # A possessive after two name words: "Fabrizio Jarocki's claim".
 _POSSESSIVE_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})['’]s(?!\w)")
 # A name followed by what only a person has: "Rex Salam, the applicant", "Kim Doan (employee)",
@@ -310,6 +316,12 @@ class TitledName(_Names):
             for m in _MAIDEN_NAME.finditer(text):
                 if self._name_words_ok([m.group(1)]) and not self._is_place(m.group(1)):
                     yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.8)
+        for m in _INITIALS_SURNAME_CREDENTIAL.finditer(text):
+            surname = _name_words(m.group(1))[-1]
+            if self._name_words_ok([surname]) and not self._is_place(surname):
+                # "L Ferreira-Hale" is written "L. Ferreira-Hale" elsewhere: one value
+                written = _BARE_INITIAL.sub(r"\1. ", m.group(1))
+                yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(written), 0.85)
         for m in _TITLE_BARE_INITIAL.finditer(text):
             if not m.group(1).isupper() and self._name_words_ok([m.group(3)]) and not self._is_place(m.group(3)):
                 yield self.span(m.start(), m.end(), "NAME", _normalize_name(f"{m.group(2)}. {m.group(3)}"), 0.85)

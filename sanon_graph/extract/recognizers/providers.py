@@ -20,6 +20,8 @@ _PROVIDER = re.compile(
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
     r"Practice|Hospice|Rehabilitation|Rehab|Physical\s+Therapy|Physiotherapy|Opticians?|Optometry|Optometrists|"
     r"Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
+    # the heads as forms and claim systems shorten them: "Battery Point Private Hosp.", "Bayou City Breast Ctr"
+    r"Hosp\.|Ctr\.?|Cntr\.?|"
     r"Genomics|Genetics|Dental\s+Group|Dental|Dentistry|Prosthodontics|Orthodontics|Periodontics|Endodontics|Chiropractic|Surgical|Facility|Network|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
     r"Gastroenterology|Psychiatry|Rheumatology|Endocrinology|Nephrology|Pulmonology|Obstetrics|Gynecology|"
@@ -39,6 +41,7 @@ _PROVIDER = re.compile(
     # a chain's branch by its number ("Kestrel Row Pharmacy #207"): masked with the name, not part of its value
     r"(?:[ \t]+#\d{1,5})?)(?!\w)"
 )
+_HEADS_SHORTENED = {"hosp.": "hospital", "ctr": "center", "ctr.": "center", "cntr": "center", "cntr.": "center"}
 # Heads written before the name ("Apotheek De Linde", "Clinique Saint-Jean", "Klinikum Rechts
 # der Isar"), with the articles and saints' titles those names take. The cross-document pass
 # (recurrence.facility_aliases) also knows a facility by the name after its head.
@@ -217,7 +220,8 @@ class Provider(Base):
             more = _SECOND_SERVICE.match(text, end)
             if more and more.group(1).lower() in _SECOND_SERVICES:
                 end, words = more.end(), words + ["&", more.group(1)]  # "Brambleton Home Infusion & Nutrition"
-            yield self.span(start, end, "PROVIDER", " ".join(words).lower())
+            # the value writes a shortened head out, so "... Hosp." links with "... Hospital"
+            yield self.span(start, end, "PROVIDER", " ".join(_HEADS_SHORTENED.get(w.lower(), w) for w in words).lower())
         if endpos is None and ("en's" in text or "en’s" in text or "ans'" in text or "ans’" in text):
             yield from self._for_people(text)
 

@@ -162,3 +162,15 @@ def test_a_masters_degree_after_an_initialled_name_is_no_state():
 ])
 def test_a_shortened_head_is_written_out_in_the_value(text, span, value):
     assert (span, value, "PROVIDER") in found(text)
+
+
+@pytest.mark.parametrize(("text", "town"), [
+    # the town between an address's last comma and its postcode is a place of its own beside the
+    # address (another record names the town alone)
+    ("Home: 12 Tenter Lane, Quarrybeck, LS21 3PX.", "Quarrybeck"),
+    ("Lives at 4 Beach Rd, Quenhaven, A65 F4E2 now.", "Quenhaven"),
+])
+def test_the_town_of_an_address_before_its_postcode(text, town):
+    got = found(text)
+    assert (town, town.lower(), "LOCATION") in got
+    assert any(t == "ADDRESS" and town in o for o, _, t in got)

@@ -197,6 +197,15 @@ class EuropeanAddress(Base):
                 yield m  # not "Claim 4471, 2301 Leiden": a record's number, then a place
 
 
+# The postcodes an English-speaking country's address ends in: British, Irish (Eircode), Canadian,
+# Australian and New Zealand ones (a state's code may stand before: "TAS 7053", "NS B0K 1V0").
+_TOWN_BEFORE_POSTCODE = re.compile(
+    rf",[ \t]*(?P<town>{UPPER}[^\W\d_]+(?:['’-][^\W\d_]+)*(?:[ \t]+{UPPER}[^\W\d_]+(?:['’-][^\W\d_]+)*){{0,2}}),?[ \t]+"
+    r"(?:[A-Z]{2,3}[ \t]+)?(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]\d\d[ \t]?[A-Z\d]{4}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d"
+    r"|[A-Z]\d[A-Z]|\d{4})[ \t]*$")
+_STREET_WORD = re.compile(_STREET)
+
+
 def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevance: float) -> list[Span]:
     """The town of an address as a place of its own beside the address that masks it: another
     record of the person names the town alone ("a physio in Kettleby"). `before`
@@ -210,6 +219,13 @@ def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevan
     towns = [s for s in before if s.type == "LOCATION" and (s.start, s.end) not in kept
              and any(a.start <= s.start and s.end <= a.end for a in addresses)]
     for a in addresses:
+        # "12 Tenter Lane, Otley, LS21 3PX", "7 Kauri Crescent, Gore 9710", "Taroona TAS 7053": the
+        # words between the last comma and the postcode at the address's end name its town
+        if (m := _TOWN_BEFORE_POSTCODE.search(text, a.start, a.end)) and m.end() == a.end \
+                and not any(t.start <= m.start("town") < t.end for t in towns) \
+                and not any(w.lower() in STOP_CAPITALS or _STREET_WORD.fullmatch(w) for w in m.group("town").split()):
+            towns.append(Span(m.start("town"), m.end("town"), "LOCATION", fold(m.group("town")), relevance, a.recognizer))
+            continue
         if a.recognizer == "european_address" and (
                 m := _EUROPEAN_ADDRESS.match(text, a.start) or _STREET_BEFORE_POSTCODE.match(text, a.start)) \
                 and m.group("town"):

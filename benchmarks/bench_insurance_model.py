@@ -26,7 +26,7 @@ from benchmarks import synthetic  # noqa: E402
 HELDOUT = ROOT / "examples" / "insurance_heldout"
 THESIS = ROOT.parent / "shared" / "data" / "thesis-dev"
 PRESETS = ("health-insurance-rules", "health-insurance", "health-insurance-thorough")
-RULES_HELD_OUT = ("set_c", "set_d", "set_t", "set_u", "set_v", "set_w")  # examples/insurance_heldout/README.md
+RULES_HELD_OUT = ("set_c", "set_d", "set_t", "set_u", "set_v", "set_w", "set_zf")  # examples/insurance_heldout/README.md
 
 
 def cli(*args: str) -> str:

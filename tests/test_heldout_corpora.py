@@ -37,7 +37,7 @@ TRAINING = ROOT / "examples" / "insurance_train"
 
 
 @pytest.mark.parametrize("base, n_clusters", [
-    *[(INSURANCE / s, 8) for s in ("set_a", "set_b", "set_c", "set_d", "set_e", "set_f", "set_g", "set_t", "set_u", "set_v", "set_w")],
+    *[(INSURANCE / s, 8) for s in ("set_a", "set_b", "set_c", "set_d", "set_e", "set_f", "set_g", "set_t", "set_u", "set_v", "set_w", "set_zf")],
     *[(TRAINING / s, 10) for s in ("set_h", "set_i", "set_j", "set_k", "set_l", "set_m", "set_n", "set_o", "set_p", "set_q", "set_r", "set_s")],  # the insurance model's training sets
 ], ids=lambda x: x.name if hasattr(x, "name") else str(x))
 def test_an_insurance_set_is_in_the_research_datas_format(base, n_clusters):

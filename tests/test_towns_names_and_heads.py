@@ -174,3 +174,24 @@ def test_the_town_of_an_address_before_its_postcode(text, town):
     got = found(text)
     assert (town, town.lower(), "LOCATION") in got
     assert any(t == "ADDRESS" and town in o for o, _, t in got)
+
+
+@pytest.mark.parametrize(("text", "span", "value", "relevance"), [
+    # a condition's symptoms are the condition's value: it links with the records that name it
+    # alone, and a common condition weighs as it does alone
+    ("He reports worsening radiculopathy symptoms.", "worsening radiculopathy symptoms", "radiculopathy", None),
+    ("She has asthma symptoms at night.", "asthma symptoms", "asthma", 0.55),
+])
+def test_a_conditions_symptoms_are_the_condition(text, span, value, relevance):
+    settings = load_settings(None, {"preset": "health-insurance"})
+    got = {(e.original, e.normalized, e.type): e.relevance
+           for e in RulesExtractor(settings.entity_schema, rules_alone(settings.rules)).extract_text(text)}
+    assert (span, value, "MEDICAL_CONDITION") in got
+    if relevance is not None:
+        assert got[(span, value, "MEDICAL_CONDITION")] == relevance
+
+
+def test_head_nouns_after_a_condition_are_no_treatment_of_their_own():
+    got = found("His COPD rehab program was renewed.")
+    assert ("COPD", "copd", "MEDICAL_CONDITION") in got
+    assert not any(t == "TREATMENT" for _, _, t in got)

@@ -182,7 +182,8 @@ def _after_condition(text: str, start: int, end: int, phrase: str, conditions: f
     words = phrase.split()
     cut = max((i for i, w in enumerate(words[:-1])
                if _CONDITION_HEAD_WORD.fullmatch(w) or w in conditions and not GENERIC_HEAD.fullmatch(w)
-               or CONDITION_SUFFIX.fullmatch(w) and w not in _SUFFIX_FALSE_FRIENDS), default=None)
+               or CONDITION_SUFFIX.fullmatch(w) and w not in _SUFFIX_FALSE_FRIENDS
+               or w.upper() in _CONDITION_ACRONYMS and text[start:end].split()[i].isupper()), default=None)
     if cut is None:
         return start, phrase
     for _ in range(cut + 1):
@@ -236,6 +237,11 @@ class _Medical(Base):
         value = _without_qualifiers(phrase)
         if " " not in value and GENERIC_HEAD.fullmatch(value):
             return None
+        condition, _, last = value.rpartition(" ")
+        if entity_type == "MEDICAL_CONDITION" and last in ("symptom", "symptoms") and condition in self.gaz.conditions:
+            # "worsening radiculopathy symptoms", "asthma symptoms": the condition's, so it links with
+            # the records that name it alone (and a common one weighs as the condition does)
+            value = condition
         return self.span(start, end, entity_type, value, relevance)
 
     def boost(self, text: str, start: int, entity_type: str) -> float:
@@ -456,7 +462,9 @@ class TreatmentHead(_Medical):
         names = drug_names()
         for m in _TREATMENT_HEAD.finditer(text):
             start, end, phrase = trim_modifiers(text, m.start(1), m.end(1))
+            before_condition = start
             start, phrase = _after_condition(text, start, end, phrase, self.gaz.conditions)
+            condition_cut = start > before_condition
             if not phrase:
                 continue
             words = phrase.split()
@@ -495,8 +503,11 @@ class TreatmentHead(_Medical):
                     start, _ = drop_first_word(text, start, end)
                 yield self.span(start, end, "TREATMENT", names[words[drug]][0], self.boost(text, start, "TREATMENT"))
                 continue
-            if not modifiers and words[0] in _META_HEADS:
-                continue  # "medication regimen", "treatment procedures": no treatment named
+            if not modifiers and (words[0] in _META_HEADS or condition_cut):
+                # "medication regimen", "treatment procedures": no treatment named; nor in "POTS
+                # management regimen", where the condition before is what the record names (its
+                # own span; head nouns alone would be one value for everyone's care)
+                continue
             if words[modifiers] in _SUPPORT_HEADS and (not modifiers or words[modifiers - 1] not in _SUPPORT_MODIFIERS):
                 continue  # "poor ventilation", "kept pacing", "breast feeding": no treatment
             # The value is one modifier and the first head noun: "valve repair" for "mitral valve

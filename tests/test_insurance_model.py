@@ -545,9 +545,15 @@ def test_the_model_weighs_general_words_as_the_rules_do(spacy_installed):
     ("Townsville Prosthodontics", ("PROVIDER", "Townsville Prosthodontics", "townsville prosthodontics")),
     ("Bollenstreek Apotheek", ("PROVIDER", "Bollenstreek Apotheek", "bollenstreek apotheek")),
     ("Tucson Sinfonietta", ("INDIRECT_IDENTIFIER", "Tucson Sinfonietta", "tucson sinfonietta")),
-    # a digit, or nothing but words before a name: no one
+    ("Mother-in-law Agnes Quillfeather", ("NAME", "Agnes Quillfeather", "agnes quillfeather")),
+    # a person's name that ends in a word organisations end in too stays a name
+    ("Mr. Law", ("NAME", "Mr. Law", "mr law")),
+    ("Charlotte Church", ("NAME", "Charlotte Church", "charlotte church")),
+    # a digit, nothing but words before a name, or a title or an initial alone: no one
     ("Weeks 1-4", None),
     ("Signed", None),
+    ("Signed Dr.", None),
+    ("Signed J.", None),
 ])
 def test_a_models_name_is_the_persons_name_or_no_name(spacy_installed, written, found):
     """find() on a NAME span as the model gives it (seeded in its cache, so the filter is what is

@@ -195,3 +195,50 @@ def test_head_nouns_after_a_condition_are_no_treatment_of_their_own():
     got = found("His COPD rehab program was renewed.")
     assert ("COPD", "copd", "MEDICAL_CONDITION") in got
     assert not any(t == "TREATMENT" for _, _, t in got)
+
+
+# What the first review of these rules found them read wrong (each an invented sentence).
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Jackson, M.S. attended the hearing.", "LOCATION"),  # a surname and dotted initials, no state
+    ("Wilson, N.C. signed the statement.", "LOCATION"),
+    ("S. Jones, MS, CGC counselled her.", "LOCATION"),  # an initial before: a person and a degree
+    ("Telephone call 15.03.2024 with the claimant.", "PHONE_NUMBER"),  # a date after the cue
+    ("Call 0900-1700 weekdays.", "PHONE_NUMBER"),  # opening hours
+    ("HP 2019-2020 leave year.", "PHONE_NUMBER"),
+    ("Policy no. 01-23456789 renewed.", "PHONE_NUMBER"),  # a record number, no Dutch mobile
+    ("Between Acme Holdings Limited (1) and John Smith (2).", "AGE"),  # parties numbered
+    ("Plan A Premium RN is the tier.", "PROVIDER"),  # a label's letter, no initial
+    ("Ward B Staff RN rota.", "PROVIDER"),
+    ("Address: 22 Queen Street, Suite 1200.", "LOCATION"),  # a unit's number, no postcode
+])
+def test_what_the_review_found_read_wrong(text, kind):
+    assert not any(t == kind for _, _, t in found(text)), found(text)
+
+
+def test_an_age_before_a_line_break_is_read_as_on_its_own_line():
+    assert ("45", "45", "AGE") in found("Patient: Jane Quenby, 45\nDiagnosis: asthma.")
+
+
+def test_a_towns_value_leaves_the_states_code_out():
+    got = found("Home: 7 Kauri Crescent, Quenbrook TAS 7053.")
+    assert ("Quenbrook", "quenbrook", "LOCATION") in got
+
+
+def test_initials_written_three_ways_are_one_value():
+    values = {v for text in ("LJ Smith MD saw her.", "L.J. Smith MD saw her.", "L J Smith, MD saw her.")
+              for _, v, t in found(text) if t == "PROVIDER"}
+    assert values == {"l. j. smith"}
+
+
+def test_a_sex_chromosomes_band_is_read_too():
+    assert ("Xp22.31 microdeletion", "Xp22.31 microdeletion", "MEDICAL_CONDITION") in found(
+        "An Xp22.31 microdeletion was found.")
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("Son, Oliver, born 2015, is covered.", "son"),  # a relation's word, no surname (Oliver may be a name)
+    ("Beneficiary, Emma, DOB 01/02/2000.", "beneficiary"),
+    ("Children: Chloe, Oliver, born 2012.", "chloe"),  # a list of first names
+])
+def test_a_relation_role_or_list_before_a_birth_date_is_no_surname(text, word):
+    assert not any(t == "NAME" and word in v.split() and len(v.split()) > 1 for _, v, t in found(text)), found(text)

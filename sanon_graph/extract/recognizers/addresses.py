@@ -7,7 +7,7 @@ import re
 from ...normalize import fold
 from .base import Base, Span, register
 from .cues import has_any
-from .words import CALENDAR_WORDS, STOP_CAPITALS, UPPER
+from .words import CALENDAR_WORDS, LOWER, STOP_CAPITALS, UPPER
 
 _STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
@@ -199,11 +199,14 @@ class EuropeanAddress(Base):
 
 # The postcodes an English-speaking country's address ends in: British, Irish (Eircode), Canadian,
 # Australian and New Zealand ones (a state's code may stand before: "TAS 7053", "NS B0K 1V0").
+# The town's words are capitalised, not in capitals (those are the state's code: "Taroona TAS 7053").
 _TOWN_BEFORE_POSTCODE = re.compile(
-    rf",[ \t]*(?P<town>{UPPER}[^\W\d_]+(?:['’-][^\W\d_]+)*(?:[ \t]+{UPPER}[^\W\d_]+(?:['’-][^\W\d_]+)*){{0,2}}),?[ \t]+"
+    rf",[ \t]*(?P<town>{UPPER}{LOWER}+(?:['’-]{UPPER}?{LOWER}+)*(?:[ \t]+{UPPER}{LOWER}+(?:['’-]{UPPER}?{LOWER}+)*){{0,2}}),?[ \t]+"
     r"(?:[A-Z]{2,3}[ \t]+)?(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]\d\d[ \t]?[A-Z\d]{4}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d"
     r"|[A-Z]\d[A-Z]|\d{4})[ \t]*$")
 _STREET_WORD = re.compile(_STREET)
+# A unit's word before its number is no town: "Suite 1200", "Apt 1001", "Flat 1203".
+_UNIT_WORDS = frozenset("suite ste apt apartment flat unit level floor room box bag po lot".split())
 
 
 def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevance: float) -> list[Span]:
@@ -221,9 +224,10 @@ def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevan
     for a in addresses:
         # "12 Tenter Lane, Otley, LS21 3PX", "7 Kauri Crescent, Gore 9710", "Taroona TAS 7053": the
         # words between the last comma and the postcode at the address's end name its town
-        if (m := _TOWN_BEFORE_POSTCODE.search(text, a.start, a.end)) and m.end() == a.end \
+        if (m := _TOWN_BEFORE_POSTCODE.search(text, a.start, a.end)) \
                 and not any(t.start <= m.start("town") < t.end for t in towns) \
-                and not any(w.lower() in STOP_CAPITALS or _STREET_WORD.fullmatch(w) for w in m.group("town").split()):
+                and not any(w.lower() in STOP_CAPITALS or w.lower() in _UNIT_WORDS or _STREET_WORD.fullmatch(w)
+                            for w in m.group("town").split()):
             towns.append(Span(m.start("town"), m.end("town"), "LOCATION", fold(m.group("town")), relevance, a.recognizer))
             continue
         if a.recognizer == "european_address" and (

@@ -343,8 +343,10 @@ class AgePlus(Base):
 # Street") is none.
 _YEARS_AFTER = r"(?:[ \t]*(?i:years?|yrs?)(?:[ \t]+old)?)?"
 _AGE_AFTER_A_PERSON = re.compile(
-    rf",[ \t]*(\d{{1,3}}){_YEARS_AFTER}(?=[ \t]*(?:[,;)]|\.(?:\s|$)|$))(?![,;)][ \t]*\d)"
+    rf",[ \t]*(\d{{1,3}}){_YEARS_AFTER}(?=[ \t]*(?:[,;)\n]|\.(?:\s|$)|$))(?![,;)][ \t]*\d)"
     rf"|[ \t]*\((\d{{1,3}}){_YEARS_AFTER}(?=\))")
+# Parties or items numbered in brackets: "Acme Holdings Limited (1) and John Smith (2)".
+_NUMBERED_IN_BRACKETS = re.compile(r"\(\d{1,2}\)")
 _PERSON_TYPES = frozenset({"NAME", "INDIRECT_IDENTIFIER"})
 
 
@@ -358,6 +360,8 @@ def ages_after_persons(text: str, chosen: list[Span], relevance: float) -> list[
             continue
         if i + 1 < len(chosen) and chosen[i + 1].start < m.end():
             continue  # a span of its own there already
+        if m.lastindex == 2 and len(_NUMBERED_IN_BRACKETS.findall(text)) > 1:
+            continue  # "Jane Doe (1) ... John Roe (2)": parties numbered, no ages
         number = m.lastindex  # the one group of the two forms that took part
         age = int(m.group(number))
         if 0 < age < 120:

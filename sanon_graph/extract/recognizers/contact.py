@@ -29,8 +29,8 @@ _PHONE = re.compile(
     r"|(?<![\w+(/.-])(?:\(0\d{1,4}\)|0\d{2,4})[ .-]?\d{3,8}(?:[ .-]\d{3,4})?(?![\w-]|[./]\d)"
     # French and Belgian pairs: 06 12 34 56 78, 01.23.45.67.89
     r"|(?<![\w+(/.-])0[1-9](?:[ .]\d\d){4}(?![\w-]|[./]\d)"
-    # a Dutch mobile or a two-digit area code and eight digits: 06-41827365
-    r"|(?<![\w+(/.-])0[1-9]-\d{8}(?![\w-]|[./]\d))"
+    # a Dutch mobile as it is written: 06-41827365
+    r"|(?<![\w+(/.-])06-\d{8}(?![\w-]|[./]\d))"
 )
 # After a word that says a telephone number follows, a number in a local form no pattern above
 # knows: "Tel: (42) 99127-4058" (Brazil), "mobile 9174 2286" (Singapore), "HP 8123 4567".
@@ -40,7 +40,12 @@ _PHONE_CUE = re.compile(
     r"t[ée]l[ée]phone|tlf|fax)\.?[ \t]*(?:(?i:no|number|nr)\.?[ \t]*)?[:#]?[ \t]*"
     r"(\(?\d{2,4}\)?(?:[ .-]\d{2,5}){1,3})(?![\w-]|[./]\d)")
 _PHONE_GROUPING = re.compile(r"[ .()-]")
-_PHONE_CUE_WORDS = re.compile(r"(?i:tel|ph|mob|cell|hp|call|whatsapp|tlf|fax)")
+_PHONE_CUE_WORDS = re.compile(r"(?i:tel|phone|ph\b|ph\.|mob|cell|hp\b|call|whatsapp|tlf|fax)")
+# What a cue word may be followed by that is no number to call: a date ("call 15.03.2024", "Fax
+# 12-03-2024", "2024-03-15"), a span of years ("2019-2020") or of hours ("0900-1700").
+_DATE_OR_HOURS = re.compile(
+    r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}[./-]\d{1,2}[./-]\d{1,2}|(?:19|20)\d\d[ ./-](?:19|20)?\d\d"
+    r"|(?:[01]\d|2[0-3])[0-5]\d[ ]?[-–][ ]?(?:[01]\d|2[0-3])[0-5]\d")
 
 
 @register("email", "EMAIL")
@@ -122,7 +127,7 @@ class Phone(Base):
         for m in _PHONE_CUE.finditer(text) if _PHONE_CUE_WORDS.search(text) else ():
             number = m.group(1)
             digits = re.sub(r"\D", "", number)
-            if 8 <= len(digits) <= 12:
+            if 8 <= len(digits) <= 12 and not _DATE_OR_HOURS.fullmatch(number):
                 # the value the other patterns give a number they read too (the overlap keeps one
                 # span); a local number without a trunk 0 is its digits ("1800 123 456" is an
                 # Australian free call, no North American number)

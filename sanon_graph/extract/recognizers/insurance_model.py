@@ -48,6 +48,9 @@ _SHORT_OK = re.compile(r"^[A-Z0-9]{2}$")
 # add nothing identifying (MODIFIER_NOISE), and how intense or usual a treatment is.
 _BEFORE_A_HEAD = MODIFIER_NOISE | TREATMENT_QUALIFIERS | frozenset({"my", "our", "your"})
 _WORD = re.compile(r"\S+")
+# Organisations' head words that are common surnames too ("Mr. Law", "Margaret Court"): a span
+# ending in one stays a name.
+_SURNAME_HEADS = frozenset("law church court press bank union hall mutual".split())
 # The head words of organisation_heads.txt that name a place of care (with the facilities' and
 # specialties' words of providers.py).
 CARE_HEADS = FACILITY_WORDS | SPECIALTY_WORDS | frozenset(
@@ -118,27 +121,31 @@ class InsuranceModelRecognizer(Base):
         (the rules never read those as a person either). So typed, it weighs less than a name
         and is masked only when it must be."""
         words = [w.strip(".,").lower() for w in written.split()]
-        if not any(w in self.gaz.organisation_heads for w in words):
-            return None
+        if len(words) < 2 or words[-1] not in self.gaz.organisation_heads or words[-1] in _SURNAME_HEADS \
+                or words[0] in TITLE_WORDS or words[0] in self.gaz.first_names:
+            return None  # "Mr. Law", "Kelvin Law", "Charlotte Church": a person's name ends so too
         return "PROVIDER" if any(w in CARE_HEADS for w in words) else "INDIRECT_IDENTIFIER"
 
     def _name_start(self, text: str, start: int, end: int) -> int | None:
         """Where the person's name in a model's NAME span begins, or None when it names no one.
         The words before a name that are none of it go ("Signed Vince", "Husband Ernest", "late
         K. Veerasamy": a sign-off, a relation, a word in lower case), a title stays ("Mr. B"); a
-        span with a digit ("Weeks 1-4") is no name."""
+        span with a digit ("Weeks 1-4"), or of a title or an initial alone, is no name."""
         words = list(_WORD.finditer(text, start, end))
         while len(words) > 1 and self._before_a_name(words[0].group()):
             words.pop(0)
         if not words or self._before_a_name(words[0].group()) or any(c.isdigit() for c in text[start:end]):
             return None
+        left = [w.group().strip(".,").lower() for w in words]
+        if all(w in TITLE_WORDS for w in left) or not any(w in TITLE_WORDS for w in left) and all(len(w) == 1 for w in left):
+            return None  # "Signed Dr.", "Dear Sir", "Signed J.": a title or an initial alone is everyone's ("Mr. B" is a name)
         return words[0].start()
 
     def _before_a_name(self, word: str) -> bool:
         low = word.strip(".,:;").lower()
         if low in TITLE_WORDS:
             return False
-        return (low in self.gaz.not_name_words or low in STOP_CAPITALS or low in KIN_WORDS
+        return (low in self.gaz.not_name_words or low in STOP_CAPITALS or low.removesuffix("-in-law") in KIN_WORDS
                 or word[:1].islower() and low not in NAME_PARTICLES)
 
     def _relevance(self, entity_type: str, value: str) -> float:

@@ -54,8 +54,9 @@ _LETTERS_AFTER_NAMES = frozenset("MD PA DO QC KC PE MB NP RN SC DC".split()) | R
 # (The look behind after the first letter: the regex engine scans for the letter; dates.py.)
 _TOWN_WORD = r"[A-Z](?<![\w-][A-Z])(?<![A-Z]['’][A-Z])(?:['’][A-Z])?[a-z]+(?:-[A-Z][a-z]+)*"
 _MORE_TOWN_WORDS = r"(?:\s[A-Z][a-z]+(?:-[A-Z][a-z]+)*){0,2}"
-# (A code may be written with full stops: "Washington, D.C.", "Victoria, B.C.")
-_CITY_STATE = re.compile(rf"({_TOWN_WORD}{_MORE_TOWN_WORDS})(,?)[ \t]([A-Z]{{2,3}}(?![\w-])|[A-Z]\.[ \t]?[A-Z]\.)")
+# (Two codes are customarily written with full stops: "Washington, D.C.", "Victoria, B.C."; other
+# dotted capitals after a surname are a person's initials: "Jackson, M.S.")
+_CITY_STATE = re.compile(rf"({_TOWN_WORD}{_MORE_TOWN_WORDS})(,?)[ \t]([A-Z]{{2,3}}(?![\w-])|[DB]\.[ \t]?C\.)")
 # The states of the US and Australia and the provinces and territories of Canada, written out
 # after a town and a comma: "Burlington, Vermont", "Cloquet, Minnesota", "Kamloops, British Columbia".
 REGION_NAMES = (
@@ -174,7 +175,7 @@ def town_in_state(town: str, code: str) -> bool:
     """Whether a town of 1,000 people or more of that name is in that US state, Canadian province
     or Australian state ("Lamoni IA", "Lusk WY", "Tofino, BC", "Victoria, BC"): the state makes a
     small town's name, and a code that is also a word or letters after a name, sure."""
-    regions = f"US-{code}" if code in US_STATE_CODES else _GEONAMES_REGIONS.get(code, "")
+    regions = f"US-{code} {_GEONAMES_REGIONS.get(code, '')}" if code in US_STATE_CODES else _GEONAMES_REGIONS.get(code, "")
     return any(region in small_towns().get(town_key(town), "").split() for region in regions.split())
 
 
@@ -184,6 +185,7 @@ _GEONAMES_REGIONS = {
     "AB": "CA-01", "BC": "CA-02", "MB": "CA-03", "NB": "CA-04", "NL": "CA-05", "NS": "CA-07", "ON": "CA-08",
     "PE": "CA-09", "QC": "CA-10", "SK": "CA-11", "YT": "CA-12", "NT": "CA-13 AU-03", "NU": "CA-14",
     "ACT": "AU-01", "NSW": "AU-02", "QLD": "AU-04", "TAS": "AU-06", "VIC": "AU-07",
+    "WA": "AU-08",  # Western Australia's code is Washington's too: "Bunbury, WA" is either
 }
 
 
@@ -191,9 +193,9 @@ def _names_no_town(word: str) -> bool:
     return word.lower() in STOP_CAPITALS or word.lower() in _UNIT_WORDS or word.lower() in SPECIALTY_WORDS
 
 
-# A person's initial right before a capitalised word (not a compass point's: "W. Springfield").
-_INITIAL_BEFORE = re.compile(r"(?<![\w.])[A-DF-MO-RT-VX-Z]\.[ \t]*$")
-_PLACE_PREPOSITION = re.compile(r"(?<![\w-])(?i:in|to|from|near|of|at)[ \t]+$")
+# A person's initial right before a capitalised word (or a compass point's: "W. Springfield").
+_INITIAL_BEFORE = re.compile(r"(?<![\w.])([A-Z])\.[ \t]*$")
+PLACE_PREPOSITION = re.compile(r"(?<![\w-])(?i:in|to|from|near|of|at)[ \t]+$")
 # Before the town, what says that a place follows: a comma after a name ("Medical Center,
 # Rhinelander WI") or the start of a line.
 _PLACE_FOLLOWS = re.compile(r"(?:,[ \t]*|^[ \t]*|\n[ \t]*)$")
@@ -213,8 +215,10 @@ class CityState(Base):
             if code not in US_STATE_CODES and code not in REGION_CODES:
                 continue
             begin, town, words = _with_opening_words(text, m, places)  # "St. Louis, MO"
-            if _INITIAL_BEFORE.search(text, max(0, begin - 4), begin):
-                continue  # "K. Osei-Bramwell, MS": a person's initial, a surname and a master's degree
+            initial = _INITIAL_BEFORE.search(text, max(0, begin - 4), begin)
+            if initial and (initial.group(1) not in "NSEW" or town_key(town) not in places):
+                continue  # "K. Osei-Bramwell, MS", "S. Jones, MS": an initial, a surname and a master's degree
+                # ("W. Springfield, MA": a compass point before a known town)
             if code == "DC" and words[-1] == "Washington":
                 known = len(words) - 1
             elif comma and code not in _LETTERS_AFTER_NAMES:
@@ -224,7 +228,7 @@ class CityState(Base):
                     next((k for k, w in enumerate(words) if w.lower() not in STOP_CAPITALS), None)
                 if known is not None and code in _AMBIGUOUS_CODES and not _CODE_ENDS_PLACE.match(text, m.end()) \
                         and words[-1] not in ("County", "Parish", "Township") \
-                        and not _PLACE_PREPOSITION.search(text, max(0, begin - 8), begin):
+                        and not PLACE_PREPOSITION.search(text, max(0, begin - 8), begin):
                     # a code that is also a word or a label, with more after it: the town must be
                     # known ("Tulsa, OK on Monday"), be a county or follow "in", "to", "from" ...;
                     # "Employee: Lesedi Sekgobela, ID no. 82..." names no Idaho
@@ -264,10 +268,10 @@ class CityState(Base):
                 if town_key(town) not in places and (
                         any(w.lower() in self.gaz.first_names or w.lower() in self.gaz.not_name_words
                             or _names_no_town(w) for w in words if w.lower() not in _TOWN_PREFIXES)
-                        or not _PLACE_PREPOSITION.search(text, max(0, start - 8), start)):
+                        or not PLACE_PREPOSITION.search(text, max(0, start - 8), start)):
                     continue  # "Meanwhile, Texas", "from Operations, Ohio": no town the gazetteer knows
                 if m.group(2).lower() in self.gaz.first_names and any(w.lower() in self.gaz.first_names for w in words) \
-                        and not _PLACE_PREPOSITION.search(text, max(0, start - 8), start):
+                        and not PLACE_PREPOSITION.search(text, max(0, start - 8), start):
                     continue  # "Anna, Victoria and Tom": a list of people ("in Savannah, Georgia" is a place)
                 yield self.span(start, m.end(), "LOCATION", town_key(town), NAMED_PLACE_RELEVANCE)
 
@@ -407,7 +411,7 @@ class Place(Base):
             key = fold(m.group(0))
             first = key.split()[0]
             if key in places and not PUBLICATION_AFTER.match(text, m.end()) and not self._beside_a_town(text, m.start(), m.end()) \
-                    and first not in _KINDS_OF_PLACE and (first not in self.gaz.first_names or _PLACE_PREPOSITION.search(
+                    and first not in _KINDS_OF_PLACE and (first not in self.gaz.first_names or PLACE_PREPOSITION.search(
                         text, max(0, m.start() - 8), m.start())):
                 yield self.span(m.start(), m.end(), "LOCATION", town_key(key),
                                 None if self._region_or_country(m.group(0)) else TOWN_RELEVANCE)
@@ -420,7 +424,7 @@ class Place(Base):
                 for end in (m.end(), m.end(1)) if m.group(2) else (m.end(1),):
                     start = before.start(1) if before and town_key(text[before.start(1):end]) in places else m.start()
                     key = town_key(text[start:end])
-                    if saint and start == m.start() and not _PLACE_PREPOSITION.search(text, max(0, start - 8), start):
+                    if saint and start == m.start() and not PLACE_PREPOSITION.search(text, max(0, start - 8), start):
                         continue
                     if key in places and not PUBLICATION_AFTER.match(text, end) and not self._beside_a_town(text, start, end):
                         yield self.span(start, end, "LOCATION", key,

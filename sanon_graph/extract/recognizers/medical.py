@@ -605,7 +605,7 @@ _GENE_FINDING = re.compile(
 # still links with one that writes both.)
 _BAND_CHANGE = re.compile(
     r"(?<![\w.-])((?:[1-9]|1\d|2[0-2]|X|Y)[pq]\d{1,2}(?:\.\d{1,2})?)[ \t]+((?:micro)?(?:deletion|duplication))s?(?![\w-])")
-_BAND_CUE = re.compile(r"\d[pq]\d")
+_BAND_CUE = re.compile(r"[\dXY][pq]\d")
 # Laboratory values, cells and viruses written like a symbol, which name no gene.
 _NOT_GENES = frozenset({"CD4", "CD8", "COVID-19", "COVID19", "HBA1C", "HIV-1", "HIV-2", "HPV-16", "HPV-18", "PM2"})
 

@@ -12,7 +12,7 @@ import unicodedata
 from .base import Base, Span, register
 from .clinicians import ANY_CREDENTIAL, CLINICIAN_WORD
 from .cues import has_any
-from .locations import dotless, town_in_state
+from .locations import PLACE_PREPOSITION, dotless, town_in_state
 from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS, opens_sentence
 from .words import EMPTY_FIELD, GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
 
@@ -27,8 +27,7 @@ _TITLE_WORDS = (
     "Coach|Rabbi|Father|Fr"
 )
 _TITLES = rf"(?:{_TITLE_WORDS})"
-_TITLE_SET = frozenset(w.lower() for w in _TITLE_WORDS.split("|"))
-TITLE_WORDS = _TITLE_SET
+TITLE_WORDS = frozenset(w.lower() for w in _TITLE_WORDS.split("|"))
 _GAP = r"[ \t\u00a0]+"  # between the words of one name: never a line break
 _NAME_END = r"(?![\w-]|['’](?!s(?!\w))\w)"  # a whole word; a possessive 's may follow
 # A name word: Smith, Núñez-Ortega, O'Neill, D'Souza, al-Rashid, McDonald, MacArthur, NicLeòid, DeVito;
@@ -50,10 +49,6 @@ _PARTICLE = (
 )
 # The particles in lower case, as a word of a name may be ("Keziah van Wyk").
 NAME_PARTICLES = frozenset("van von de der den des del della di da du dos das le la los zu bin ibn bint ter ten".split())
-# Relations written before a name ("Husband Ernest", "Mother Agnes"): none of the name.
-KIN_WORDS = frozenset(
-    "husband wife spouse partner son daughter mother father mum mom dad brother sister grandmother grandfather "
-    "grandson granddaughter aunt uncle niece nephew cousin stepson stepdaughter fiancé fiancée".split())
 _NAME_TOKEN = rf"(?:{_INITIALS}|(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})"
 # Inside a name, one or two spaces or a tab: more spaces part a form's columns ("Patient: Linnea
 # K. Mirov   Acct 57-11902"), and the next column's label is no part of the name.
@@ -78,7 +73,7 @@ _TITLE_WORD = re.compile(rf"(?<![\w.]){_TITLES}(?!\w)")
 # "the employee, Jan de Vries", "named Rex Salam", "signed by P. Quennell", "Name: ...".
 # Words of kin: after one, a first name alone names the relative.
 _KIN_WORDS = (r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|cousin|uncle|aunt|nephew|niece|"
-              r"grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|child")
+              r"grandson|granddaughter|grandmother|grandfather|stepson|stepdaughter|stepmother|stepfather|child")
 _ROLE_WORDS = (
     r"patient|member|claimant|policyholder|policy\s+holder|insured\s+person|injured\s+person|injured\s+worker|"
     r"coordinator|specialist|surgeon|physician|"
@@ -93,7 +88,7 @@ KIN_WORDS = frozenset(_KIN_WORDS.split("|"))
 # Words that stand before a name for what the person is, not who: "Judge Anna Whitfield",
 # "Nurse Priya Raman", "member Ottilie Quenby" (the cross-document pass takes no first name
 # from them).
-PERSON_WORDS = _TITLE_SET | frozenset(re.findall(r"[a-z]+", _ROLE_WORDS))
+PERSON_WORDS = TITLE_WORDS | frozenset(re.findall(r"[a-z]+", _ROLE_WORDS))
 
 
 def _by_first_letter(alternatives: str) -> str:
@@ -177,7 +172,11 @@ _SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_
                                rf"(?!{_GAP}(?!{ANY_CREDENTIAL}){UPPER})")  # "Haddadi, A. MD" too
 # An initial (or two) and a surname right before a clinician's credential: "L. Ferreira-Hale MD",
 # "J Okonkwo, DDS". The credential says a person, as a title before would.
-_BARE_INITIAL = re.compile(r"\b([A-Z])\.?[ \t]+")
+_INITIAL_LETTERS = re.compile(r"[A-Z]")
+# The word of a label a letter follows: "Plan A", "Ward B", "Appendix C", "Type A".
+_LABEL_BEFORE = re.compile(
+    r"(?<![\w-])(?i:plan|part|section|schedule|appendix|annex|exhibit|ward|type|grade|form|unit|level|stage|phase|"
+    r"class|room|bay|bed|block|group|team|tier|option|item|table|figure|note|box|wing|floor)[ \t]+$")
 _INITIALS_SURNAME_CREDENTIAL = re.compile(
     rf"(?<![\w.'’-])((?:[A-Z]\.?[ \t]?){{1,2}}[ \t]*(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})(?=,?[ \t]+{ANY_CREDENTIAL})")
 # A possessive after two name words: "Fabrizio Jarocki's claim".
@@ -277,7 +276,7 @@ class _Names(Base):
     def _not_a_name_word(self, word: str) -> bool:
         low = word.lower()
         return (low in STOP_CAPITALS or low in self.gaz.not_name_words or low in self.gaz.organisation_heads
-                or low in _TITLE_SET or low in _CAPS_NOT_NAMES or _CLINICIAN_WORD.fullmatch(low) is not None)
+                or low in TITLE_WORDS or low in _CAPS_NOT_NAMES or _CLINICIAN_WORD.fullmatch(low) is not None)
     def _name_words_ok(self, words: list[str], every_word_checked: bool = False) -> bool:
         """Each word could be part of a name: no function, form or organisation word, no month,
         place, condition or treatment ("Hepatitis", "Keppra")."""
@@ -318,9 +317,12 @@ class TitledName(_Names):
                     yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.8)
         for m in _INITIALS_SURNAME_CREDENTIAL.finditer(text):
             surname = _name_words(m.group(1))[-1]
+            if _LABEL_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+                continue  # "Plan A Premium RN", "Ward B Staff RN": a label's letter, no initial
             if self._name_words_ok([surname]) and not self._is_place(surname):
-                # "L Ferreira-Hale" is written "L. Ferreira-Hale" elsewhere: one value
-                written = _BARE_INITIAL.sub(r"\1. ", m.group(1))
+                # "L Ferreira-Hale", "LJ Smith", "L.J. Smith" are written "L. J. Smith" elsewhere: one value
+                initials = _INITIAL_LETTERS.findall(m.group(1)[:m.group(1).rindex(surname)])
+                written = " ".join(f"{c}." for c in initials) + " " + m.group(1)[m.group(1).rindex(surname):]
                 yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(written), 0.85)
         for m in _TITLE_BARE_INITIAL.finditer(text):
             if not m.group(1).isupper() and self._name_words_ok([m.group(3)]) and not self._is_place(m.group(3)):
@@ -519,7 +521,7 @@ class InitialsSurname(_Names):
                 continue  # a deposition's "Q. Where were you?" / "A. Yes.": who speaks, no initial
             before = text[max(0, m.start() - 30):m.start()].rstrip(" \t")
             previous = before.split()[-1] if before.split() else ""
-            if previous[:1].isupper() and previous[-1:].isalpha() and previous.lower() not in _TITLE_SET:
+            if previous[:1].isupper() and previous[-1:].isalpha() and previous.lower() not in TITLE_WORDS:
                 continue  # "Hepatitis C. Treatment", "Plan B. Smith": a label, not an initial
             surname = m.group(2)
             if previous.lower() in _LETTER_LABELS and (re.search(r"-[a-z]", surname) or surname.lower() in STOP_CAPITALS
@@ -568,7 +570,7 @@ class SurnameInitials(_Names):
             return
         for m in _SURNAME_INITIALS.finditer(text):
             if m.group(1) == "Washington" and _DISTRICT_OF_COLUMBIA.fullmatch(m.group(2)) \
-                    or town_in_state(m.group(1), dotless(m.group(2))):
+                    or dotless(m.group(2)) == "BC" and town_in_state(m.group(1), "BC"):
                 # "Washington, D.C.", "Victoria, B.C.": a town and its state's or province's code
                 # (city_state), no one's initials ("Kowalski, D.C." are)
                 continue
@@ -608,7 +610,7 @@ _NAME_BEFORE_BIRTH = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}(?:{_GAP}{_NAME_W
 # "Tam-Halvorsen, Vincent, DOB 1977-08-19", "OKAFOR, GRACE A., born 1961": a surname, a comma and
 # a given name (and an initial) right before a birth date's cue, as pharmacy and lab records
 # write the person with no field before; the cue says a person, the given name must be a known one.
-_PLACE_BEFORE = re.compile(r"(?<![\w-])(?i:in|to|from|near|of|at)[ \t]+$")
+_LIST_BEFORE = re.compile(r"[:,;][ \t]*$")
 _SURNAME_GIVEN_BEFORE_BIRTH = re.compile(
     rf"(?<![\w.'’-])({_CAPS_WORD}|{_NAME_WORD}),{_GAP}({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}[A-Z]\.?)?{_BIRTH_DATE_AFTER}")
 # "Employee: Adaeze NWACHUKWU   Staff no: ...": in a field for the person, a name word and a
@@ -673,9 +675,12 @@ class RecordName(_Names):
         if "," in text:
             for m in _SURNAME_GIVEN_BEFORE_BIRTH.finditer(text):
                 surname, given = m.group(1), m.group(2)
+                if surname.lower() in PERSON_WORDS or surname.lower().rstrip("s") in PERSON_WORDS \
+                        or self._first_name(surname) and _LIST_BEFORE.search(text, max(0, m.start() - 4), m.start()):
+                    continue  # "Son, Oliver, born 2015", "Beneficiary, Emma, DOB ...", "Children: Chloe, Oliver, born ..."
                 if (surname.isupper() == given.isupper() and self._first_name(given) and not self._not_a_name_word(surname)
                         # "Paris, France, born 1990", "in Tofino, Grace, born ...": a place, then a person
-                        and not self._is_place(surname) and not _PLACE_BEFORE.search(text, max(0, m.start() - 8), m.start())
+                        and not self._is_place(surname) and not PLACE_PREPOSITION.search(text, max(0, m.start() - 8), m.start())
                         and (self._caps_surname(surname) if surname.isupper() else self._name_words_ok([surname]))):
                     yield self.span(m.start(), m.end(), "NAME", f"{given} {surname}".lower(), 0.9)
         if ":" not in text:
@@ -822,7 +827,7 @@ def name_parts_joined(text: str, findings: list[Span]) -> list[Span]:
     for a, b in zip(names, names[1:], strict=False):
         if not a.start < b.start < a.end < b.end or text[b.start:a.end].isspace() or "\n" in text[a.start:b.end]:
             continue
-        if text[a.start:b.start].split()[0].rstrip(".").lower() in _TITLE_SET:
+        if text[a.start:b.start].split()[0].rstrip(".").lower() in TITLE_WORDS:
             continue  # "Mr Quentin" and "Quentin HARROWBY": the titled rule's name, without the title
         value = _normalize_name(text[a.start:b.end])
         joined.append(Span(a.start, b.end, "NAME", value, max(a.relevance, b.relevance), a.recognizer))

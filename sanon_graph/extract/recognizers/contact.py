@@ -40,7 +40,7 @@ _PHONE_CUE = re.compile(
     r"t[ée]l[ée]phone|tlf|fax)\.?[ \t]*(?:(?i:no|number|nr)\.?[ \t]*)?[:#]?[ \t]*"
     r"(\(?\d{2,4}\)?(?:[ .-]\d{2,5}){1,3})(?![\w-]|[./]\d)")
 _PHONE_GROUPING = re.compile(r"[ .()-]")
-_PHONE_CUE_WORDS = re.compile(r"(?i:tel|phone|ph\b|ph\.|mob|cell|hp\b|call|whatsapp|tlf|fax)")
+_PHONE_CUE_WORDS = re.compile(r"(?<![\w-])(?i:t[eé]l|phone|ph\b|mob|cell|hp\b|handphone|call|whatsapp|tlf|fax)")
 # What a cue word may be followed by that is no number to call: a date ("call 15.03.2024", "Fax
 # 12-03-2024", "2024-03-15"), a span of years ("2019-2020") or of hours ("0900-1700").
 _DATE_OR_HOURS = re.compile(
@@ -124,7 +124,10 @@ class Phone(Base):
             normalized = normalize_phone(number, self.regions)
             if normalized is not None:
                 yield self.span(m.start(), m.end(), "PHONE_NUMBER", normalized)
-        for m in _PHONE_CUE.finditer(text) if _PHONE_CUE_WORDS.search(text) else ():
+        for cue in _PHONE_CUE_WORDS.finditer(text):
+            # the full pattern only where a cue word starts: a text with "call" in it is common
+            if (m := _PHONE_CUE.match(text, cue.start())) is None:
+                continue
             number = m.group(1)
             digits = re.sub(r"\D", "", number)
             if 8 <= len(digits) <= 12 and not _DATE_OR_HOURS.fullmatch(number):

@@ -173,6 +173,7 @@ _SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_
 # An initial (or two) and a surname right before a clinician's credential: "L. Ferreira-Hale MD",
 # "J Okonkwo, DDS". The credential says a person, as a title before would.
 _INITIAL_LETTERS = re.compile(r"[A-Z]")
+_A_CREDENTIAL = re.compile(rf"[ \t]{ANY_CREDENTIAL}")  # a cheap look first: most texts have none
 # The word of a label a letter follows: "Plan A", "Ward B", "Appendix C", "Type A".
 _LABEL_BEFORE = re.compile(
     r"(?<![\w-])(?i:plan|part|section|schedule|appendix|annex|exhibit|ward|type|grade|form|unit|level|stage|phase|"
@@ -315,7 +316,7 @@ class TitledName(_Names):
             for m in _MAIDEN_NAME.finditer(text):
                 if self._name_words_ok([m.group(1)]) and not self._is_place(m.group(1)):
                     yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.8)
-        for m in _INITIALS_SURNAME_CREDENTIAL.finditer(text):
+        for m in _INITIALS_SURNAME_CREDENTIAL.finditer(text) if _A_CREDENTIAL.search(text) else ():
             surname = _name_words(m.group(1))[-1]
             if _LABEL_BEFORE.search(text, max(0, m.start() - 12), m.start()):
                 continue  # "Plan A Premium RN", "Ward B Staff RN": a label's letter, no initial
@@ -611,6 +612,7 @@ _NAME_BEFORE_BIRTH = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}(?:{_GAP}{_NAME_W
 # a given name (and an initial) right before a birth date's cue, as pharmacy and lab records
 # write the person with no field before; the cue says a person, the given name must be a known one.
 _LIST_BEFORE = re.compile(r"[:,;][ \t]*$")
+_COMMA_BIRTH_CUE = re.compile(r",[ \t]*(?i:dob|d\.o\.b|date[ \t]+of[ \t]+birth|born|geb|n[ée]e?[ \t]+le)")
 _SURNAME_GIVEN_BEFORE_BIRTH = re.compile(
     rf"(?<![\w.'’-])({_CAPS_WORD}|{_NAME_WORD}),{_GAP}({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}[A-Z]\.?)?{_BIRTH_DATE_AFTER}")
 # "Employee: Adaeze NWACHUKWU   Staff no: ...": in a field for the person, a name word and a
@@ -672,8 +674,11 @@ class RecordName(_Names):
                 if (self._first_name(given[0]) and all(not self._not_a_name_word(w) for w in surnames + given)
                         and all(self._caps_surname(w) for w in surnames if w.isupper())):
                     yield self.span(m.start(1), m.end(2), "NAME", " ".join(given + surnames).lower(), 0.9)
-        if "," in text:
-            for m in _SURNAME_GIVEN_BEFORE_BIRTH.finditer(text):
+        done = 0
+        for cue in _COMMA_BIRTH_CUE.finditer(text) if "," in text else ():
+            # the name ends at the cue's comma: looked for just before it, not in the whole text
+            for m in _SURNAME_GIVEN_BEFORE_BIRTH.finditer(text, max(done, cue.start() - 80), min(len(text), cue.end() + 16)):
+                done = m.end()
                 surname, given = m.group(1), m.group(2)
                 if surname.lower() in PERSON_WORDS or surname.lower().rstrip("s") in PERSON_WORDS \
                         or self._first_name(surname) and _LIST_BEFORE.search(text, max(0, m.start() - 4), m.start()):

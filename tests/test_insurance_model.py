@@ -536,15 +536,15 @@ def test_the_model_weighs_general_words_as_the_rules_do(spacy_installed):
 
 @pytest.mark.parametrize(("written", "found"), [
     # what stands before a name is none of it: a sign-off, a relation, a word in lower case
-    ("Signed Vince", ("NAME", "Vince", "vince")),
-    ("Husband Ernest Quillfeather", ("NAME", "Ernest Quillfeather", "ernest quillfeather")),
-    ("late K. Veerasamy", ("NAME", "K. Veerasamy", "k. veerasamy")),
+    ("Signed Rafe", ("NAME", "Rafe", "rafe")),
+    ("Husband Osric Quillfeather", ("NAME", "Osric Quillfeather", "osric quillfeather")),
+    ("late K. Pellingham", ("NAME", "K. Pellingham", "k. pellingham")),
     ("Keziah van Wyk", ("NAME", "Keziah van Wyk", "keziah van wyk")),  # a particle is the name's
     ("Mr. Brannock", ("NAME", "Mr. Brannock", "mr brannock")),  # a title stays
     # an organisation's head word: a place of care is a provider, another organisation a circumstance
-    ("Townsville Prosthodontics", ("PROVIDER", "Townsville Prosthodontics", "townsville prosthodontics")),
-    ("Bollenstreek Apotheek", ("PROVIDER", "Bollenstreek Apotheek", "bollenstreek apotheek")),
-    ("Tucson Sinfonietta", ("INDIRECT_IDENTIFIER", "Tucson Sinfonietta", "tucson sinfonietta")),
+    ("Coralbay Prosthodontics", ("PROVIDER", "Coralbay Prosthodontics", "coralbay prosthodontics")),
+    ("Duinrand Apotheek", ("PROVIDER", "Duinrand Apotheek", "duinrand apotheek")),
+    ("Mesquite Flats Sinfonietta", ("INDIRECT_IDENTIFIER", "Mesquite Flats Sinfonietta", "mesquite flats sinfonietta")),
     ("Mother-in-law Agnes Quillfeather", ("NAME", "Agnes Quillfeather", "agnes quillfeather")),
     # a person's name that ends in a word organisations end in too stays a name
     ("Mr. Law", ("NAME", "Mr. Law", "mr law")),

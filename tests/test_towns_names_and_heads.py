@@ -43,8 +43,8 @@ def test_letters_after_a_name_stay_no_place(text):
 
 
 @pytest.mark.parametrize(("text", "name", "value"), [
-    ("Community pharmacy profile: Tam-Halvorsen, Vincent, DOB 1977-08-19.", "Tam-Halvorsen, Vincent",
-     "vincent tam-halvorsen"),
+    ("Community pharmacy profile: Marrowby-Lind, Vincent, DOB 1977-08-19.", "Marrowby-Lind, Vincent",
+     "vincent marrowby-lind"),
     ("Lab report OKAFOR, GRACE A., born 1961-02-03, fasting.", "OKAFOR, GRACE A.", "grace okafor"),
 ])
 def test_surname_first_before_a_birth_date_is_a_name(text, name, value):
@@ -73,9 +73,9 @@ def test_a_practice_named_by_its_head_after_the_name(text, provider):
 
 @pytest.mark.parametrize(("text", "age", "value"), [
     # an age right after a person's name, between commas or in brackets: no word for age needed
-    ("Transplant clinic, 01/14/2025: Loretta Quenneville, 67, orthotopic heart transplant.", "67", "67"),
-    ("Member Dwayne Tolliver (44) submitted it.", "44", "44"),
-    ("Cody Wenstrand, 40 years, maintenance mechanic.", "40 years", "40"),
+    ("Cardiology review, 03/02/2024: Loretta Quenneville, 67, valve repair planned.", "67", "67"),
+    ("Member Dwayne Quillby (44) submitted it.", "44", "44"),
+    ("Cody Brannerman, 40 years, maintenance mechanic.", "40 years", "40"),
 ])
 def test_an_age_right_after_a_name(text, age, value):
     assert (age, value, "AGE") in found(text)
@@ -90,12 +90,12 @@ def test_a_number_after_a_name_that_is_no_age(text):
 
 
 @pytest.mark.parametrize(("text", "number", "value"), [
-    ("Call 06-41827365 after six.", "06-41827365", "0641827365"),  # a Dutch mobile
+    ("Call 06-12345678 after six.", "06-12345678", "0612345678"),  # a Dutch mobile
     # after a word that says a telephone number follows, local forms no other pattern knows
-    ("Tel: (42) 99127-4058.", "(42) 99127-4058", "42991274058"),
-    ("Her mobile 9174 2286 is off.", "9174 2286", "91742286"),
+    ("Tel: (41) 98765-4321.", "(41) 98765-4321", "41987654321"),
+    ("Her mobile 8123 4567 is off.", "8123 4567", "81234567"),
     ("Call 1800 123 456 for the helpline.", "1800 123 456", "1800123456"),  # no North American number
-    ("Fax 03 9555 1234 before noon.", "03 9555 1234", "0395551234"),
+    ("Fax 03 9123 4567 before noon.", "03 9123 4567", "0391234567"),
     ("Phone 312 555 0147 today.", "312 555 0147", "+13125550147"),
 ])
 def test_a_telephone_number_in_a_local_form(text, number, value):
@@ -112,13 +112,13 @@ def test_numbers_that_are_no_telephone(text):
 
 
 @pytest.mark.parametrize(("text", "provider"), [
-    ("She was admitted to Waihōpai Hospital with vomiting.", "Waihōpai Hospital"),  # letters of any Latin script
+    ("She was admitted to Rātāroa Hospital with vomiting.", "Rātāroa Hospital"),  # letters of any Latin script
     ("Seen at Łódź Medical Centre in May.", "Łódź Medical Centre"),
-    ("Transferred to Medisch Centrum Friesland-Noord on Monday.", "Medisch Centrum Friesland-Noord"),
-    ("Referred from Rijnland Academisch Centrum last year.", "Rijnland Academisch Centrum"),
+    ("Transferred to Medisch Centrum Duinrand-Noord on Monday.", "Medisch Centrum Duinrand-Noord"),
+    ("Referred from Polderveld Academisch Centrum last year.", "Polderveld Academisch Centrum"),
     # a head of two words before a town's name: the town is the name
-    ("Seen at Hospital Infantil Araucária in March.", "Hospital Infantil Araucária"),
-    ("Admitted to Elbtal-Klinikum Dresden overnight.", "Elbtal-Klinikum Dresden"),
+    ("Seen at Hospital Infantil Londrina in March.", "Hospital Infantil Londrina"),
+    ("Admitted to Auwald-Klinikum Leipzig overnight.", "Auwald-Klinikum Leipzig"),
 ])
 def test_facilities_named_in_other_languages(text, provider):
     assert any(o == provider and t == "PROVIDER" for o, _, t in found(text))
@@ -140,25 +140,25 @@ def test_a_chromosome_bands_deletion_is_one_condition(text, span, value):
 @pytest.mark.parametrize(("text", "span", "value"), [
     # an initial and a surname before a clinician's credential are a clinician's name (a title
     # before says as much); an initial without its full stop is the same initial
-    ("Signed L. Ferreira-Hale MD on 3 May.", "L. Ferreira-Hale MD", "l. ferreira-hale"),
-    ("Signed L Ferreira-Hale, MD on 3 May.", "L Ferreira-Hale, MD", "l. ferreira-hale"),
-    ("Haddadi, A. MD reviewed the file.", "Haddadi, A. MD", "haddadi, a."),
+    ("Signed L. Ostrander-Pike MD on 3 May.", "L. Ostrander-Pike MD", "l. ostrander-pike"),
+    ("Signed L Ostrander-Pike, MD on 3 May.", "L Ostrander-Pike, MD", "l. ostrander-pike"),
+    ("Vashenko, A. MD reviewed the file.", "Vashenko, A. MD", "vashenko, a."),
 ])
 def test_an_initialled_name_before_a_credential(text, span, value):
     assert (span, value, "PROVIDER") in found(text)
 
 
 def test_a_masters_degree_after_an_initialled_name_is_no_state():
-    got = found("K. Osei-Bramwell, MS, CGC counselled her.")
-    assert ("K. Osei-Bramwell", "k. osei-bramwell", "NAME") in got
+    got = found("K. Ambrose-Tully, MS, CGC counselled her.")
+    assert ("K. Ambrose-Tully", "k. ambrose-tully", "NAME") in got
     assert not any(t == "LOCATION" for _, _, t in got)
     # the state after a town no list holds (an invented one) still is one
     assert ("Quenhaven, MA 02571", "quenhaven", "LOCATION") in found("Address: 14 Bogside Lane, Quenhaven, MA 02571.")
 
 
 @pytest.mark.parametrize(("text", "span", "value"), [
-    ("Discharged from Battery Point Private Hosp. today.", "Battery Point Private Hosp", "battery point private hospital"),
-    ("Seen at Bayou City Breast Ctr on Monday.", "Bayou City Breast Ctr", "bayou city breast center"),
+    ("Discharged from Kestrel Point Private Hosp. today.", "Kestrel Point Private Hosp", "kestrel point private hospital"),
+    ("Seen at Magnolia Row Breast Ctr on Monday.", "Magnolia Row Breast Ctr", "magnolia row breast center"),
 ])
 def test_a_shortened_head_is_written_out_in_the_value(text, span, value):
     assert (span, value, "PROVIDER") in found(text)
@@ -167,7 +167,7 @@ def test_a_shortened_head_is_written_out_in_the_value(text, span, value):
 @pytest.mark.parametrize(("text", "town"), [
     # the town between an address's last comma and its postcode is a place of its own beside the
     # address (another record names the town alone)
-    ("Home: 12 Tenter Lane, Quarrybeck, LS21 3PX.", "Quarrybeck"),
+    ("Home: 12 Weaver Lane, Quarrybeck, LS21 3PX.", "Quarrybeck"),
     ("Lives at 4 Beach Rd, Quenhaven, A65 F4E2 now.", "Quenhaven"),
 ])
 def test_the_town_of_an_address_before_its_postcode(text, town):
@@ -179,7 +179,7 @@ def test_the_town_of_an_address_before_its_postcode(text, town):
 @pytest.mark.parametrize(("text", "span", "value", "relevance"), [
     # a condition's symptoms are the condition's value: it links with the records that name it
     # alone, and a common condition weighs as it does alone
-    ("He reports worsening radiculopathy symptoms.", "worsening radiculopathy symptoms", "radiculopathy", None),
+    ("He reports worsening neuropathy symptoms.", "worsening neuropathy symptoms", "neuropathy", None),
     ("She has asthma symptoms at night.", "asthma symptoms", "asthma", 0.55),
 ])
 def test_a_conditions_symptoms_are_the_condition(text, span, value, relevance):

@@ -222,7 +222,7 @@ def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevan
     towns = [s for s in before if s.type == "LOCATION" and (s.start, s.end) not in kept
              and any(a.start <= s.start and s.end <= a.end for a in addresses)]
     for a in addresses:
-        # "12 Tenter Lane, Otley, LS21 3PX", "7 Kauri Crescent, Gore 9710", "Taroona TAS 7053": the
+        # "12 Weaver Lane, Quarrybeck, LS21 3PX", "7 Kauri Crescent, Gore 9710", "Taroona TAS 7053": the
         # words between the last comma and the postcode at the address's end name its town
         if (m := _TOWN_BEFORE_POSTCODE.search(text, a.start, a.end)) \
                 and not any(t.start <= m.start("town") < t.end for t in towns) \

@@ -337,8 +337,8 @@ class AgePlus(Base):
 
 
 # A person's age written right after their name or what they do, between commas or in brackets:
-# "Loretta Vandermolen, 67, orthotopic heart transplant", "Dwayne Tolliver (44)", "a middle-school
-# band director, 34, describes". The span before says whose number it is, so no word for age
+# "Loretta Quenneville, 67, valve repair planned", "Dwayne Quillby (44)", "a retired crane
+# operator, 58, says". The span before says whose number it is, so no word for age
 # need be there; a number in a list ("Smith, 44, 45, 46") or before a street ("Smith, 12 Elm
 # Street") is none.
 _YEARS_AFTER = r"(?:[ \t]*(?i:years?|yrs?)(?:[ \t]+old)?)?"

@@ -47,7 +47,7 @@ _CREDENTIAL_AFTER = re.compile(CREDENTIAL)
 # name before the next line (providers.py) and is no surname (recurrence.py).
 ANY_CREDENTIAL = (r"(?:MD|M\.D\.|DO|D\.O\.|RN|NP|DNP|PA-C|DDS|DMD|DPM|BDS|MBBS|MBChB|PhD|MPH|FACP|FACS|FRCP|FRCPC|"
                   r"FRCS|FRCGP|MRCP|MRCS|MRCGP|PharmD|PsyD|CRNA|APRN|FNP|LCSW|DPT|"
-                  # allied health and other countries' fellowships: "K. Delacroix-Huang, OTR/L",
+                  # allied health and other countries' fellowships: "K. Marchetti-Lowe, OTR/L",
                   # "a genetic counsellor, CGC", "FRACP" (Australasia), "MRCPsych"
                   r"OTR/L|OTR|CCC-SLP|SLP|LPN|MSW|LMFT|LPC|CNM|RDN|CGC|FRACP|FRACS|FANZCA|MRCPsych|FRCPsych)(?![\w/-])")
 _MORE_CREDENTIALS = re.compile(r"(?:,?[ \t]+(?:MD|DO|RN|NP|PhD|MPH|FACP|FACS|FRCP|FRCPC|FRCS|MRCP|MRCGP|FRCGP|MBChB)(?![\w]))*")

@@ -29,11 +29,11 @@ _PHONE = re.compile(
     r"|(?<![\w+(/.-])(?:\(0\d{1,4}\)|0\d{2,4})[ .-]?\d{3,8}(?:[ .-]\d{3,4})?(?![\w-]|[./]\d)"
     # French and Belgian pairs: 06 12 34 56 78, 01.23.45.67.89
     r"|(?<![\w+(/.-])0[1-9](?:[ .]\d\d){4}(?![\w-]|[./]\d)"
-    # a Dutch mobile as it is written: 06-41827365
+    # a Dutch mobile as it is written: 06-12345678
     r"|(?<![\w+(/.-])06-\d{8}(?![\w-]|[./]\d))"
 )
 # After a word that says a telephone number follows, a number in a local form no pattern above
-# knows: "Tel: (42) 99127-4058" (Brazil), "mobile 9174 2286" (Singapore), "HP 8123 4567".
+# knows: "Tel: (41) 98765-4321" (Brazil), "mobile 8123 4567" (Singapore), "HP 8123 4567".
 # Digits in two to four groups, 8 to 12 of them.
 _PHONE_CUE = re.compile(
     r"(?<![\w-])(?i:tel|telephone|phone|ph|mobile|mob|cell|cellphone|hp|handphone|call|whatsapp|telefoon|telefon|"

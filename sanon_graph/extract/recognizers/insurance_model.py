@@ -115,9 +115,9 @@ class InsuranceModelRecognizer(Base):
             yield self.span(start, t.end, label, value, self._relevance(label, value))
 
     def _organisation(self, written: str) -> str | None:
-        """A model's NAME span with an organisation's head word in it names no person: a place of
-        care ("Townsville Prosthodontics", "Bollenstreek Apotheek") is a PROVIDER, any other
-        organisation ("Tucson Sinfonietta") narrows who someone is as an employer or a club does
+        """A model's NAME span that ends in an organisation's head word names no person: a place of
+        care ("Coralbay Prosthodontics", "Duinrand Apotheek") is a PROVIDER, any other
+        organisation ("Mesquite Flats Sinfonietta") narrows who someone is as an employer or a club does
         (the rules never read those as a person either). So typed, it weighs less than a name
         and is masked only when it must be."""
         words = [w.strip(".,").lower() for w in written.split()]
@@ -128,8 +128,8 @@ class InsuranceModelRecognizer(Base):
 
     def _name_start(self, text: str, start: int, end: int) -> int | None:
         """Where the person's name in a model's NAME span begins, or None when it names no one.
-        The words before a name that are none of it go ("Signed Vince", "Husband Ernest", "late
-        K. Veerasamy": a sign-off, a relation, a word in lower case), a title stays ("Mr. B"); a
+        The words before a name that are none of it go ("Signed Rafe", "Husband Osric", "late
+        K. Pellingham": a sign-off, a relation, a word in lower case), a title stays ("Mr. B"); a
         span with a digit ("Weeks 1-4"), or of a title or an initial alone, is no name."""
         words = list(_WORD.finditer(text, start, end))
         while len(words) > 1 and self._before_a_name(words[0].group()):

@@ -217,7 +217,7 @@ class CityState(Base):
             begin, town, words = _with_opening_words(text, m, places)  # "St. Louis, MO"
             initial = _INITIAL_BEFORE.search(text, max(0, begin - 4), begin)
             if initial and (initial.group(1) not in "NSEW" or town_key(town) not in places):
-                continue  # "K. Osei-Bramwell, MS", "S. Jones, MS": an initial, a surname and a master's degree
+                continue  # "K. Ambrose-Tully, MS", "S. Jones, MS": an initial, a surname and a master's degree
                 # ("W. Springfield, MA": a compass point before a known town)
             if code == "DC" and words[-1] == "Washington":
                 known = len(words) - 1

@@ -239,7 +239,7 @@ class _Medical(Base):
             return None
         condition, _, last = value.rpartition(" ")
         if entity_type == "MEDICAL_CONDITION" and last in ("symptom", "symptoms") and condition in self.gaz.conditions:
-            # "worsening radiculopathy symptoms", "asthma symptoms": the condition's, so it links with
+            # "worsening neuropathy symptoms", "asthma symptoms": the condition's, so it links with
             # the records that name it alone (and a common one weighs as the condition does)
             value = condition
         return self.span(start, end, entity_type, value, relevance)
@@ -600,8 +600,8 @@ _GENE_FINDING = re.compile(
     r"rearrangement|gene)s?)|\s+(?:variants?|carriers?|testing|tests?|panel|screening|positive|negative|status)\b)(?!\w)"
 )
 # A chromosome band's deletion or duplication ("22q13.3 deletion", "15q11.2 microdeletion"): one
-# person's (and their family's) variant, one value. (A gene's symbol and the change in it, "MYD88
-# L265P", stay two values, as identifiers.py reads them: a record that writes the change alone
+# person's (and their family's) variant, one value. (A gene's symbol and the change in it, "BRAF
+# V600E", stay two values, as identifiers.py reads them: a record that writes the change alone
 # still links with one that writes both.)
 _BAND_CHANGE = re.compile(
     r"(?<![\w.-])((?:[1-9]|1\d|2[0-2]|X|Y)[pq]\d{1,2}(?:\.\d{1,2})?)[ \t]+((?:micro)?(?:deletion|duplication))s?(?![\w-])")

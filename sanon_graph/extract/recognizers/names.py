@@ -169,8 +169,8 @@ _FIELD_LABEL_AFTER = re.compile(r"[ \t]*:")
 _FIELD_LABELS = frozenset("age sex gender dob date name id tel phone address plan mrn ref zip weight height dx rx".split())
 _INITIALS_SURNAME = re.compile(rf"(?<![\w.])({_INITIALS}){_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}){_NAME_END}")
 _SURNAME_INITIALS = re.compile(rf"(?<![\w.'’-])((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD}),{_GAP}({_INITIALS})(?![\w])"
-                               rf"(?!{_GAP}(?!{ANY_CREDENTIAL}){UPPER})")  # "Haddadi, A. MD" too
-# An initial (or two) and a surname right before a clinician's credential: "L. Ferreira-Hale MD",
+                               rf"(?!{_GAP}(?!{ANY_CREDENTIAL}){UPPER})")  # "Vashenko, A. MD" too
+# An initial (or two) and a surname right before a clinician's credential: "L. Ostrander-Pike MD",
 # "J Okonkwo, DDS". The credential says a person, as a title before would.
 _INITIAL_LETTERS = re.compile(r"[A-Z]")
 _A_CREDENTIAL = re.compile(rf"[ \t]{ANY_CREDENTIAL}")  # a cheap look first: most texts have none
@@ -321,7 +321,7 @@ class TitledName(_Names):
             if _LABEL_BEFORE.search(text, max(0, m.start() - 12), m.start()):
                 continue  # "Plan A Premium RN", "Ward B Staff RN": a label's letter, no initial
             if self._name_words_ok([surname]) and not self._is_place(surname):
-                # "L Ferreira-Hale", "LJ Smith", "L.J. Smith" are written "L. J. Smith" elsewhere: one value
+                # "L Ostrander-Pike", "LJ Smith", "L.J. Smith" are written "L. J. Smith" elsewhere: one value
                 initials = _INITIAL_LETTERS.findall(m.group(1)[:m.group(1).rindex(surname)])
                 written = " ".join(f"{c}." for c in initials) + " " + m.group(1)[m.group(1).rindex(surname):]
                 yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(written), 0.85)
@@ -608,7 +608,7 @@ _FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?={_FIELD_END})"
 # the list lacks too.
 _BIRTH_DATE_AFTER = r"(?=[ \t]*,[ \t]*(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born|geb\.?|n[ée]e?[ \t]+le)[ \t:]*\d)"
 _NAME_BEFORE_BIRTH = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}(?:{_GAP}{_NAME_WORD}){{1,2}}){_BIRTH_DATE_AFTER}")
-# "Tam-Halvorsen, Vincent, DOB 1977-08-19", "OKAFOR, GRACE A., born 1961": a surname, a comma and
+# "Marrowby-Lind, Vincent, DOB 1977-08-19", "OKAFOR, GRACE A., born 1961": a surname, a comma and
 # a given name (and an initial) right before a birth date's cue, as pharmacy and lab records
 # write the person with no field before; the cue says a person, the given name must be a known one.
 _LIST_BEFORE = re.compile(r"[:,;][ \t]*$")

@@ -20,7 +20,7 @@ _PROVIDER = re.compile(
     r"Medical|Care|Associates|Pharmacy|Laboratory|Laboratories|Labs|Institute|Center|Centre|"
     r"Practice|Hospice|Rehabilitation|Rehab|Physical\s+Therapy|Physiotherapy|Opticians?|Optometry|Optometrists|"
     r"Infirmary|Sanatorium|Physicians|Insurance|Imaging|Wellness|Diagnostics|"
-    # the heads as forms and claim systems shorten them: "Battery Point Private Hosp.", "Bayou City Breast Ctr"
+    # the heads as forms and claim systems shorten them: "Kestrel Point Private Hosp.", "Magnolia Row Breast Ctr"
     r"Hosp\.|Ctr\.?|Cntr\.?|"
     r"Genomics|Genetics|Dental\s+Group|Dental|Dentistry|Prosthodontics|Orthodontics|Periodontics|Endodontics|Chiropractic|Surgical|Facility|Network|"
     r"Urology|Oncology|Cardiology|Dermatology|Orthopa?edics|Pediatrics|Paediatrics|Radiology|Neurology|"
@@ -67,7 +67,7 @@ _HEAD_FIRST_PROVIDER = re.compile(
     r"(?:\s+(?:am|an\s+der|bei|im)\s+[A-Z][\w'-]+)?)(?!\w)"
 )
 # A German pharmacy, clinic or practice named with its head joined by a hyphen, and its district:
-# "Falken-Apotheke Lindenau", "Rosen-Klinik", "Elbtal-Klinikum Dresden".
+# "Falken-Apotheke Lindenau", "Rosen-Klinik", "Auwald-Klinikum Leipzig".
 _HYPHEN_HEAD_PROVIDER = re.compile(r"(?<![\w-])([A-Z][a-zäöüß]+-(?:Apotheke|Klinik|Klinikum|Krankenhaus|Spital|Praxis)(?:[ \t]+[A-Z][a-zäöüß]+(?![\w-]))?)(?![\w-])")
 # Words of specialties: a name made of these alone names a field of medicine, not a practice.
 SPECIALTY_WORDS = frozenset(
@@ -318,7 +318,7 @@ class HeadFirstProvider(Base):
             while len(words) > head + 1 and words[-2].group(0)[:1].isupper() and (words[-1].group(0).lower() in self.gaz.places
                                       or words[-1].group(0).lower() in self.gaz.countries):
                 words.pop()  # "Hôpital Necker Paris France": the city and the country stay places ("CHU de
-                # Rouen" keeps its town: the name is the town, as "Hospital Infantil Araucária" does)
+                # Rouen" keeps its town: the name is the town, as "Hospital Infantil Londrina" does)
             end = m.start(1) + words[-1].end()
             yield self.span(m.start(1), end, "PROVIDER", " ".join(w.group(0) for w in words).lower())
         if "-Apotheke" in text or "-Klinik" in text or "-Praxis" in text:

@@ -26,7 +26,7 @@ def letter_class(test) -> str:
 
 UPPER = letter_class(str.isupper)
 LOWER = letter_class(str.islower)
-# A capitalised word of a name, with the letters of other languages' alphabets ("Waihōpai", "Łódź")
+# A capitalised word of a name, with the letters of other languages' alphabets ("Rātāroa", "Łódź")
 CAP = rf"{UPPER}[A-Za-z\u00c0-\u024f\u1e00-\u1eff'&.-]*"
 # Words that end a publication's title: "the New England Nursing Journal" (not "Review": "Texas
 # Utilization Review" is an insurer's process).

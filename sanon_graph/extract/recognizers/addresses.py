@@ -206,7 +206,7 @@ _TOWN_BEFORE_POSTCODE = re.compile(
     r"|[A-Z]\d[A-Z]|\d{4})[ \t]*$")
 _STREET_WORD = re.compile(_STREET)
 # A unit's word before its number is no town: "Suite 1200", "Apt 1001", "Flat 1203".
-_UNIT_WORDS = frozenset("suite ste apt apartment flat unit level floor room box bag po lot".split())
+_ADDRESS_UNIT_WORDS = frozenset("suite ste apt apartment flat unit level floor room box bag po lot".split())
 
 
 def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevance: float) -> list[Span]:
@@ -226,7 +226,7 @@ def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevan
         # words between the last comma and the postcode at the address's end name its town
         if (m := _TOWN_BEFORE_POSTCODE.search(text, a.start, a.end)) \
                 and not any(t.start <= m.start("town") < t.end for t in towns) \
-                and not any(w.lower() in STOP_CAPITALS or w.lower() in _UNIT_WORDS or _STREET_WORD.fullmatch(w)
+                and not any(w.lower() in STOP_CAPITALS or w.lower() in _ADDRESS_UNIT_WORDS or _STREET_WORD.fullmatch(w)
                             for w in m.group("town").split()):
             towns.append(Span(m.start("town"), m.end("town"), "LOCATION", fold(m.group("town")), relevance, a.recognizer))
             continue

@@ -354,14 +354,18 @@ def ages_after_persons(text: str, chosen: list[Span], relevance: float) -> list[
     """The resolved spans (disjoint, in text order) with the ages written right after a name or an
     occupation (_AGE_AFTER_A_PERSON)."""
     out: list[Span] = []
+    numbered = None  # whether the text numbers parties in brackets: looked at once, when a bracket follows a person
     for i, f in enumerate(chosen):
         out.append(f)
         if f.type not in _PERSON_TYPES or (m := _AGE_AFTER_A_PERSON.match(text, f.end)) is None:
             continue
         if i + 1 < len(chosen) and chosen[i + 1].start < m.end():
             continue  # a span of its own there already
-        if m.lastindex == 2 and len(_NUMBERED_IN_BRACKETS.findall(text)) > 1:
-            continue  # "Jane Doe (1) ... John Roe (2)": parties numbered, no ages
+        if m.lastindex == 2:
+            if numbered is None:
+                numbered = len(_NUMBERED_IN_BRACKETS.findall(text)) > 1
+            if numbered:
+                continue  # "Jane Doe (1) ... John Roe (2)": parties numbered, no ages
         number = m.lastindex  # the one group of the two forms that took part
         age = int(m.group(number))
         if 0 < age < 120:

@@ -29,7 +29,7 @@ from .gazetteers import SHORT_WORD, phenotype_terms, symptom_terms
 from .locations import place_value
 from .medical import ROUTINE_RELEVANCE, _without_qualifiers, said_of_many
 from .names import KIN_WORDS, NAME_PARTICLES, TITLE_WORDS, _normalize_name
-from .providers import FACILITY_WORDS, SPECIALTY_WORDS
+from .providers import FACILITY_WORDS, HEADS_WRITTEN_FIRST, SPECIALTY_WORDS
 from .settings import MODEL_TYPES
 from .words import GENERIC_HEAD, MODIFIER_NOISE, STOP_CAPITALS, TREATMENT_QUALIFIERS
 
@@ -50,14 +50,13 @@ _BEFORE_A_HEAD = MODIFIER_NOISE | TREATMENT_QUALIFIERS | frozenset({"my", "our",
 _WORD = re.compile(r"\S+")
 # Organisations' head words that are common surnames too ("Mr. Law", "Margaret Court"): a span
 # ending in one stays a name.
-_SURNAME_HEADS = frozenset("law church court press bank union hall mutual".split())
-# The head words of organisation_heads.txt that name a place of care (with the facilities' and
-# specialties' words of providers.py).
-CARE_HEADS = FACILITY_WORDS | SPECIALTY_WORDS | frozenset(
+_SURNAME_HEADS = frozenset("law church court press bank union mutual".split())
+# The head words of organisation_heads.txt that name a place of care: providers.py's facilities,
+# specialties and heads written in other languages ("Apotheek", "Klinikum"), and these.
+CARE_HEADS = FACILITY_WORDS | SPECIALTY_WORDS | frozenset(h.lower() for h in HEADS_WRITTEN_FIRST if " " not in h) | frozenset(
     "care clinics dental dentistry health healthcare hospitals imaging laboratories laboratory labs medical pharmacy "
-    "physicians physiotherapy rehab rehabilitation sanatorium surgery surgical wellness apotheek apotheke apotek "
-    "farmacia pharmacie klinik kliniek klinikum clinique clinica ziekenhuis krankenhaus hôpital hopital ospedale "
-    "prosthodontics orthodontics periodontics endodontics podiatry chiropractic optometry audiology".split())
+    "physicians sanatorium apotek klinik prosthodontics orthodontics periodontics endodontics chiropractic "
+    "optometry wellness".split())
 _ICD_CODE = re.compile(r"^[A-Za-z]\d{2}(?:\.[0-9A-Za-z]{1,4})?$")
 
 

@@ -462,9 +462,8 @@ class TreatmentHead(_Medical):
         names = drug_names()
         for m in _TREATMENT_HEAD.finditer(text):
             start, end, phrase = trim_modifiers(text, m.start(1), m.end(1))
-            before_condition = start
-            start, phrase = _after_condition(text, start, end, phrase, self.gaz.conditions)
-            condition_cut = start > before_condition
+            cut, phrase = _after_condition(text, start, end, phrase, self.gaz.conditions)
+            condition_cut, start = cut > start, cut
             if not phrase:
                 continue
             words = phrase.split()

@@ -606,13 +606,14 @@ _FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?={_FIELD_END})"
 # "Re: Tamsin Orvell, DOB 02/03/2011", "Patient: Kerr Idowu, born 1990": in a field for the person,
 # two or three name words right before a birth date's cue are the person's name, a first name
 # the list lacks too.
-_BIRTH_DATE_AFTER = r"(?=[ \t]*,[ \t]*(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born|geb\.?|n[ée]e?[ \t]+le)[ \t:]*\d)"
+_BIRTH_CUE = r"(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born|geb\.?|n[ée]e?[ \t]+le)"
+_BIRTH_DATE_AFTER = rf"(?=[ \t]*,[ \t]*{_BIRTH_CUE}[ \t:]*\d)"
 _NAME_BEFORE_BIRTH = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}(?:{_GAP}{_NAME_WORD}){{1,2}}){_BIRTH_DATE_AFTER}")
 # "Marrowby-Lind, Vincent, DOB 1977-08-19", "OKAFOR, GRACE A., born 1961": a surname, a comma and
 # a given name (and an initial) right before a birth date's cue, as pharmacy and lab records
 # write the person with no field before; the cue says a person, the given name must be a known one.
 _LIST_BEFORE = re.compile(r"[:,;][ \t]*$")
-_COMMA_BIRTH_CUE = re.compile(r",[ \t]*(?i:dob|d\.o\.b|date[ \t]+of[ \t]+birth|born|geb|n[ée]e?[ \t]+le)")
+_COMMA_BIRTH_CUE = re.compile(rf",[ \t]*{_BIRTH_CUE}")
 _SURNAME_GIVEN_BEFORE_BIRTH = re.compile(
     rf"(?<![\w.'’-])({_CAPS_WORD}|{_NAME_WORD}),{_GAP}({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}[A-Z]\.?)?{_BIRTH_DATE_AFTER}")
 # "Employee: Adaeze NWACHUKWU   Staff no: ...": in a field for the person, a name word and a

@@ -37,6 +37,27 @@ def test_a_brand_and_its_substance_share_one_value():
     assert brand == ["adalimumab"] and "adalimumab" in " ".join(substance)
 
 
+@pytest.mark.parametrize(("text", "span"), [
+    # the FDA's four letters after a biological product's name: the value is the name alone
+    ("Infusion of vedolizumab-zxqt every eight weeks.", "vedolizumab-zxqt"),
+    ("Started Ravulizumab-qpwx, 3 vials.", "Ravulizumab-qpwx"),
+])
+def test_a_biological_products_suffix_is_masked_and_left_out_of_its_value(text, span):
+    name = span.split("-")[0].lower()
+    treatments = [(o, v) for o, v, t, _ in found(text) if t == "TREATMENT"]
+    assert any(o.startswith(span) and v == name for o, v in treatments), treatments
+    # and a record that writes the name alone shares the value
+    assert [v for _, v, t, _ in found(f"Switched to {name} last month.") if t == "TREATMENT"] == [name]
+
+
+def test_four_letters_after_a_word_that_is_no_drug_stay_a_word():
+    assert not [o for o, _, t, _ in found("Her disease-free survival and long-term care plan.") if t == "TREATMENT"
+                and ("disease" in o or "long" in o)]
+    from sanon_graph.extract.recognizers.drugs import without_biologic_suffix
+    assert without_biologic_suffix("disease-free") is None and without_biologic_suffix("vedolizumab") is None
+    assert without_biologic_suffix("vedolizumab-zxqt") == "vedolizumab"
+
+
 def test_a_drug_class_is_weaker_evidence():
     result = found("NSAIDs were tried first.")
     assert ("NSAIDs", "anti-inflammatory agents, non-steroidal", "TREATMENT", CLASS_RELEVANCE) in result

@@ -546,6 +546,10 @@ def test_the_model_weighs_general_words_as_the_rules_do(spacy_installed):
     ("Duinrand Apotheek", ("PROVIDER", "Duinrand Apotheek", "duinrand apotheek")),
     ("Mesquite Flats Sinfonietta", ("INDIRECT_IDENTIFIER", "Mesquite Flats Sinfonietta", "mesquite flats sinfonietta")),
     ("Mother-in-law Agnes Quillfeather", ("NAME", "Agnes Quillfeather", "agnes quillfeather")),
+    # the person's role in the record after the name is none of it, two words of the name stay
+    ("Brannock, Osric T. Member", ("NAME", "Brannock, Osric T.", "brannock, osric t.")),
+    ("Osric Brannock Patient", ("NAME", "Osric Brannock", "osric brannock")),
+    ("Osric Member", ("NAME", "Osric Member", "osric member")),
     # a person's name that ends in a word organisations end in too stays a name
     ("Mr. Law", ("NAME", "Mr. Law", "mr law")),
     ("Charlotte Church", ("NAME", "Charlotte Church", "charlotte church")),

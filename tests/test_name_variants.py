@@ -49,6 +49,20 @@ def test_no_variant_across_generations_sexes_or_unrelated_first_names():
     assert variant_names({"a": {"Ilse M. Korvath"}, "b": {"Ilse P. Korvath"}}) == {}
 
 
+def test_a_name_without_its_last_word_after_a_middle_name_is_the_fuller_one():
+    # a second surname left out ("Ibarrola" of "Rogan Quintero Ibarrola"), a double first name
+    # written without the surname
+    merged = variant_names({"short": {"Rogan Quintero"}, "full": {"Rogan Quintero Ibarrola"},
+                            "joy": {"Marisa Joy"}, "joy full": {"Marisa Joy Tennick"}, "other": {"Rogan Vale"}})
+    assert merged == {"short": "full", "joy": "joy full"}
+    # two fuller names it could be: neither; an initial in the middle is no surname left out
+    assert variant_names({"short": {"Rogan Quintero"}, "a": {"Rogan Quintero Ibarrola"},
+                          "b": {"Rogan Quintero Salcedo"}}) == {}
+    assert variant_names({"short": {"Rogan Q"}, "full": {"Rogan Q. Ibarrola"}}) == {}
+    # across sexes, as for any variant
+    assert variant_names({"he": {"Mr Rogan Quintero"}, "she": {"Ms Rogan Quintero Ibarrola"}}) == {}
+
+
 def test_a_surname_with_the_first_names_initial_after_it():
     merged = initialled_names({"claim": {"Ostrander G"}, "letter": {"Mr Gideon Ostrander"}, "other": {"Ruth Vale"}})
     assert merged == {"claim": "letter"}

@@ -429,6 +429,11 @@ def _middles_agree(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return len(a) == len(b) and all(x == y or (len(x) == 1 or len(y) == 1) and x[0] == y[0] for x, y in zip(a, b, strict=True))
 
 
+def _one_middle_name(middles: tuple[str, ...]) -> bool:
+    """One middle word that is a name, not an initial."""
+    return len(middles) == 1 and len(middles[0]) > 1
+
+
 def _a_persons_name(spellings: set[str]) -> bool:
     """Whether a clinician's or a facility's spellings are a person's name: a clinician's title or
     credentials written with it ("Dr Priya Raman", "Imogen Corvell, MD"), or a known first name
@@ -446,8 +451,9 @@ def _a_persons_name(spellings: set[str]) -> bool:
 def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     """Names written fuller or shorter than another name in the corpus, each to the one fuller
     name they fit: with or without a middle name or initial ("Walter Brinkerhoff" -> "Walter J.
-    Brinkerhoff"), a first name's familiar form ("Gwen Ostrander" -> "Gwendolyn Ostrander");
-    none when two fuller names fit ("Walter Brinkerhoff" with "Walter J." and "Walter K.
+    Brinkerhoff"), a first name's familiar form ("Gwen Ostrander" -> "Gwendolyn Ostrander"),
+    without its last word after a middle name ("Rogan Ibarra" -> "Rogan Ibarra Soto", a second
+    surname Spanish records often leave out; "Mary Joy" -> "Mary Joy Keane"); none when two fuller names fit ("Walter Brinkerhoff" with "Walter J." and "Walter K.
     Brinkerhoff", a father and his son), nor across generations ("Jr.") or where titles say two
     sexes ("Mr", "Ms"). A name that leaves out a middle name is still taken as the fuller one's
     when no other fits: "Robert Smith" beside only "Robert J. Smith" may be his father, a risk a
@@ -458,8 +464,10 @@ def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     # surname with its own first name or a familiar form of it, never at every name of the corpus
     by_name: dict[tuple[str, str], set[str]] = defaultdict(set)
     for entity, parts in parts_of.items():
-        for first, _, surname, _ in parts:
+        for first, middles, surname, _ in parts:
             by_name[(surname, first)].add(entity)
+            if _one_middle_name(middles):
+                by_name[(middles[0], first)].add(entity)  # "Rogan Ibarra" looks at "Rogan Ibarra Soto"
     familiar = _familiar_forms()
     # a strict order, so that merges never run in a circle: the longer first name, then the more
     # middle letters, then the value
@@ -467,9 +475,14 @@ def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
                 for entity, parts in parts_of.items()}
 
     def fits(a: tuple[str, tuple[str, ...], str, str], b: tuple[str, tuple[str, ...], str, str]) -> bool:
-        # b the fuller: the same first name, or one whose familiar form a's is
-        return (a[2] == b[2] and a[3] == b[3] and _middles_agree(a[1], b[1])
-                and (a[0] == b[0] or a[0] in familiar.get(b[0], ())))
+        # b the fuller: the same first name, or one whose familiar form a's is; or b's words
+        # begin with all of a's, its last left out (a second surname, a double first name's
+        # surname: "Rogan Ibarra" for "Rogan Ibarra Soto", "Mary Jo" for "Mary Jo Keane")
+        if a[3] != b[3]:
+            return False
+        if not a[1] and _one_middle_name(b[1]) and (a[0], a[2]) == (b[0], b[1][0]):
+            return True
+        return a[2] == b[2] and _middles_agree(a[1], b[1]) and (a[0] == b[0] or a[0] in familiar.get(b[0], ()))
 
     # a familiar form -> the fuller first names it is the beginning of
     fuller_firsts: dict[str, set[str]] = defaultdict(set)

@@ -41,6 +41,12 @@ _FIRST_WORD = re.compile(r"[a-z][a-z'-]{2,}(?: |$)")  # no number, letter or sho
 # only way to it, and in a record they are other words ("caps" of a prescription, a "CRNA").
 _SYSTEMATIC_NAME = re.compile(r"^[\d(]|\d'|\d,\d|^[a-z]-\d|^(?:rna|dna), ")
 _SHORT_NAME = 5
+# The four letters the FDA adds to a biological product's name ("infliximab-dyyb",
+# "ravulizumab-cwvz"): one record writes them, another the name alone. The value is the name
+# without them, so the two link; only after a drug's name of six letters or more that the
+# dictionary knows ("disease-free" is no drug).
+_BIOLOGIC_SUFFIX = re.compile(r"-[a-z]{4}$")
+_SUFFIXED_WORD = re.compile(r"(?<![\w-])([a-z][a-z'-]{5,})-[a-z]{4}(?![\w-])")
 _MEDICATION_CUE = re.compile(
     r"(?i:\b(?:prescribed|prescription|dose|dosage|tablets?|capsules?|mg|medication|drug|taking|started|switched\s+to|"
     r"infusions?|injections?)\b)"
@@ -78,6 +84,16 @@ def drug_names() -> dict[str, tuple[str, bool]]:
     return out
 
 
+def without_biologic_suffix(name: str) -> str | None:
+    """The drug name without the FDA's four-letter suffix ("ravulizumab-cwvz" -> "ravulizumab"),
+    or None when the name has none or the dictionary does not know the name without it."""
+    m = _BIOLOGIC_SUFFIX.search(name)
+    if m is None or len(name[:m.start()].rsplit(" ", 1)[-1]) < 6:
+        return None
+    base = drug_names().get(name[:m.start()])
+    return base[0] if base and not base[1] else None
+
+
 @lru_cache(maxsize=1)
 def _first_words() -> frozenset[str]:
     return frozenset(name.split(" ", 1)[0] for name in drug_names())
@@ -90,13 +106,16 @@ class Drug(Base):
     def find(self, text: str):
         names = drug_names()
         # One set intersection in C first: most texts hold no word that begins a drug's name.
-        starts = _first_words().intersection(_TOKEN.findall(text.lower()))
+        lower = text.lower()
+        starts = _first_words().intersection(_TOKEN.findall(lower))
+        if "-" in text:  # a biological product's name with its suffix: "tebentafusp-tebn"
+            starts |= _first_words().intersection(_SUFFIXED_WORD.findall(lower))
         if not starts:
             return
         tokens = [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
         i = 0
         while i < len(tokens):
-            if tokens[i][2].lower() not in starts:
+            if tokens[i][2].lower() not in starts and (without_biologic_suffix(tokens[i][2].lower()) or "") not in starts:
                 i += 1
                 continue
             for n in range(min(4, len(tokens) - i), 0, -1):
@@ -104,8 +123,10 @@ class Drug(Base):
                 if any(text[a[1]:b[0]] != " " for a, b in zip(words, words[1:], strict=False)):
                     continue  # a name's words are separated by one space, never a comma or a line
                 phrase = " ".join(w[2] for w in words).lower()
-                if phrase in names and self._counts(text, words, phrase):
-                    canonical, drug_class = names[phrase]
+                known = phrase if phrase in names else without_biologic_suffix(phrase)
+                if known is not None and self._counts(text, words, phrase):
+                    canonical, drug_class = names[known]
+                    canonical = without_biologic_suffix(canonical) or canonical
                     relevance = CLASS_RELEVANCE if drug_class else None
                     # a dose written after a drug is masked with it ("rosuvastatin 20mg daily"):
                     # one patient's dose narrows who it is; the value stays the drug

@@ -28,7 +28,7 @@ from .drugs import drug_names
 from .gazetteers import SHORT_WORD, phenotype_terms, symptom_terms
 from .locations import place_value
 from .medical import ROUTINE_RELEVANCE, _without_qualifiers, said_of_many
-from .names import KIN_WORDS, NAME_PARTICLES, TITLE_WORDS, _normalize_name
+from .names import KIN_WORDS, NAME_PARTICLES, PERSON_WORDS, TITLE_WORDS, _normalize_name
 from .providers import FACILITY_WORDS, HEADS_WRITTEN_FIRST, SPECIALTY_WORDS
 from .settings import MODEL_TYPES
 from .words import GENERIC_HEAD, MODIFIER_NOISE, STOP_CAPITALS, TREATMENT_QUALIFIERS
@@ -110,7 +110,10 @@ class InsuranceModelRecognizer(Base):
                 elif (start := self._name_start(text, t.start, t.end)) is None:
                     continue
                 else:
-                    value = self._value("NAME", text[start:t.end].strip())
+                    end = _name_end(text, start, t.end)
+                    value = self._value("NAME", text[start:end].strip())
+                    yield self.span(start, end, label, value, self._relevance(label, value))
+                    continue
             yield self.span(start, t.end, label, value, self._relevance(label, value))
 
     def _organisation(self, written: str) -> str | None:
@@ -177,6 +180,19 @@ class InsuranceModelRecognizer(Base):
             return written.upper()  # an ICD-10 code, as diagnosis_code gives it
         # dates in ISO, ages as their years, identifiers without spaces; anything else folded
         return normalize_value(entity_type, written, None, self.ctx.settings.date_order)
+
+
+def _name_end(text: str, start: int, end: int) -> int:
+    """Where the person's name in a model's NAME span ends: a word for the person's role in the
+    record after it is none of it ("Surname, Given I. Member" in a form's header), as long as
+    two words of the name are left."""
+    words = list(_WORD.finditer(text, start, end))
+    while len(words) > 2 and words[-1].group().strip(".,:;").lower() in _ROLE_AFTER_A_NAME:
+        words.pop()
+    return words[-1].end() if words else end
+
+
+_ROLE_AFTER_A_NAME = PERSON_WORDS - TITLE_WORDS - KIN_WORDS
 
 
 def _too_general(written: str, value: str, conditions: frozenset[str]) -> bool:

@@ -164,6 +164,36 @@ def merge_plural_variants(findings: Findings, types: frozenset[str] = PLURAL_FOL
     return _rewrite(findings, rename)
 
 
+def merge_phone_forms(findings: Findings, phone_type: str = "PHONE_NUMBER") -> int:
+    """A number written in its country's own form in one record ("020 7946 0958") and with its
+    country code in another ("+44 20 7946 0958") is one value: the national form gets the
+    international one found in the corpus, when exactly one international number is written so
+    at home (the phone recognizer cannot tell a national number's country where the preset's
+    regions leave two readings). Returns the findings renamed."""
+    international = {f.normalized for items in findings.values() for f in items
+                     if f.type == phone_type and f.normalized.startswith("+")}
+    if not international:
+        return 0
+    import phonenumbers
+
+    at_home: dict[str, set[str]] = defaultdict(set)
+    for number in international:
+        try:
+            parsed = phonenumbers.parse(number)
+        except phonenumbers.NumberParseException:
+            continue
+        national = re.sub(r"\D", "", phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.NATIONAL))
+        if national.startswith("0"):  # a trunk 0: the forms national numbers are left in
+            at_home[national].add(number)
+    unique = {national: next(iter(numbers)) for national, numbers in at_home.items() if len(numbers) == 1}
+
+    def rename(f: ExtractedEntity) -> ExtractedEntity | None:
+        target = unique.get(f.normalized) if f.type == phone_type else None
+        return None if target is None else ExtractedEntity(f.original, target, f.type, f.relevance)
+
+    return _rewrite(findings, rename) if unique else 0
+
+
 def _is_head(word: str) -> bool:
     """Whether a word is a generic head, in the singular or the plural, with or without a
     possessive ("Children's", "Networks")."""

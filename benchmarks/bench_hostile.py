@@ -1,9 +1,14 @@
 """`make bench`: how long extraction takes on text no document is made of but a user's input can
-hold (a pasted blob, a broken export): long runs of brackets, spaces, capitals, initials, words.
+hold (a pasted blob, a broken export): long runs of brackets, spaces, capitals, initials, words, and tokens without a space.
 Each preset extracts each input of 50,000 characters once, in this process; the figures are
 seconds per input. Before stop 34, 50,000 nested brackets took the legal preset ~224 s (the NER
-model's tokenizer) and 50,000 spaces 3.4 s (one name pattern); a well-behaved extractor stays
-within a few seconds on all of them."""
+model's tokenizer) and 50,000 spaces 3.4 s (one name pattern). Before stop 55, a token of
+capitals and the marks a name's word holds, with no space ("A.A.", "A'A'", "A&A&", "A-A-",
+"A.BA.B", "ABAB"), took 13 to 199 s per preset: the patterns of capitalised words (providers,
+institutions, courts, departments, companies, events, European addresses, conditions) may start
+a name at every capital of the token and read each word to its end, the time of the token's
+length squared; they now read a word of at most words.LONGEST_WORD characters (0.1-0.5 s). A
+well-behaved extractor stays within a few seconds on all of them."""
 
 from __future__ import annotations
 
@@ -21,6 +26,13 @@ INPUTS = {
     "commas": lambda n: "Smith, " * (n // 7),
     "one word": lambda n: "x" * n,
     "words": lambda n: "word " * (n // 5),
+    # one token of capitals and the punctuation a word of a name may hold, no space anywhere
+    "A.A.": lambda n: "A." * (n // 2),
+    "A'A'": lambda n: "A'" * (n // 2),
+    "A&A&": lambda n: "A&" * (n // 2),
+    "A-A-": lambda n: "A-" * (n // 2),
+    "A.B": lambda n: "A.B" * (n // 3),
+    "ABAB": lambda n: "AB" * (n // 2),
 }
 
 
@@ -37,7 +49,7 @@ def main() -> None:
             text = make(args.chars)
             start = time.perf_counter()
             extractor.extract_text(text)
-            print(f"hostile input  {preset:17} {name:9} {len(text):>7,} chars  {time.perf_counter() - start:7.2f} s")
+            print(f"hostile input  {preset:17} {name:10} {len(text):>7,} chars  {time.perf_counter() - start:7.2f} s")
 
 
 if __name__ == "__main__":

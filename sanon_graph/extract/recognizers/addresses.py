@@ -7,7 +7,13 @@ import re
 from ...normalize import fold
 from .base import Base, Span, register
 from .cues import has_any
-from .words import CALENDAR_WORDS, LOWER, STOP_CAPITALS, UPPER
+from .words import CALENDAR_WORDS, LOWER, STOP_CAPITALS, UPPER, word_tail
+
+# A capitalised word of a street's or a town's name ("Keizersgracht", "Saint-Étienne", "Sant'Angelo"):
+# bounded, as is every word a pattern may start at (words.LONGEST_WORD).
+_NAME_CHARS = r"[\w'’-]"
+_NAME_CHARS_AND_STOP = r"[\w'’.-]"  # and an abbreviation's full stop: "St.", "Dr."
+_NAME_WORD = UPPER + word_tail(_NAME_CHARS, 1)
 
 _STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
@@ -25,7 +31,7 @@ _ADDRESS = re.compile(
     rf"(?:\d{{1,4}}[A-Za-z]?/)?\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
     rf"(?:(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{1,3}}{_STREET}\.?"
     # the street's kind first, as in the Spanish names of American streets: "2290 W. Calle Ormsby"
-    rf"|(?:Calle|Camino|Paseo|Avenida|Via)[ \t]+(?:(?:de|del|la|las|los)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+)?)"
+    rf"|(?:Calle|Camino|Paseo|Avenida|Via)[ \t]+(?:(?:de|del|la|las|los)[ \t]+)?{_NAME_WORD}(?:[ \t]{_NAME_WORD})?)"
     r"(?:,?\s+(?:Apt|Apartment|apartment|Suite|Ste|Unit|Flat|flat|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
 )
 # A British postcode ("LE1 3HR", "SW1A 1AA"), with the town before it when there is one
@@ -137,7 +143,7 @@ _STREET_SUFFIX = (
     r"(?:straat|gracht|weg|laan|plein|kade|singel|dijk|steeg|markt|stra(?:ß|ss)e|gasse|allee|platz|ring|damm|"
     r"ufer|vej|gade|gatan|gata|gaten|veien|vegen|vägen|katu)"
 )
-_TOWN = rf"{UPPER}[\w'’-]+(?:[ -](?:(?:sur|sous|en|am|an|der|de|aan|den)[ -])?{UPPER}[\w'’-]+){{0,2}}"
+_TOWN = rf"{_NAME_WORD}(?:[ -](?:(?:sur|sous|en|am|an|der|de|aan|den)[ -])?{_NAME_WORD}){{0,2}}"
 # Postcodes: Dutch "1015 CJ", five digits (FR, DE, IT, ES), four (BE, NO, DK, CH, AT), Polish
 # "00-514", Swedish "114 55", and the old country-letter form "D-10117".
 _POSTCODE = r"(?:\d{4}[ \t]?[A-Z]{2}|\d{5}|\d{2}-\d{3}|\d{3}[ \t]\d{2}|\d{4}|[A-Z]-\d{4,5})"
@@ -152,16 +158,16 @@ _NOT_A_YEAR = r"(?!(?:19|20)\d{2}(?![\w/-]))"
 _NUMBER_WORD = r"(?:(?:[Nn]o|[Nn]r)\.?:?[ \t]*)?"
 _EUROPEAN_ADDRESS = re.compile(
     rf"(?<![\w-])(?:"
-    rf"(?:{UPPER}[\w'’-]*{_STREET_SUFFIX}|(?:Via|Viale|Piazza|Corso|Calle|Avenida|Rua|Plaza|Paseo|Carrer|Ulica|ul\.|"
+    rf"(?:{UPPER}{word_tail(_NAME_CHARS)}{_STREET_SUFFIX}|(?:Via|Viale|Piazza|Corso|Calle|Avenida|Rua|Plaza|Paseo|Carrer|Ulica|ul\.|"
     r"Strada|Str\.|Calea|Bulevardul|Șoseaua|Soseaua|Aleea|Splaiul|Ulitsa|ulitsa|Prospekt|prospekt|Vulytsia|vulytsia|"
     r"vul\.|Bulevar|Rruga|Ilica)"
-    rf"[ \t]+(?:(?:de|del|della|di|da|do|dos)[ \t]+)?{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+){{0,2}}"
+    rf"[ \t]+(?:(?:de|del|della|di|da|do|dos)[ \t]+)?{_NAME_WORD}(?:[ \t]{_NAME_WORD}){{0,2}}"
     # a street kind written after its name as a word of its own ("Atatürk Caddesi", "Lenina ulitsa")
-    rf"|{UPPER}[\w'’-]+(?:[ \t]{UPPER}[\w'’-]+)?[ \t](?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|ulitsa|prospekt|"
+    rf"|{_NAME_WORD}(?:[ \t]{_NAME_WORD})?[ \t](?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|ulitsa|prospekt|"
     # and German and Dutch kinds as a word of their own: "Lindenauer Weg 7", "Berliner Straße 5"
     rf"vulytsia|Weg|Straße|Strasse|Str\.|Allee|Platz|Gasse|Damm|Ufer|Chaussee|Laan|Straat|Plein|Kade|Singel|Dijk)),?[ \t]+{_NUMBER_WORD}{_NOT_A_YEAR}{_HOUSE_NUMBER}(?![ \t]+(?:{_MONTH_WORD}))"
     rf"|\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?i:rue|avenue|boulevard|bd|place|chemin|all[ée]e|impasse|quai|cours|route|square)"
-    rf"[ \t]+(?:(?:de[ \t]la|de[ \t]l['’]|du|des|de|d['’]|la|le|les)[ \t]?)?{UPPER}[\w'’-]+(?:[ \t](?:de[ \t]|du[ \t]|des[ \t])?{UPPER}[\w'’-]+){{0,2}}"
+    rf"[ \t]+(?:(?:de[ \t]la|de[ \t]l['’]|du|des|de|d['’]|la|le|les)[ \t]?)?{_NAME_WORD}(?:[ \t](?:de[ \t]|du[ \t]|des[ \t])?{_NAME_WORD}){{0,2}}"
     rf"){_POSTCODE_TOWN}(?![\w-])"
 )
 
@@ -169,7 +175,7 @@ _EUROPEAN_ADDRESS = re.compile(
 # postcode says it is an address ("Nádražní 1234/5, 602 00 Brno", "Am Markt 3, 04109 Leipzig");
 # a district's number may end the town ("Praha 1").
 _STREET_BEFORE_POSTCODE = re.compile(
-    rf"(?<![\w-])(?:{UPPER}[\w'’.-]*[ \t]){{0,2}}{UPPER}[\w'’-]+[ \t]+{_NOT_A_YEAR}{_HOUSE_NUMBER},[ \t]+{_POSTCODE}"
+    rf"(?<![\w-])(?:{UPPER}{word_tail(_NAME_CHARS_AND_STOP)}[ \t]){{0,2}}{_NAME_WORD}[ \t]+{_NOT_A_YEAR}{_HOUSE_NUMBER},[ \t]+{_POSTCODE}"
     rf"[ \t]+(?P<town>{_TOWN})(?:[ \t]\d{{1,2}}(?![\w-]))?(?![\w-])")
 _POSTCODE_AFTER_COMMA = re.compile(rf",[ \t]+{_POSTCODE}[ \t]+{UPPER}")
 

@@ -7,7 +7,7 @@ import re
 
 from .base import Base, Span, register
 from .cues import has_any, may_match
-from .words import NUMBER, NUMBER_IN_WORDS, THE_BEFORE, number_value
+from .words import NUMBER, NUMBER_IN_WORDS, THE_BEFORE, number_value, word_tail
 
 # Patterns that open with a digit or a letter test what comes before it after it ("\d(?<!\w\d)" for
 # "(?<!\w)\d": the same matches): the regex engine then looks for the first character with its
@@ -107,7 +107,8 @@ _AGE_BESIDE = [
     # Quarrowby)" (not "Sizes (M, 10, L)", "Batch (M, 12, blue)")
     re.compile(rf"(?<!(?i:size)[ \t])(?<!(?i:sizes)[ \t])\({_SEX},[ \t]*(\d{{1,3}})(?=\)|,[ \t]*[A-Z][a-z])"),
     re.compile(rf"(?<!(?i:size)[ \t])\((\d{{1,3}}),[ \t]*{_SEX}\)"),
-    re.compile(r"(?<![\w.])[A-Z][\w'-]+,[ \t](\d{1,3})[ \t]?y\.?(?=[ \t]*[,;)]|\.[ \t]|\.?$)"),
+    # (the name's word bounded: it may start after every apostrophe of "A'A'A'", words.LONGEST_WORD)
+    re.compile(r"(?<![\w.])[A-Z]" + word_tail(r"[\w'-]", 1) + r",[ \t](\d{1,3})[ \t]?y\.?(?=[ \t]*[,;)]|\.[ \t]|\.?$)"),
     # after the sex and a comma: "Female, 67 years,", "Woman, 41, referred", "female, 41."
     re.compile(r"(?<![\w-])(?i:male|female|man|woman|M|F),[ \t]*(\d{1,3})[ \t]*(?i:years?|yrs?)(?![\w-])"),
     re.compile(r"(?<![\w-])(?i:male|female|man|woman),[ \t]*(\d{1,3})(?=[,;)]|\.(?:\s|$)|$)"),

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from .base import Base, register
 from .widen import DOSE_AFTER
+from .words import word_tail
 
 _DICTIONARY_PACKAGE = "drug_named_entity_recognition"
 _DICTIONARY_FILE = "drug_ner_dictionary.pkl.bz2"
@@ -46,7 +47,8 @@ _SHORT_NAME = 5
 # without them, so the two link; only after a drug's name of six letters or more that the
 # dictionary knows ("disease-free" is no drug).
 _BIOLOGIC_SUFFIX = re.compile(r"-[a-z]{4}$")
-_SUFFIXED_WORD = re.compile(r"(?<![\w-])([a-z][a-z'-]{5,})-[a-z]{4}(?![\w-])")
+# (The name is bounded, words.LONGEST_WORD: it may start after every apostrophe of "a'a'a'".)
+_SUFFIXED_WORD = re.compile(r"(?<![\w-])([a-z]" + word_tail("[a-z'-]", 5) + r")-[a-z]{4}(?![\w-])")
 _MEDICATION_CUE = re.compile(
     r"(?i:\b(?:prescribed|prescription|dose|dosage|tablets?|capsules?|mg|medication|drug|taking|started|switched\s+to|"
     r"infusions?|injections?)\b)"

@@ -29,6 +29,7 @@ from .words import (
     gazetteer_ngrams,
     in_gazetteer,
     trim_modifiers,
+    word_tail,
     writes_british,
 )
 
@@ -89,10 +90,13 @@ _CONDITION_HEADS = (
     r"cyst|pseudocyst|polyp|nodule|effusion|allergy|allergie|toxicity|overdose|poisoning|sprain|strain|laceration|"
     r"contusion|symptom"
 )
+# A modifier's letters after its first ("Crohn's", "post-viral"): bounded (words.LONGEST_WORD), as a
+# modifier may start after every apostrophe of a run such as "a'a'a'".
+_MODIFIER_TAIL = word_tail("[A-Za-z'-]", 1)
 # A vitamin before the head is named by a letter and a number ("vitamin D deficiency", "B12
 # deficiency"), which the modifiers' pattern (two letters or more) would not take.
 _CONDITION_HEAD = re.compile(
-    rf"(?<![\w-])((?:(?:[Vv]itamin\s+[A-K]\d{{0,2}}|[Bb]\d{{1,2}})\s+)?(?:[A-Za-z][A-Za-z'-]+\s+){{0,2}}"
+    rf"(?<![\w-])((?:(?:[Vv]itamin\s+[A-K]\d{{0,2}}|[Bb]\d{{1,2}})\s+)?(?:[A-Za-z]{_MODIFIER_TAIL}\s+){{0,2}}"
     rf"(?:{_CONDITION_HEADS})s?(?:\s+(?:{_CONDITION_HEADS})s?)*)(?!\w)")
 # Procedures named by their suffix: thyroidectomy, arthroplasty, microdiscectomy, colonoscopy.
 _PROCEDURE_ENDINGS = ("ectomy", "ectomies", "otomy", "otomies", "ostomy", "plasty", "plasties", "scopy", "scopies",

@@ -12,16 +12,17 @@ import re
 from ...normalize import fold
 from .base import Base, register
 from .roles import NATIONALITIES
-from .words import EMPTY_FIELD, UPPER
+from .words import EMPTY_FIELD, UPPER, word_tail
 
-_CAPWORD = r"[A-Z][\w'’.-]*"
+# A capitalised word, bounded as every word a pattern may start at is (words.LONGEST_WORD).
+_CAPWORD = "[A-Z]" + word_tail(r"[\w'’.-]")
 _COURT = re.compile(
     rf"(?<![\w-])(?:(?:{_CAPWORD}[ \t]){{0,3}}(?:Court|Tribunal|Chamber)(?:[ \t]of[ \t](?:Appeals?|Cassation|Justice|"
     rf"First[ \t]Instance|Human[ \t]Rights|Auditors))?(?:[ \t](?:of|in|for)[ \t](?:the[ \t])?{_CAPWORD}(?:[ \t]{_CAPWORD})?)?"
     r"|(?:Conseil[ \t]d'État|Cour[ \t]de[ \t]cassation|Bundesgerichtshof|Hoge[ \t]Raad|Raad[ \t]van[ \t]State))(?![\w-])"
 )
 # Words with a capital that may be a non-ASCII letter: "Kürkçüler E-type Prison", "Özgür Party".
-_UCAPWORD = rf"{UPPER}[\w'’.-]*"
+_UCAPWORD = UPPER + word_tail(r"[\w'’.-]")
 # Institutions a party passes through: where they were held, who prosecuted them, what body or
 # party they belonged to. Named by capitalised words before a head ("Sztum Prison", "Workers'
 # Party of Kurdistan") or by a head and "of" ("Ministry of Justice", "University of Gdańsk").
@@ -193,12 +194,12 @@ _FORM_AFTER_COMMA = r"(?:Inc\.|INC\.|Ltd\.?|LTD\.?|Limited|LLC|LLP|PLC|plc|Corp\
 # The two-letter forms (NV, BV, AB, AG, SA, SE, KG, Oy) after two or more capitalised words
 # and no comma: "Vandewalle Pharma NV", "Skogberg Engineering Sverige AB"; never "Reno, NV".
 _SHORT_FORM = r"(?:NV|BV|AB|AG|SA|SE|KG|Oy)"  # not AS: "SUCH AS" in capitals
-_COMPANY_WORD = rf"{UPPER}[\w'’&-]*"  # no full stop: the name ends with its sentence
+_COMPANY_WORD = UPPER + word_tail(r"[\w'’&-]")  # no full stop: the name ends with its sentence
 # Between the words of a name, an ampersand may stand: "Quillfeather & Strand LLP".
 _COMPANY_GAP = r"(?:[ \t]+&)?[ \t]"
 # Norway's and Denmark's AS after words written in capitals and lower case: "Skjervoy Offshore AS"
 # ("SUCH AS" in capitals is no company).
-_TITLE_WORD = r"[A-Z][a-z][\w'’&-]*"
+_TITLE_WORD = "[A-Z](?=[a-z])" + word_tail(r"[\w'’&-]", 1)
 _NAME_PART = rf"(?:{_COMPANY_WORD}|[\"«„“][^\"»“”\n]{{2,40}}[\"»“”])"
 _COMPANY = re.compile(
     rf"(?<![\w-]){_FORM_BEFORE}[ \t]+{_NAME_PART}(?:[ \t]+{_COMPANY_WORD}){{0,2}}(?![\w-])"

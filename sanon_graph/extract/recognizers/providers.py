@@ -9,7 +9,15 @@ from ...normalize import fold
 from .base import Base, register
 from .clinicians import ANY_CREDENTIAL
 from .drugs import drug_names
-from .words import BODY_PARTS, CAP, LEADING_NOISE, MODIFIER_NOISE, PUBLICATION_WORDS, STOP_CAPITALS
+from .words import (
+    BODY_PARTS,
+    CAP,
+    LEADING_NOISE,
+    MODIFIER_NOISE,
+    PUBLICATION_WORDS,
+    STOP_CAPITALS,
+    word_tail,
+)
 
 # (insurers as other countries name them come first, before their shorter heads: South African
 # medical schemes, Australian and New Zealand health cover)
@@ -142,7 +150,8 @@ _CAPITALS_RUN = re.compile(
     r"(?:^|(?<=[:|]))[ \t]*((?:(?:[A-Z][A-Z'’&.-]*|&)[ \t]+){1,6}[A-Z][A-Z'’-]+)(?=[ \t]*(?:$|[-–—,:(|]))", re.M)
 _WORD_IN_CAPITALS = re.compile(r"[A-Z][A-Z'’]+")
 # What a run needs, found first by a cheaper search (a word in capitals, then another word's capital).
-_CAPITALS_RUN_CUE = re.compile(r"[A-Z][A-Z'’&.-]*[ \t]+[A-Z&]")
+# (No look behind: it may start at every capital of a word, so the word is bounded: words.LONGEST_WORD.)
+_CAPITALS_RUN_CUE = re.compile("[A-Z]" + word_tail("[A-Z'’&.-]") + r"[ \t]+[A-Z&]")
 
 
 @register("provider", "PROVIDER")

@@ -26,8 +26,28 @@ def letter_class(test) -> str:
 
 UPPER = letter_class(str.isupper)
 LOWER = letter_class(str.islower)
+# The longest word of a name the patterns of capitalised words read, with the marks inside it:
+# hyphenated names of bodies reach 41 characters ("Rheinische-Friedrich-Wilhelms-Universität"),
+# a Welsh village's 58 ("Llanfairpwllgwyngyll...gogoch"); the tuned-on sets' longest is 36.
+# Why a bound: a pattern may start a name at every capital of a run without a space ("A.A.A.",
+# "O'B'C'", "A&B&C&": after a full stop, an apostrophe or an ampersand a word may begin), and an
+# unbounded word ran each of those starts to the run's end and back: the time went with the
+# square of the run's length (80,000 characters of "A.A." took the provider rule 36 s). A bounded
+# word reads at most this many characters from each start, so the time grows with the run's
+# length; a longer token is read, if at all, from a capital within reach of its end. (A
+# possessive quantifier or an atomic group stops only the reading back, not the reading on.)
+LONGEST_WORD = 60
+
+
+def word_tail(chars: str, least: int = 0) -> str:
+    """The rest of a word after its first letter: from `least` to LONGEST_WORD - 1 characters of
+    the class `chars`. The patterns that may start a word at any capital read it with this, not
+    with `*` or `+` (see LONGEST_WORD)."""
+    return f"{chars}{{{least},{LONGEST_WORD - 1}}}"
+
+
 # A capitalised word of a name, with the letters of other languages' alphabets ("Rātāroa", "Łódź")
-CAP = rf"{UPPER}[A-Za-z\u00c0-\u024f\u1e00-\u1eff'&.-]*"
+CAP = UPPER + word_tail(r"[A-Za-z\u00c0-\u024f\u1e00-\u1eff'&.-]")
 # Words that end a publication's title: "the New England Nursing Journal" (not "Review": "Texas
 # Utilization Review" is an insurer's process).
 PUBLICATION_WORDS = "Journal|Quarterly|Magazine|Newsletter|Gazette"

@@ -49,18 +49,30 @@ def test_no_variant_across_generations_sexes_or_unrelated_first_names():
     assert variant_names({"a": {"Ilse M. Korvath"}, "b": {"Ilse P. Korvath"}}) == {}
 
 
-def test_a_name_without_its_last_word_after_a_middle_name_is_the_fuller_one():
-    # a second surname left out ("Ibarrola" of "Rogan Quintero Ibarrola"), a double first name
-    # written without the surname
-    merged = variant_names({"short": {"Rogan Quintero"}, "full": {"Rogan Quintero Ibarrola"},
-                            "joy": {"Marisa Joy"}, "joy full": {"Marisa Joy Tennick"}, "other": {"Rogan Vale"}})
-    assert merged == {"short": "full", "joy": "joy full"}
-    # two fuller names it could be: neither; an initial in the middle is no surname left out
+def test_a_name_without_its_second_surname_is_the_fuller_one():
+    merged = variant_names({"short": {"Rogan Quintero"}, "full": {"Rogan Quintero Ibarrola"}, "other": {"Rogan Vale"}})
+    assert merged == {"short": "full"}
+    # two fuller names it could be: neither
     assert variant_names({"short": {"Rogan Quintero"}, "a": {"Rogan Quintero Ibarrola"},
                           "b": {"Rogan Quintero Salcedo"}}) == {}
-    assert variant_names({"short": {"Rogan Q"}, "full": {"Rogan Q. Ibarrola"}}) == {}
     # across sexes, as for any variant
     assert variant_names({"he": {"Mr Rogan Quintero"}, "she": {"Ms Rogan Quintero Ibarrola"}}) == {}
+
+
+def test_a_first_name_in_the_middle_or_a_clinician_is_no_shortened_name():
+    # "Lee" is a first name: "Sarah Lee" is someone of that surname, not "Sarah Lee Whitcombe"
+    assert variant_names({"short": {"Sarah Lee"}, "full": {"Sarah Lee Whitcombe"}}) == {}
+    # a clinician is not the patient who shares two of her names
+    assert variant_names({"dr": {"Dr. Rogan Quintero"}, "patient": {"Rogan Quintero Ibarrola"}}) == {}
+    assert variant_names({"short": {"Rogan Quintero"}, "dr": {"Rogan Quintero Ibarrola, MD"}}) == {}
+
+
+def test_a_fuller_name_takes_no_name_by_each_of_its_surnames():
+    # "Rogan Quintero" and "Rogan Ibarrola" may be two people; the one who leaves the middle name
+    # out merges as before, the other not
+    merged = variant_names({"first": {"Rogan Quintero"}, "full": {"Rogan Quintero Ibarrola"},
+                            "last": {"Rogan Ibarrola"}})
+    assert merged == {"last": "full"}
 
 
 def test_a_surname_with_the_first_names_initial_after_it():

@@ -33,6 +33,13 @@ def test_a_national_number_two_countries_write_alike_stays_as_it_is():
     assert findings["c"][0].normalized == "0207946095"
 
 
+def test_only_phone_numbers_are_renamed():
+    findings = {"a": [_phone("+44 20 7946 0321", "+442079460321")],
+                "b": [ExtractedEntity("02079460321", "02079460321", "PATIENT_ID", 0.95)]}
+    assert merge_phone_forms(findings) == 0
+    assert findings["b"][0].normalized == "02079460321"
+
+
 def test_no_international_number_no_change():
     findings = {"b": [_phone("020 7946 0321", "02079460321")]}
     assert merge_phone_forms(findings) == 0

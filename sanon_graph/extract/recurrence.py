@@ -459,9 +459,16 @@ def _middles_agree(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return len(a) == len(b) and all(x == y or (len(x) == 1 or len(y) == 1) and x[0] == y[0] for x, y in zip(a, b, strict=True))
 
 
-def _one_middle_name(middles: tuple[str, ...]) -> bool:
-    """One middle word that is a name, not an initial."""
-    return len(middles) == 1 and len(middles[0]) > 1
+def _second_surname(middles: tuple[str, ...]) -> bool:
+    """One middle word that may be a first surname: no known first name ("Ibarra" of "Rogan
+    Ibarra Soto", not "Lee" of "Sarah Lee Whitcombe")."""
+    return len(middles) == 1 and middles[0] not in gazetteers().first_names
+
+
+def _clinicians_spelling(spelling: str) -> bool:
+    """A spelling with a clinician's title or credentials ("Dr Priya Raman", "Imogen Corvell, MD")."""
+    words = spelling.split()
+    return bool(words) and (words[0].rstrip(".").casefold() in _CLINICIAN_TITLES or _TRAILING_CREDENTIALS.search(spelling) is not None)
 
 
 def _a_persons_name(spellings: set[str]) -> bool:
@@ -471,8 +478,7 @@ def _a_persons_name(spellings: set[str]) -> bool:
     gaz = gazetteers()
     if any(not s.split() or s.split()[-1].casefold().strip(".,") in gaz.organisation_heads for s in spellings):
         return False
-    if any(s.split()[0].rstrip(".").casefold() in _CLINICIAN_TITLES or _TRAILING_CREDENTIALS.search(s)
-           for s in spellings):
+    if any(_clinicians_spelling(s) for s in spellings):
         return True
     firsts = {_given_first(s).split()[0].casefold() for s in spellings if _given_first(s).split()}
     return bool(firsts) and firsts <= gaz.first_names
@@ -482,8 +488,10 @@ def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     """Names written fuller or shorter than another name in the corpus, each to the one fuller
     name they fit: with or without a middle name or initial ("Walter Brinkerhoff" -> "Walter J.
     Brinkerhoff"), a first name's familiar form ("Gwen Ostrander" -> "Gwendolyn Ostrander"),
-    without its last word after a middle name ("Rogan Ibarra" -> "Rogan Ibarra Soto", a second
-    surname Spanish records often leave out; "Mary Joy" -> "Mary Joy Keane"); none when two fuller names fit ("Walter Brinkerhoff" with "Walter J." and "Walter K.
+    without a second surname ("Rogan Ibarra" -> "Rogan Ibarra Soto", as Spanish records often
+    write a name; not where the middle word is a first name, "Sarah Lee" is not "Sarah Lee
+    Whitcombe", nor a clinician's name, nor where the fuller name also takes a name by its last
+    surname); none when two fuller names fit ("Walter Brinkerhoff" with "Walter J." and "Walter K.
     Brinkerhoff", a father and his son), nor across generations ("Jr.") or where titles say two
     sexes ("Mr", "Ms"). A name that leaves out a middle name is still taken as the fuller one's
     when no other fits: "Robert Smith" beside only "Robert J. Smith" may be his father, a risk a
@@ -493,10 +501,12 @@ def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
     # (surname, first name) -> the entities written so: a name looks only at the names of its
     # surname with its own first name or a familiar form of it, never at every name of the corpus
     by_name: dict[tuple[str, str], set[str]] = defaultdict(set)
+    # no clinician's name is a shortened patient's: "Dr. Rogan Ibarra" is not "Rogan Ibarra Soto"
+    titled = {entity for entity, spellings in spellings_of.items() if any(_clinicians_spelling(s) for s in spellings)}
     for entity, parts in parts_of.items():
         for first, middles, surname, _ in parts:
             by_name[(surname, first)].add(entity)
-            if _one_middle_name(middles):
+            if entity not in titled and _second_surname(middles):
                 by_name[(middles[0], first)].add(entity)  # "Rogan Ibarra" looks at "Rogan Ibarra Soto"
     familiar = _familiar_forms()
     # a strict order, so that merges never run in a circle: the longer first name, then the more
@@ -505,14 +515,14 @@ def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
                 for entity, parts in parts_of.items()}
 
     def fits(a: tuple[str, tuple[str, ...], str, str], b: tuple[str, tuple[str, ...], str, str]) -> bool:
-        # b the fuller: the same first name, or one whose familiar form a's is; or b's words
-        # begin with all of a's, its last left out (a second surname, a double first name's
-        # surname: "Rogan Ibarra" for "Rogan Ibarra Soto", "Mary Jo" for "Mary Jo Keane")
-        if a[3] != b[3]:
-            return False
-        if not a[1] and _one_middle_name(b[1]) and (a[0], a[2]) == (b[0], b[1][0]):
-            return True
-        return a[2] == b[2] and _middles_agree(a[1], b[1]) and (a[0] == b[0] or a[0] in familiar.get(b[0], ()))
+        # b the fuller: the same first name, or one whose familiar form a's is
+        return (a[2] == b[2] and a[3] == b[3] and _middles_agree(a[1], b[1])
+                and (a[0] == b[0] or a[0] in familiar.get(b[0], ())))
+
+    def shortened(a: tuple[str, tuple[str, ...], str, str], b: tuple[str, tuple[str, ...], str, str]) -> bool:
+        # b's words begin with all of a's, its second surname left out: "Rogan Ibarra" for "Rogan
+        # Ibarra Soto" (a surname that is no first name: "Sarah Lee" is not "Sarah Lee Whitcombe")
+        return not a[1] and _second_surname(b[1]) and (a[0], a[2], a[3]) == (b[0], b[1][0], b[3])
 
     # a familiar form -> the fuller first names it is the beginning of
     fuller_firsts: dict[str, set[str]] = defaultdict(set)
@@ -521,24 +531,33 @@ def variant_names(spellings_of: dict[str, set[str]]) -> dict[str, str]:
             fuller_firsts[short].add(full)
 
     merged: dict[str, str] = {}
+    by_second_surname: set[str] = set()  # the names merged as shortened
     # the fullest first, so that a fuller name's own merge is known when a shorter one looks
     # at it: "Walt Brinkerhoff" fits "Walter Brinkerhoff" and "Walter J. Brinkerhoff", one person
     for entity in sorted(parts_of, key=fullness.__getitem__, reverse=True):
         mine = fullness[entity]
+        mine_titled = entity in titled
         fuller = {merged.get(other, other)
                   for p in parts_of[entity] for first in (p[0], *fuller_firsts.get(p[0], ()))
                   for other in by_name.get((p[2], first), ())
-                  if other != entity and fullness[other] > mine and any(fits(p, q) for q in parts_of[other])}
+                  if other != entity and fullness[other] > mine
+                  and any(fits(p, q) or not mine_titled and shortened(p, q) for q in parts_of[other])}
         if len(fuller) != 1:
             continue
         (full,) = fuller
         if not any(fits(p, q) for p in parts_of[entity] for q in parts_of[full]):
-            continue  # the name it fits went on into one it does not fit itself
+            if mine_titled or full in titled or not any(shortened(p, q) for p in parts_of[entity] for q in parts_of[full]):
+                continue  # the name it fits went on into one it does not fit itself
+            by_second_surname.add(entity)
         sexes, full_sexes = _sexes(spellings_of[entity]), _sexes(spellings_of[full])
         if sexes and full_sexes and sexes.isdisjoint(full_sexes):
             continue
         merged[entity] = full
-    return merged
+    # one fuller name never takes a name by each of its surnames ("Rogan Ibarra" and "Rogan Soto"
+    # into "Rogan Ibarra Soto"): they may be two people, each named by one of them
+    taken_otherwise = {full for entity, full in merged.items() if entity not in by_second_surname}
+    return {entity: full for entity, full in merged.items()
+            if entity not in by_second_surname or full not in taken_otherwise}
 
 
 _MALE_TITLES = frozenset({"mr", "herr", "dhr", "sr", "señor", "signor"})

@@ -43,10 +43,15 @@ _FIRST_WORD = re.compile(r"[a-z][a-z'-]{2,}(?: |$)")  # no number, letter or sho
 _SYSTEMATIC_NAME = re.compile(r"^[\d(]|\d'|\d,\d|^[a-z]-\d|^(?:rna|dna), ")
 _SHORT_NAME = 5
 # The four letters the FDA adds to a biological product's name ("infliximab-dyyb",
-# "ravulizumab-cwvz"): one record writes them, another the name alone. The value is the name
-# without them, so the two link; only after a drug's name of six letters or more that the
-# dictionary knows ("disease-free" is no drug).
+# "ravulizumab-cwvz", "insulin glargine-yfgn"): one record writes them, another the name alone.
+# The value is the name without them, so the two link; only after a name the dictionary knows
+# that ends as biological products' international names end (antibodies, receptor and fusion
+# proteins, enzymes, gene and cell therapies, growth factors, insulins): "disease-free",
+# "insulin-like" or "charcoal-like" stay words.
 _BIOLOGIC_SUFFIX = re.compile(r"-[a-z]{4}$")
+_BIOLOGIC_STEM = re.compile(
+    r"(?:mab|cept|fusp|vec|cel|gene|poetin|grastim|gramostim|ermin|kin|ase|alfa|beta|pegol|"
+    r"glargine|lispro|aspart|degludec|detemir|glulisine)$")
 # (The name is bounded, words.LONGEST_WORD: it may start after every apostrophe of "a'a'a'".)
 _SUFFIXED_WORD = re.compile(r"(?<![\w-])([a-z]" + word_tail("[a-z'-]", 5) + r")-[a-z]{4}(?![\w-])")
 _MEDICATION_CUE = re.compile(
@@ -86,14 +91,24 @@ def drug_names() -> dict[str, tuple[str, bool]]:
     return out
 
 
-def without_biologic_suffix(name: str) -> str | None:
-    """The drug name without the FDA's four-letter suffix ("ravulizumab-cwvz" -> "ravulizumab"),
-    or None when the name has none or the dictionary does not know the name without it."""
+def _biologic_base(name: str) -> str | None:
+    """The dictionary's name for a biological product's name written with the FDA's suffix
+    ("ravulizumab-cwvz" -> "ravulizumab"), or None when it has none or is no such product."""
     m = _BIOLOGIC_SUFFIX.search(name)
-    if m is None or len(name[:m.start()].rsplit(" ", 1)[-1]) < 6:
+    if m is None:
         return None
-    base = drug_names().get(name[:m.start()])
-    return base[0] if base and not base[1] else None
+    base = name[:m.start()]
+    if len(base.rsplit(" ", 1)[-1]) < 6 or not _BIOLOGIC_STEM.search(base):
+        return None
+    found = drug_names().get(base)
+    return base if found and not found[1] else None
+
+
+def without_biologic_suffix(name: str) -> str | None:
+    """The value of a biological product's name written with the FDA's suffix: the canonical
+    name of the name without it ("ravulizumab-cwvz" -> "ravulizumab"), or None."""
+    base = _biologic_base(name)
+    return drug_names()[base][0] if base else None
 
 
 @lru_cache(maxsize=1)
@@ -117,7 +132,8 @@ class Drug(Base):
         tokens = [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
         i = 0
         while i < len(tokens):
-            if tokens[i][2].lower() not in starts and (without_biologic_suffix(tokens[i][2].lower()) or "") not in starts:
+            word = tokens[i][2].lower()
+            if word not in starts and ("-" not in word or (_biologic_base(word) or "").split(" ", 1)[0] not in starts):
                 i += 1
                 continue
             for n in range(min(4, len(tokens) - i), 0, -1):
@@ -125,10 +141,10 @@ class Drug(Base):
                 if any(text[a[1]:b[0]] != " " for a, b in zip(words, words[1:], strict=False)):
                     continue  # a name's words are separated by one space, never a comma or a line
                 phrase = " ".join(w[2] for w in words).lower()
-                known = phrase if phrase in names else without_biologic_suffix(phrase)
+                known = phrase if phrase in names else _biologic_base(phrase)
                 if known is not None and self._counts(text, words, phrase):
                     canonical, drug_class = names[known]
-                    canonical = without_biologic_suffix(canonical) or canonical
+                    canonical = without_biologic_suffix(canonical) or canonical  # the dictionary's own suffixed names
                     relevance = CLASS_RELEVANCE if drug_class else None
                     # a dose written after a drug is masked with it ("rosuvastatin 20mg daily"):
                     # one patient's dose narrows who it is; the value stays the drug

@@ -398,8 +398,8 @@ def freeze_heap() -> None:
 def cross_document_pass(documents: list[Document], findings: dict[str, list[ExtractedEntity]],
                         settings: Settings) -> dict[str, int]:
     """Type reconciliation, plural folding, a phone number's national and international forms,
-    recurrence (extract/recurrence.py) and ranges that
-    contain a value (extract/intervals.py), in place on findings."""
+    recurrence (extract/recurrence.py) and ranges that contain a value (extract/intervals.py),
+    in place on findings."""
     schema = settings.entity_schema
     clinician_type = settings.rules.clinician_type
     return {"retyped": reconcile_types(findings, schema, clinician_type),

@@ -38,6 +38,7 @@ from .extract.recurrence import (
     condition_heads,
     merge_phone_forms,
     merge_plural_variants,
+    merge_spelling_variants,
     propagate,
     reconcile_types,
 )
@@ -397,13 +398,14 @@ def freeze_heap() -> None:
 
 def cross_document_pass(documents: list[Document], findings: dict[str, list[ExtractedEntity]],
                         settings: Settings) -> dict[str, int]:
-    """Type reconciliation, plural folding, a phone number's national and international forms,
-    recurrence (extract/recurrence.py) and ranges that contain a value (extract/intervals.py),
-    in place on findings."""
+    """Type reconciliation, plural and British/American spelling folding, a phone number's
+    national and international forms, recurrence (extract/recurrence.py) and ranges that contain
+    a value (extract/intervals.py), in place on findings."""
     schema = settings.entity_schema
     clinician_type = settings.rules.clinician_type
     return {"retyped": reconcile_types(findings, schema, clinician_type),
             "plurals_merged": merge_plural_variants(findings),
+            "spellings_merged": merge_spelling_variants(findings),
             "phone_forms_merged": merge_phone_forms(findings),
             "recurring_added": propagate(documents, findings, schema, clinician_type=clinician_type),
             "condition_heads_added": condition_heads(findings),

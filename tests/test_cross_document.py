@@ -154,7 +154,7 @@ def test_the_pass_links_documents_through_the_cli(tmp_path):
     entities = {e["entity_id"]: e for e in read_jsonl(tmp_path / "on" / "entities.jsonl")}
     assert {entities[v]["type"] for v in on[0]["via"]} == {"PROVIDER", "PATIENT_ID"}
     run = json.loads((tmp_path / "on" / "run.json").read_text())
-    assert run["cross_document"] == {"retyped": 1, "plurals_merged": 0, "phone_forms_merged": 0, "recurring_added": 1,
+    assert run["cross_document"] == {"retyped": 1, "plurals_merged": 0, "spellings_merged": 0, "phone_forms_merged": 0, "recurring_added": 1,
                                      "condition_heads_added": 0, "compatible_added": 0} \
         and run["settings"]["cross_document"] is True
 

@@ -197,13 +197,14 @@ def merge_phone_forms(findings: Findings, phone_type: str = "PHONE_NUMBER") -> i
 # British and American spellings of one word ("centre"/"center", "tumour"/"tumor", "haemophilia"/
 # "hemophilia", "paediatric"/"pediatric", "oesophageal"/"esophageal"): the spellings at the start
 # of a word or whole words, folded to the American one for comparison only.
-_SPELLINGS = [(re.compile(rf"\b{uk}"), us) for uk, us in (
-    ("centre", "center"), ("theatre", "theater"), ("fibre", "fiber"), ("litre", "liter"), ("programme", "program"),
-    ("tumour", "tumor"), ("labour", "labor"), ("behaviour", "behavior"), ("colour", "color"), ("odour", "odor"),
-    ("haem", "hem"), ("anaem", "anem"), ("leukaem", "leukem"), ("septicaem", "septicem"), ("ischaem", "ischem"),
-    ("paed", "ped"), ("orthopaed", "orthoped"), ("gynaec", "gynec"), ("anaes", "anes"), ("oesoph", "esoph"),
-    ("oedem", "edem"), ("oestr", "estr"), ("foet", "fet"), ("diarrhoea", "diarrhea"), ("dyspnoea", "dyspnea"),
-    ("coeliac", "celiac"), ("ageing", "aging"), ("catalogue", "catalog"))]
+_AMERICAN = {
+    "centre": "center", "theatre": "theater", "fibre": "fiber", "litre": "liter", "programme": "program",
+    "tumour": "tumor", "labour": "labor", "behaviour": "behavior", "colour": "color", "odour": "odor",
+    "haem": "hem", "anaem": "anem", "leukaem": "leukem", "septicaem": "septicem", "ischaem": "ischem",
+    "paed": "ped", "orthopaed": "orthoped", "gynaec": "gynec", "anaes": "anes", "oesoph": "esoph",
+    "oedem": "edem", "oestr": "estr", "foet": "fet", "diarrhoea": "diarrhea", "dyspnoea": "dyspnea",
+    "coeliac": "celiac", "ageing": "aging", "catalogue": "catalog"}
+_BRITISH = re.compile(r"\b(" + "|".join(sorted(_AMERICAN, key=len, reverse=True)) + ")")
 # Types whose values are words a record may spell either way (not names, identifiers or dates).
 SPELLING_FOLDED_TYPES = PLURAL_FOLDED_TYPES | {"PROVIDER", "ORGANISATION", "DEMOGRAPHIC", "OCCUPATION"}
 
@@ -211,11 +212,7 @@ SPELLING_FOLDED_TYPES = PLURAL_FOLDED_TYPES | {"PROVIDER", "ORGANISATION", "DEMO
 def american_spelling(value: str) -> str:
     """The value with its British spellings written the American way ("paediatric centre" ->
     "pediatric center"); for comparing two values, never for writing one."""
-    if not any(ch in value for ch in "eo"):
-        return value
-    for pattern, us in _SPELLINGS:
-        value = pattern.sub(us, value)
-    return value
+    return _BRITISH.sub(lambda m: _AMERICAN[m.group(1)], value)
 
 
 def merge_spelling_variants(findings: Findings, types: frozenset[str] = SPELLING_FOLDED_TYPES) -> int:
@@ -223,11 +220,10 @@ def merge_spelling_variants(findings: Findings, types: frozenset[str] = SPELLING
     one record, "Harbour Pediatric Center" in another), every finding gets one of them (the
     American where it was written): records that spell one clinic or one condition two ways share the value. Only
     spellings that both occur are merged. Returns the findings renamed."""
+    values = {(f.type, f.normalized) for items in findings.values() for f in items if f.type in types}
     forms: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for items in findings.values():
-        for f in items:
-            if f.type in types:
-                forms[(f.type, american_spelling(f.normalized))].add(f.normalized)
+    for entity_type, value in values:  # each value once: a large corpus repeats most of them
+        forms[(entity_type, american_spelling(value))].add(value)
     # the written value in American spelling where there is one, else the first in order
     canonical = {(t, value): folded if folded in values else min(values)
                  for (t, folded), values in forms.items() if len(values) > 1 for value in values}

@@ -67,6 +67,12 @@ def write_corpus(folder: Path, texts: dict[str, str]) -> Path:
     return folder
 
 
+# Records of other people that share nothing with the records under test: beside them a value
+# two records share is rare in the corpus, as it is in a real one.
+UNRELATED_RECORDS = {f"other{i}": f"Fax cover. Re: knee brace, delivered {day}." for i, day in enumerate(
+    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "today"])}
+
+
 def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 

@@ -4,12 +4,9 @@ one international number of the corpus it is at home. Every number is invented."
 
 from __future__ import annotations
 
-from click.testing import CliRunner
-from sanon_graph_cli.main import cli
-
 from sanon_graph.extract.recurrence import merge_phone_forms
 from sanon_graph.models import ExtractedEntity
-from tests.conftest import read_jsonl, write_corpus
+from tests.conftest import UNRELATED_RECORDS, read_jsonl, write_corpus
 
 
 def _phone(written: str, value: str) -> ExtractedEntity:
@@ -45,15 +42,13 @@ def test_no_international_number_no_change():
     assert merge_phone_forms(findings) == 0
 
 
-def test_records_writing_one_number_two_ways_are_linked_and_both_masked(tmp_path):
+def test_records_writing_one_number_two_ways_are_linked_and_both_masked(tmp_path, run_cli):
     corpus = write_corpus(tmp_path / "in", {
         "a": "Portal message from the member: please call me back on +44 20 7946 0321 after six.",
         "b": "Call log. Caller gave callback number 020 7946 0321; query about a knee brace.",
-        **{f"other{i}": f"Fax cover. Re: knee brace, delivered {day}." for i, day in enumerate(
-            ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "today"])}})
+        **UNRELATED_RECORDS})
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(out), "-q"])
-    assert result.exit_code == 0, result.output
+    assert run_cli("analyze", corpus, "--out", out, "-q").exit_code == 0
     phones = [e for e in read_jsonl(out / "entities.jsonl") if e["type"] == "PHONE_NUMBER"]
     assert [e["normalized_value"] for e in phones] == ["+442079460321"]
     assert sorted(d.split("|")[0] for d in phones[0]["doc_ids"]) == ["a", "b"]

@@ -4,12 +4,9 @@ name is invented."""
 
 from __future__ import annotations
 
-from click.testing import CliRunner
-from sanon_graph_cli.main import cli
-
 from sanon_graph.extract.recurrence import american_spelling, merge_spelling_variants
 from sanon_graph.models import ExtractedEntity
-from tests.conftest import read_jsonl, write_corpus
+from tests.conftest import UNRELATED_RECORDS, read_jsonl, write_corpus
 
 
 def test_british_spellings_fold_to_american_ones_at_a_words_start_only():
@@ -33,15 +30,13 @@ def test_only_spellings_that_both_occur_merge_and_only_in_the_types_that_spell()
     assert findings["b"][1].normalized == "anaes-4412"  # identifiers are never folded
 
 
-def test_records_spelling_one_clinic_two_ways_share_it(tmp_path):
+def test_records_spelling_one_clinic_two_ways_share_it(tmp_path, run_cli):
     corpus = write_corpus(tmp_path / "in", {
         "a": "Referral letter. The member was seen at the Wrenfield Paediatric Centre on Monday.",
         "b": "Claim line: Wrenfield Pediatric Center, outpatient visit, paid in full.",
-        **{f"other{i}": f"Fax cover. Re: knee brace, delivered {day}." for i, day in enumerate(
-            ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "today"])}})
+        **UNRELATED_RECORDS})
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["analyze", str(corpus), "--out", str(out), "-q"])
-    assert result.exit_code == 0, result.output
+    assert run_cli("analyze", corpus, "--out", out, "-q").exit_code == 0
     clinic = [e for e in read_jsonl(out / "entities.jsonl") if "wrenfield" in e["normalized_value"]]
     assert [e["normalized_value"] for e in clinic] == ["wrenfield pediatric center"]
     assert sorted(d.split("|")[0] for d in clinic[0]["doc_ids"]) == ["a", "b"]

@@ -145,18 +145,31 @@ def merge_plural_variants(findings: Findings, types: frozenset[str] = PLURAL_FOL
     disorder(s)"), every finding gets the shortest form; returns the findings renamed. Only
     forms that both occur are merged, so a word that merely looks plural ("diabetes") is never
     cut down to a stem nobody wrote."""
+    return _merge_forms(findings, types, lambda value: " ".join(plural_stem(w) for w in value.split()),
+                        lambda _, values: min(values, key=lambda v: (len(v), v)))
+
+
+def _merge_forms(findings: Findings, types: frozenset[str], form_of, choose) -> int:
+    """Values of one type that have one form (form_of: the plural stems, the American spelling)
+    and that the corpus writes two ways or more become the one value choose(form, values) picks;
+    returns the findings renamed. Each value is looked at once: a large corpus repeats most."""
+    values = {(f.type, f.normalized) for items in findings.values() for f in items if f.type in types}
     forms: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for items in findings.values():
-        for f in items:
-            if f.type in types:
-                forms[(f.type, " ".join(plural_stem(w) for w in f.normalized.split()))].add(f.normalized)
-    canonical = {(t, value): min(values, key=lambda v: (len(v), v))
-                 for (t, _), values in forms.items() if len(values) > 1 for value in values}
-    if not canonical:
+    for entity_type, value in values:
+        forms[(entity_type, form_of(value))].add(value)
+    return _rename_values(findings, {(entity_type, value): choose(form, written)
+                                     for (entity_type, form), written in forms.items() if len(written) > 1
+                                     for value in written})
+
+
+def _rename_values(findings: Findings, target_of: dict[tuple[str, str], str]) -> int:
+    """Every finding whose (type, value) target_of names gets that value, its spelling kept (to
+    be masked as written); returns how many were renamed."""
+    if not target_of:
         return 0
 
     def rename(f: ExtractedEntity) -> ExtractedEntity | None:
-        target = canonical.get((f.type, f.normalized))
+        target = target_of.get((f.type, f.normalized))
         if target is None or target == f.normalized:
             return None
         return ExtractedEntity(f.original, target, f.type, f.relevance)
@@ -185,13 +198,8 @@ def merge_phone_forms(findings: Findings, phone_type: str = "PHONE_NUMBER") -> i
         national = re.sub(r"\D", "", phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.NATIONAL))
         if national.startswith("0"):  # a trunk 0: the forms national numbers are left in
             at_home[national].add(number)
-    unique = {national: next(iter(numbers)) for national, numbers in at_home.items() if len(numbers) == 1}
-
-    def rename(f: ExtractedEntity) -> ExtractedEntity | None:
-        target = unique.get(f.normalized) if f.type == phone_type else None
-        return None if target is None else ExtractedEntity(f.original, target, f.type, f.relevance)
-
-    return _rewrite(findings, rename) if unique else 0
+    return _rename_values(findings, {(phone_type, national): next(iter(numbers))
+                                     for national, numbers in at_home.items() if len(numbers) == 1})
 
 
 # British and American spellings of one word ("centre"/"center", "tumour"/"tumor", "haemophilia"/
@@ -218,25 +226,11 @@ def american_spelling(value: str) -> str:
 def merge_spelling_variants(findings: Findings, types: frozenset[str] = SPELLING_FOLDED_TYPES) -> int:
     """Where a value occurs in British and in American spelling ("Harbour Paediatric Centre" in
     one record, "Harbour Pediatric Center" in another), every finding gets one of them (the
-    American where it was written): records that spell one clinic or one condition two ways share the value. Only
-    spellings that both occur are merged. Returns the findings renamed."""
-    values = {(f.type, f.normalized) for items in findings.values() for f in items if f.type in types}
-    forms: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for entity_type, value in values:  # each value once: a large corpus repeats most of them
-        forms[(entity_type, american_spelling(value))].add(value)
+    American where it was written): records that spell one clinic or one condition two ways
+    share the value. Only spellings that both occur are merged. Returns the findings renamed."""
     # the written value in American spelling where there is one, else the first in order
-    canonical = {(t, value): folded if folded in values else min(values)
-                 for (t, folded), values in forms.items() if len(values) > 1 for value in values}
-    if not canonical:
-        return 0
-
-    def rename(f: ExtractedEntity) -> ExtractedEntity | None:
-        target = canonical.get((f.type, f.normalized))
-        if target is None or target == f.normalized:
-            return None
-        return ExtractedEntity(f.original, target, f.type, f.relevance)
-
-    return _rewrite(findings, rename)
+    return _merge_forms(findings, types, american_spelling,
+                        lambda folded, written: folded if folded in written else min(written))
 
 
 def _is_head(word: str) -> bool:

@@ -101,7 +101,7 @@ class InsuranceModelRecognizer(Base):
                 continue
             if span.label in ("MEDICAL_CONDITION", "TREATMENT") and _head_alone(value):
                 continue
-            start, label = t.start, span.label
+            start, end, label = t.start, t.end, span.label
             if label == "NAME":
                 if _names_care(written):
                     continue
@@ -112,9 +112,7 @@ class InsuranceModelRecognizer(Base):
                 else:
                     end = _name_end(text, start, t.end)
                     value = self._value("NAME", text[start:end].strip())
-                    yield self.span(start, end, label, value, self._relevance(label, value))
-                    continue
-            yield self.span(start, t.end, label, value, self._relevance(label, value))
+            yield self.span(start, end, label, value, self._relevance(label, value))
 
     def _organisation(self, written: str) -> str | None:
         """A model's NAME span that ends in an organisation's head word names no person: a place of

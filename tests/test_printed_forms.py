@@ -75,12 +75,17 @@ def test_a_name_after_a_possessive_role_is_still_a_name():
 @pytest.mark.parametrize(("text", "span", "value"), [
     ("PATIENT NAME: OKONJO, CHIDI", "OKONJO, CHIDI", "chidi okonjo"),
     ("Member: Ferreira, Ayodele   DOB: 02/03/1980", "Ferreira, Ayodele", "ayodele ferreira"),
+    # a claim system's role column right after the name; the surname a word too (stop 56)
+    ("Patient: Holder, Osric T. Member", "Holder, Osric T.", "osric holder"),
+    ("Insured: Marsh, Elwin Policyholder | Plan: PPO", "Marsh, Elwin", "elwin marsh"),
+    ("Insured: Marsh, Osric Policyholder", "Marsh, Osric", "osric marsh"),
 ])
 def test_a_persons_field_holds_a_surname_first_name_the_list_lacks(text, span, value):
     assert (span, value, "NAME") in found(text)
 
 
-@pytest.mark.parametrize("text", ["Re: Denial, Appeal", "Patient: Hospital, Dental", "Patient: Boston, Springfield"])
+@pytest.mark.parametrize("text", ["Re: Denial, Appeal", "Patient: Hospital, Dental", "Patient: Boston, Springfield",
+                                  "Patient: Hospital, Dental Member", "Patient: Boston, Springfield Member"])
 def test_a_subject_line_or_words_of_another_kind_are_no_surname_first_name(text):
     assert not [s for s in found(text) if s[2] == "NAME"]
 

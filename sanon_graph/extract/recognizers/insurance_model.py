@@ -28,7 +28,7 @@ from .drugs import drug_names
 from .gazetteers import SHORT_WORD, phenotype_terms, symptom_terms
 from .locations import place_value
 from .medical import ROUTINE_RELEVANCE, _without_qualifiers, said_of_many
-from .names import KIN_WORDS, NAME_PARTICLES, TITLE_WORDS, _normalize_name
+from .names import KIN_WORDS, NAME_PARTICLES, ROLE_AFTER_A_NAME, TITLE_WORDS, _normalize_name
 from .providers import FACILITY_WORDS, HEADS_WRITTEN_FIRST, SPECIALTY_WORDS
 from .settings import MODEL_TYPES
 from .words import GENERIC_HEAD, MODIFIER_NOISE, STOP_CAPITALS, TREATMENT_QUALIFIERS
@@ -186,7 +186,7 @@ def _name_end(text: str, start: int, end: int) -> int:
     of the name are left, and a name written given name first is not left ending in an initial
     ("Osric T. Member" may be Mr Member)."""
     words = list(_WORD.finditer(text, start, end))
-    while len(words) > 2 and words[-1].group().strip(".,:;").lower() in _ROLE_AFTER_A_NAME:
+    while len(words) > 2 and words[-1].group().strip(".,:;").lower() in ROLE_AFTER_A_NAME:
         left = words[:-1]
         if _INITIAL.fullmatch(left[-1].group()) and "," not in text[start:left[-1].start()]:
             break
@@ -194,11 +194,6 @@ def _name_end(text: str, start: int, end: int) -> int:
     return words[-1].end() if words else end
 
 
-# The record's words for the person a name is of, that are no one's surname (not "Lead", "Clerk",
-# "Counsel", "Officer", "Agent" or "Case", which are): what a form writes after a name.
-_ROLE_AFTER_A_NAME = frozenset(
-    "patient member claimant policyholder insured beneficiary subscriber enrollee applicant applicants respondent "
-    "respondents appellant defendant plaintiff petitioner complainant employee caregiver deceased".split())
 _INITIAL = re.compile(r"[A-Z]\.?,?")
 
 

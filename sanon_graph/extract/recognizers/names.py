@@ -89,6 +89,12 @@ KIN_WORDS = frozenset(_KIN_WORDS.split("|"))
 # "Nurse Priya Raman", "member Ottilie Quenby" (the cross-document pass takes no first name
 # from them).
 PERSON_WORDS = TITLE_WORDS | frozenset(re.findall(r"[a-z]+", _ROLE_WORDS))
+# The record's words for the person a name is of, that are no one's name (not "Lead", "Clerk",
+# "Counsel", "Officer", "Agent" or "Case", which are): what a form writes after a name, as in
+# "Patient: Marsh, Elwin T. Member" (a claim system's role column right after the name).
+ROLE_AFTER_A_NAME = frozenset(
+    "patient member claimant policyholder insured beneficiary subscriber enrollee applicant applicants respondent "
+    "respondents appellant defendant plaintiff petitioner complainant employee caregiver deceased".split())
 
 
 def _by_first_letter(alternatives: str) -> str:
@@ -277,7 +283,7 @@ class _Names(Base):
     def _not_a_name_word(self, word: str) -> bool:
         low = word.lower()
         return (low in STOP_CAPITALS or low in self.gaz.not_name_words or low in self.gaz.organisation_heads
-                or low in TITLE_WORDS or low in _CAPS_NOT_NAMES or _CLINICIAN_WORD.fullmatch(low) is not None)
+                or low in TITLE_WORDS or low in ROLE_AFTER_A_NAME or low in _CAPS_NOT_NAMES or _CLINICIAN_WORD.fullmatch(low) is not None)
     def _name_words_ok(self, words: list[str], every_word_checked: bool = False) -> bool:
         """Each word could be part of a name: no function, form or organisation word, no month,
         place, condition or treatment ("Hepatitis", "Keppra")."""
@@ -644,6 +650,7 @@ _NAME_PART_FIELD = re.compile(
     r"apellidos?|nombre|cognome)[ \t]*:[ \t]*"
     rf"((?:{_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}(?:{_CAPS_WORD}|{_NAME_WORD}))?)(?={_COLUMN_END})")
 _VOWEL = re.compile(r"[AEIOUY]")
+_ROLE_THEN_FIELD_END = re.compile(rf"[ \t]+([A-Za-z]+){_COLUMN_END}")
 _COLUMN_ENDS = re.compile(_COLUMN_END)  # where a form's column ends, compiled
 # What a person's field holds when it names no one: withheld, or the person's part or kind.
 _PLACEHOLDER_WORDS = frozenset(
@@ -741,9 +748,18 @@ class RecordName(_Names):
         words = (surname.casefold(), given.casefold())
         if words[0] == words[1] or any(w in EMPTY_FIELD or w in _PLACEHOLDER_WORDS for w in words):
             return False  # "Patient: Unknown, Unknown", "Insured: Self, Spouse", "Baby, Girl"
-        return (not _SUBJECT_FIELD.match(text, m.start()) and _COLUMN_ENDS.match(text, m.end()) is not None
+        return (not _SUBJECT_FIELD.match(text, m.start()) and self._field_ends(text, m.end())
                 and self._name_words_ok([surname, given], every_word_checked=True)
                 and not self._is_place(given) and not self._is_place(surname))
+
+    @staticmethod
+    def _field_ends(text: str, at: int) -> bool:
+        """The field ends at `at`, or after one word for the person's part that a form writes
+        after the name ("Marsh, Elwin T. Member |")."""
+        if _COLUMN_ENDS.match(text, at):
+            return True
+        role = _ROLE_THEN_FIELD_END.match(text, at)
+        return role is not None and role.group(1).lower() in ROLE_AFTER_A_NAME
 
     def _caps_surname(self, word: str) -> bool:
         """A word in capitals that can be a surname: not an abbreviation ("Grace ICU", "Mark

@@ -84,6 +84,21 @@ def test_a_persons_field_holds_a_surname_first_name_the_list_lacks(text, span, v
     assert (span, value, "NAME") in found(text)
 
 
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Dear Mr Case,", "Mr Case", "mr case"),
+    ("Mrs May and Mr West met the adjuster.", "Mrs May", "mrs may"),
+    ("Mrs May and Mr West met the adjuster.", "Mr West", "mr west"),
+])
+def test_a_surname_that_is_also_a_word_after_an_honorific(text, span, value):
+    assert (span, value, "NAME") in found(text)
+
+
+@pytest.mark.parametrize("text", ["Dear Mr Speaker,", "Dear Madam Chair,", "Dear Mr Manager,", "Dear Sir Or Madam,",
+                                  "Dear Mx Patient,"])
+def test_an_office_or_a_part_after_an_honorific_is_no_name(text):
+    assert not [s for s in found(text) if s[2] == "NAME"]
+
+
 @pytest.mark.parametrize("text", ["Re: Denial, Appeal", "Patient: Hospital, Dental", "Patient: Boston, Springfield",
                                   "Patient: Hospital, Dental Member", "Patient: Boston, Springfield Member"])
 def test_a_subject_line_or_words_of_another_kind_are_no_surname_first_name(text):

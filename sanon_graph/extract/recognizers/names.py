@@ -65,6 +65,12 @@ _TITLED_NAME = re.compile(
     rf"(?<![\w.])({_TITLES})(\.?)(?:{_GAP}(?:(?:and|&){_GAP})?{_TITLES}\.?(?=[ \t]))*{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
 )
 _HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "mme", "mlle", "herr", "frau", "dhr", "mevr"})
+# Words that follow a capitalised "Mr" at a sentence's start and are no surname ("Mr And Mrs", "Dear
+# Sir Or Madam"), and how a letter addresses an office rather than a person ("Dear Madam Chair",
+# "Mr Speaker", "Madam Secretary").
+_FUNCTION_WORDS = frozenset("and or the of for with from to at in on by as but nor if per this that these those".split())
+_ADDRESS_WORDS = frozenset("sir sirs madam madame speaker chair chairman chairwoman president secretary mayor "
+                           "chancellor governor minister ambassador commissioner".split())
 # A surname before marriage: "Mary Jones (née Smith)", "Anna Weber, geb. Schulz". As much the
 # person's name as the one they carry now.
 _MAIDEN_NAME = re.compile(r"(?<![\w.])(?:n[ée]e|geb\.|geborene)[ \t]+([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)(?![\w-])")
@@ -89,6 +95,9 @@ KIN_WORDS = frozenset(_KIN_WORDS.split("|"))
 # "Nurse Priya Raman", "member Ottilie Quenby" (the cross-document pass takes no first name
 # from them).
 PERSON_WORDS = TITLE_WORDS | frozenset(re.findall(r"[a-z]+", _ROLE_WORDS))
+# The role words that are one word ("manager", "applicants"), not a piece of two ("case manager").
+_ONE_WORD_ROLES = frozenset(w.removesuffix("?") for a in _ROLE_WORDS.split("|") if "\\" not in a
+                            for w in ((a[:-2], a) if a.endswith("s?") else (a,)))
 # The record's words for the person a name is of, that are no one's name (not "Lead", "Clerk",
 # "Counsel", "Officer", "Agent" or "Case", which are): what a form writes after a name, as in
 # "Patient: Marsh, Elwin T. Member" (a claim system's role column right after the name).
@@ -262,23 +271,36 @@ class _Names(Base):
                 continue
             low = word.lower()
             if low in self.gaz.organisation_heads:
-                if cue == "title":
+                if cue in ("title", "honorific"):
                     break
                 return []
-            if self._not_a_name_word(word) or names >= 2 and self._is_place(word):
+            if not kept and cue == "honorific" and low in _ADDRESS_WORDS:
+                break  # "Mr Speaker", "Madam Chair": an office, no one's name
+            if not kept and cue == "honorific" and self._surname_after_honorific(word):
+                pass  # "Mr Case", "Mrs May": a word too, but an honorific says a surname follows
+            elif self._not_a_name_word(word) or names >= 2 and self._is_place(word):
                 break
             if names and _LABEL_AFTER.match(text, t.end()):
                 break  # "Employee Name: Tom Price Job Title: ...": the next field's name
             kept.append((t.start(), t.end(), "word"))
             names += 1
         else:
-            if cue != "title" and self._org_follows(text, end):
+            if cue == "role" and self._org_follows(text, end):
                 return []
         while kept and kept[-1][2] == "part" and not _IS_INITIALS.fullmatch(text[kept[-1][0]:kept[-1][1]]):
             kept.pop()  # a particle needs its surname: "Mr Doe van" is "Mr Doe"
         if not any(k[2] == "word" for k in kept):
             return []
         return [(s, e) for s, e, _ in kept]
+
+    def _surname_after_honorific(self, word: str) -> bool:
+        """A capitalised word of three letters or more that may be a surname right after "Mr",
+        "Mrs", "Ms" (a common word too: "Case", "May", "West"), unless it says a part or an
+        office ("Mr President", "Ms Patient") or is a function word."""
+        low = word.lower()
+        return (len(word) >= 3 and word[0].isupper() and not word.isupper() and low not in _FUNCTION_WORDS
+                and low not in _ONE_WORD_ROLES and low not in TITLE_WORDS and low not in _CAPS_NOT_NAMES
+                and _CLINICIAN_WORD.fullmatch(low) is None)
 
     def _not_a_name_word(self, word: str) -> bool:
         low = word.lower()
@@ -339,7 +361,10 @@ class TitledName(_Names):
             caps = run.isupper()
             if title.isupper() and not (caps and " " in run):
                 continue  # "MS" is multiple sclerosis unless a full name in capitals follows
-            tokens = self._name_tokens(text, m.start(3), m.end(3), cue="title")
+            # the title right before the name: an honorific says a surname follows
+            last_title = [t.group(0) for t in _TITLE_WORD.finditer(text, m.start(), m.start(3))][-1]
+            cue = "honorific" if last_title.lower() in _HONORIFICS else "title"
+            tokens = self._name_tokens(text, m.start(3), m.end(3), cue=cue)
             if not tokens:
                 if _IS_INITIALS.fullmatch(run) and not title.isupper():
                     # "Mr A.B.", "Ms K.": a court's initials for a party are that party's name

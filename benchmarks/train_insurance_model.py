@@ -43,7 +43,6 @@ PARTIAL_LABELS = tuple(f"insurance_train/set_{x}" for x in ("x", "y", "z", "za",
 # more of their persons' values than 20; dropout 0.3 instead of 0.1 found fewer.
 EPOCHS = 40
 SEED = 1
-SWAPPED_COPIES = 0
 # What the package keeps of spaCy's output folder (the rest is training state).
 KEEP = ("config.cfg", "meta.json", "tokenizer", "ner", "vocab")
 
@@ -78,54 +77,6 @@ def labelled_docs(sets: list[Path]):
                     pattern = r"(?<!\w)" + re.escape(value) + r"(?!\w)"
                     spans += [(m.start(), m.end(), entity_type) for m in re.finditer(pattern, text, re.IGNORECASE)]
                 yield text, spans, partial
-
-
-def with_values_swapped(docs, copies: int, seed: int):
-    """`copies` more of every labelled document, each labelled value replaced by another value of
-    its type from another document (the same value the same way throughout one copy). The sets
-    repeat one person's values in every document of a cluster, so the model can learn the values
-    rather than the words around them; in a copy only the words around them still say what a
-    value is (mention replacement, a usual augmentation for NER with few labelled documents)."""
-    import random
-
-    def shape(value: str, entity_type: str) -> tuple:
-        # a value of the same look: a provider's "Dr. ..." for a "Dr. ...", a lower-case condition
-        # for a lower-case one, a number for a number
-        words = value.split()
-        return (entity_type, value[:1].isupper(), any(c.isdigit() for c in value), min(len(words), 3),
-                words[0].rstrip(".").lower() in ("dr", "mr", "mrs", "ms", "prof") if words else False)
-
-    rng = random.Random(seed)
-    pool: dict[tuple, list[str]] = {}
-    for text, spans, _ in docs:
-        for a, b, t in spans:
-            pool.setdefault(shape(text[a:b], t), []).append(text[a:b])
-    pool = {key: sorted(set(values)) for key, values in pool.items()}
-    out = []
-    for _ in range(copies):
-        for text, spans, partial in docs:
-            kept, end = [], -1
-            for a, b, t in sorted(spans, key=lambda s: (s[0], -s[1])):
-                if a >= end:  # overlapping matches: the first and longest
-                    kept.append((a, b, t))
-                    end = b
-            if not kept:
-                continue
-            chosen: dict[tuple[str, str], str] = {}
-            pieces, new_spans, at = [], [], 0
-            for a, b, t in kept:
-                key = (text[a:b].lower(), t)
-                if key not in chosen:
-                    others = [v for v in pool[shape(text[a:b], t)] if v.lower() != key[0]]
-                    chosen[key] = rng.choice(others) if others else text[a:b]
-                pieces.append(text[at:a])
-                start = sum(map(len, pieces))
-                pieces.append(chosen[key])
-                new_spans.append((start, start + len(chosen[key]), t))
-                at = b
-            pieces.append(text[at:])
-            out.append(("".join(pieces), new_spans, partial))
-    return out
 
 
 def write_docbin(docs: list[tuple[str, list[tuple[int, int, str]], bool]], out: Path) -> tuple[int, int]:
@@ -194,8 +145,6 @@ def main() -> int:
                         help="train into DIR (a scratch folder) and leave the package and the pin alone")
     parser.add_argument("--hold-out", action="append", default=[], metavar="SET",
                         help="leave this set (e.g. set_k) out too, to choose settings by its figures")
-    parser.add_argument("--swap-values", type=int, default=SWAPPED_COPIES, metavar="N",
-                        help=f"N copies of each document with other values of the same types (default {SWAPPED_COPIES})")
     args = parser.parse_args()
     from sanon_graph.extract import ner_model
 
@@ -206,7 +155,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         docs = list(labelled_docs(sets))  # read once: trained on, then labels, then the check
-        n_docs, n_spans = write_docbin(docs + with_values_swapped(docs, args.swap_values, SEED), tmp / "train.spacy")
+        n_docs, n_spans = write_docbin(docs, tmp / "train.spacy")
         print(f"training on {len(sets)} sets, {n_docs} documents, {n_spans} labelled spans", flush=True)
         cmd = [sys.executable, "-m", "spacy", "train", str(CONFIG), "--output", str(tmp / "out"),
                "--paths.train", str(tmp / "train.spacy"), "--paths.dev", str(tmp / "train.spacy"),
@@ -231,8 +180,7 @@ def main() -> int:
             "trained_on": [s.relative_to(ROOT).as_posix() for s in sets],
             "held_out": [f"examples/{h}" for h in HELD_OUT],
             "partial_labels": [f"examples/{p}" for p in PARTIAL_LABELS],
-            "documents": n_docs, "labelled_spans": n_spans, "swapped_copies": args.swap_values,
-            "epochs": EPOCHS, "seed": SEED,
+            "documents": n_docs, "labelled_spans": n_spans, "epochs": EPOCHS, "seed": SEED,
             "sha256": sha256_files(staging),
         }
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

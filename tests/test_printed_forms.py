@@ -88,6 +88,7 @@ def test_a_persons_field_holds_a_surname_first_name_the_list_lacks(text, span, v
     ("Dear Mr Case,", "Mr Case", "mr case"),
     ("Mrs May and Mr West met the adjuster.", "Mrs May", "mrs may"),
     ("Mrs May and Mr West met the adjuster.", "Mr West", "mr west"),
+    ("Dear Mr And Mrs Black,", "Mr And Mrs Black", "mrs black"),  # a heading's capital "And"
 ])
 def test_a_surname_that_is_also_a_word_after_an_honorific(text, span, value):
     assert (span, value, "NAME") in found(text)

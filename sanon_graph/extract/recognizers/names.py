@@ -62,7 +62,7 @@ _IS_INITIALS = re.compile(_INITIALS)
 _IS_PARTICLE = re.compile(rf"(?i:{_PARTICLE})")
 # A title (or several: "Prof. Dr.", "Mrs and Mr Kovač"), with or without a full stop: "Mr A.B. Cd", "Mr St Clair Edward Doe", "Judge Hale", "Mr JOHN DOE".
 _TITLED_NAME = re.compile(
-    rf"(?<![\w.])({_TITLES})(\.?)(?:{_GAP}(?:(?:and|&){_GAP})?{_TITLES}\.?(?=[ \t]))*{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
+    rf"(?<![\w.])({_TITLES})(\.?)(?:{_GAP}(?:(?:[Aa]nd|&){_GAP})?{_TITLES}\.?(?=[ \t]))*{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
 )
 _HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "mme", "mlle", "herr", "frau", "dhr", "mevr"})
 # Words that follow a capitalised "Mr" at a sentence's start and are no surname ("Mr And Mrs", "Dear

@@ -89,19 +89,29 @@ def test_a_persons_field_holds_a_surname_first_name_the_list_lacks(text, span, v
     ("Mrs May and Mr West met the adjuster.", "Mrs May", "mrs may"),
     ("Mrs May and Mr West met the adjuster.", "Mr West", "mr west"),
     ("Dear Mr And Mrs Black,", "Mr And Mrs Black", "mrs black"),  # a heading's capital "And"
+    ("Mrs April Holloway called.", "Mrs April Holloway", "april holloway"),  # a first name that is a month
+    ("Decided by Mr Commissioner Rowland.", "Mr Commissioner Rowland", "commissioner rowland"),  # an office, a name
 ])
 def test_a_surname_that_is_also_a_word_after_an_honorific(text, span, value):
     assert (span, value, "NAME") in found(text)
 
 
-@pytest.mark.parametrize("text", ["Dear Mr Speaker,", "Dear Madam Chair,", "Dear Mr Manager,", "Dear Sir Or Madam,",
-                                  "Dear Mx Patient,"])
-def test_an_office_or_a_part_after_an_honorific_is_no_name(text):
+@pytest.mark.parametrize("text", ["Dear Mr Speaker,", "Dear Mr Chairman,", "Dear Mr Manager,", "Dear Sir Or Madam,",
+                                  "Dear Mx Patient,", "If You Miss Your Appointment", "Dear Mrs Policy Holder,",
+                                  "Mr Case Worker", "Mr General Practitioner referred her."])
+def test_an_office_a_part_or_other_words_after_an_honorific_are_no_name(text):
     assert not [s for s in found(text) if s[2] == "NAME"]
 
 
+def test_a_forms_honorific_column_names_no_one():
+    assert not [s for s in found("Title: Mr   First Name: Osric") if s[2] == "NAME" and "First" in s[0]]
+
+
 @pytest.mark.parametrize("text", ["Re: Denial, Appeal", "Patient: Hospital, Dental", "Patient: Boston, Springfield",
-                                  "Patient: Hospital, Dental Member", "Patient: Boston, Springfield Member"])
+                                  "Patient: Hospital, Dental Member", "Patient: Boston, Springfield Member",
+                                  # a form's words for a kind of person, and the field's own word again
+                                  "Insured: Primary, Named Insured", "Member: Covered, Family Member",
+                                  "Name: Surname, Forename Member", "Claimant: Injured, Worker Employee"])
 def test_a_subject_line_or_words_of_another_kind_are_no_surname_first_name(text):
     assert not [s for s in found(text) if s[2] == "NAME"]
 

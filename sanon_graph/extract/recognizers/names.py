@@ -65,12 +65,14 @@ _TITLED_NAME = re.compile(
     rf"(?<![\w.])({_TITLES})(\.?)(?:{_GAP}(?:(?:[Aa]nd|&){_GAP})?{_TITLES}\.?(?=[ \t]))*{_GAP}({_NAME_RUN}|{_CAPS_RUN}){_NAME_END}"
 )
 _HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "mme", "mlle", "herr", "frau", "dhr", "mevr"})
-# Words that follow a capitalised "Mr" at a sentence's start and are no surname ("Mr And Mrs", "Dear
-# Sir Or Madam"), and how a letter addresses an office rather than a person ("Dear Madam Chair",
-# "Mr Speaker", "Madam Secretary").
-_FUNCTION_WORDS = frozenset("and or the of for with from to at in on by as but nor if per this that these those".split())
-_ADDRESS_WORDS = frozenset("sir sirs madam madame speaker chair chairman chairwoman president secretary mayor "
-                           "chancellor governor minister ambassador commissioner".split())
+# The words STOP_CAPITALS lists that are surnames too: after an honorific, a surname ("Mr Case"; the
+# list's other words are not: "Mr General Practitioner", "If You Miss Your Appointment"). And how a
+# letter addresses an office rather than a person ("Mr Speaker", "Mr Commissioner Rowland").
+_SURNAMES_THAT_ARE_WORDS = frozenset(
+    "april august case court east friday herald june lane march may north page post south street ward west".split())
+_COLUMN_GAP = re.compile(r"[ \t]{2,}|\t")
+_ADDRESS_WORDS = frozenset("speaker chair chairman chairwoman president secretary mayor chancellor governor minister "
+                           "ambassador commissioner chief deputy".split())
 # A surname before marriage: "Mary Jones (née Smith)", "Anna Weber, geb. Schulz". As much the
 # person's name as the one they carry now.
 _MAIDEN_NAME = re.compile(r"(?<![\w.])(?:n[ée]e|geb\.|geborene)[ \t]+([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)(?![\w-])")
@@ -95,9 +97,6 @@ KIN_WORDS = frozenset(_KIN_WORDS.split("|"))
 # "Nurse Priya Raman", "member Ottilie Quenby" (the cross-document pass takes no first name
 # from them).
 PERSON_WORDS = TITLE_WORDS | frozenset(re.findall(r"[a-z]+", _ROLE_WORDS))
-# The role words that are one word ("manager", "applicants"), not a piece of two ("case manager").
-_ONE_WORD_ROLES = frozenset(w.removesuffix("?") for a in _ROLE_WORDS.split("|") if "\\" not in a
-                            for w in ((a[:-2], a) if a.endswith("s?") else (a,)))
 # The record's words for the person a name is of, that are no one's name (not "Lead", "Clerk",
 # "Counsel", "Officer", "Agent" or "Case", which are): what a form writes after a name, as in
 # "Patient: Marsh, Elwin T. Member" (a claim system's role column right after the name).
@@ -264,7 +263,8 @@ class _Names(Base):
         none when the run names an organisation ("Patient Silver Crest Imaging")."""
         kept: list[tuple[int, int, str]] = []
         names = 0
-        for t in _TOKEN_SPLIT.finditer(text, start, end):
+        tokens = list(_TOKEN_SPLIT.finditer(text, start, end))
+        for t in tokens:
             word = t.group(0)
             if _IS_INITIALS.fullmatch(word) or _IS_PARTICLE.fullmatch(word):
                 kept.append((t.start(), t.end(), "part"))
@@ -275,9 +275,15 @@ class _Names(Base):
                     break
                 return []
             if not kept and cue == "honorific" and low in _ADDRESS_WORDS:
-                break  # "Mr Speaker", "Madam Chair": an office, no one's name
-            if not kept and cue == "honorific" and self._surname_after_honorific(word):
-                pass  # "Mr Case", "Mrs May": a word too, but an honorific says a surname follows
+                # "Mr Commissioner Rowland": the office is masked with the name after it; "Mr
+                # Speaker" alone names no one (a part with no word after it is dropped below)
+                kept.append((t.start(), t.end(), "part"))
+                continue
+            if (not kept and cue == "honorific" and (len(tokens) == 1 or self._first_name(word))
+                    and not _LABEL_AFTER.match(text, t.end()) and self._surname_after_honorific(word)):
+                # "Mr Case", "Mrs May": a word too, but an honorific says a surname follows; the
+                # name's only word, or a first name before more ("Mrs April Holloway")
+                pass
             elif self._not_a_name_word(word) or names >= 2 and self._is_place(word):
                 break
             if names and _LABEL_AFTER.match(text, t.end()):
@@ -293,14 +299,13 @@ class _Names(Base):
             return []
         return [(s, e) for s, e, _ in kept]
 
-    def _surname_after_honorific(self, word: str) -> bool:
-        """A capitalised word of three letters or more that may be a surname right after "Mr",
-        "Mrs", "Ms" (a common word too: "Case", "May", "West"), unless it says a part or an
-        office ("Mr President", "Ms Patient") or is a function word."""
-        low = word.lower()
-        return (len(word) >= 3 and word[0].isupper() and not word.isupper() and low not in _FUNCTION_WORDS
-                and low not in _ONE_WORD_ROLES and low not in TITLE_WORDS and low not in _CAPS_NOT_NAMES
-                and _CLINICIAN_WORD.fullmatch(low) is None)
+    @staticmethod
+    def _surname_after_honorific(word: str) -> bool:
+        """One of the words the name rules never take (STOP_CAPITALS) that is a surname too, right
+        after "Mr", "Mrs", "Ms": "Mr Case", "Mrs May", "Mr West". The caller takes it only as the
+        name's one word ("Mr Case", not "Mr Case Worker") or as a first name before more ("Mrs
+        April Holloway")."""
+        return word[0].isupper() and not word.isupper() and word.lower() in _SURNAMES_THAT_ARE_WORDS
 
     def _not_a_name_word(self, word: str) -> bool:
         low = word.lower()
@@ -361,9 +366,11 @@ class TitledName(_Names):
             caps = run.isupper()
             if title.isupper() and not (caps and " " in run):
                 continue  # "MS" is multiple sclerosis unless a full name in capitals follows
-            # the title right before the name: an honorific says a surname follows
-            last_title = [t.group(0) for t in _TITLE_WORD.finditer(text, m.start(), m.start(3))][-1]
-            cue = "honorific" if last_title.lower() in _HONORIFICS else "title"
+            # the title right before the name: an honorific says a surname follows, unless a form's
+            # column gap stands between them ("Title: Mr   First Name: ...")
+            last_title = list(_TITLE_WORD.finditer(text, m.start(), m.start(3)))[-1]
+            cue = ("honorific" if last_title.group(0).lower() in _HONORIFICS
+                   and not _COLUMN_GAP.search(text, last_title.end(), m.start(3)) else "title")
             tokens = self._name_tokens(text, m.start(3), m.end(3), cue=cue)
             if not tokens:
                 if _IS_INITIALS.fullmatch(run) and not title.isupper():
@@ -376,8 +383,7 @@ class TitledName(_Names):
             if len(_name_words(text[start:end])) == 1 and not _IS_INITIALS.match(text, start):
                 # "Dr. Tan", "Dr van der Berg": keep the title so a lone surname is not masked as a
                 # word; the value has the last title only ("Mrs and Mr Kovač" -> "mr kovač")
-                last_title = [t.start() for t in _TITLE_WORD.finditer(text, m.start(), m.start(3))][-1]
-                yield self.span(m.start(), end, "NAME", _normalize_name(text[last_title:end]), 0.8)
+                yield self.span(m.start(), end, "NAME", _normalize_name(text[last_title.start():end]), 0.8)
             else:
                 # A title of office or profession ("Dr", "Prof.", "Judge", "Sir") says who someone
                 # is: masked with the name. An honorific says their sex ("Mr", "Mme"), and "Mrs" and
@@ -680,7 +686,10 @@ _COLUMN_ENDS = re.compile(_COLUMN_END)  # where a form's column ends, compiled
 # What a person's field holds when it names no one: withheld, or the person's part or kind.
 _PLACEHOLDER_WORDS = frozenset(
     "redacted anonymous withheld confidential unnamed verification baby infant newborn girl boy male female "
-    "adult child minor self spouse partner dependent dependant member patient subscriber doe".split())
+    "adult child minor self spouse partner dependent dependant member patient subscriber doe "
+    # a form's words for the kind of person or the part of the name ("Surname, Forename")
+    "primary additional named covered family active duty retired military fixed term sole joint second third "
+    "household surname forename forenames given first last middle worker".split())
 _SUBJECT_FIELD = re.compile(r"(?i:re)[ \t]*:")
 _FIELD_ENDS = re.compile(_FIELD_END)
 
@@ -773,18 +782,24 @@ class RecordName(_Names):
         words = (surname.casefold(), given.casefold())
         if words[0] == words[1] or any(w in EMPTY_FIELD or w in _PLACEHOLDER_WORDS for w in words):
             return False  # "Patient: Unknown, Unknown", "Insured: Self, Spouse", "Baby, Girl"
-        return (not _SUBJECT_FIELD.match(text, m.start()) and self._field_ends(text, m.end())
+        return (not _SUBJECT_FIELD.match(text, m.start()) and self._field_ends(text, m, given)
                 and self._name_words_ok([surname, given], every_word_checked=True)
                 and not self._is_place(given) and not self._is_place(surname))
 
     @staticmethod
-    def _field_ends(text: str, at: int) -> bool:
-        """The field ends at `at`, or after one word for the person's part that a form writes
-        after the name ("Marsh, Elwin T. Member |")."""
-        if _COLUMN_ENDS.match(text, at):
+    def _field_ends(text: str, m: re.Match[str], given: str) -> bool:
+        """The field ends after the name, or after one word for the person's part that a form
+        writes after it ("Patient: Marsh, Elwin T. Member |"). Not the field's own word again,
+        after words that say what kind of one ("Insured: Primary, Named Insured", "Member:
+        Covered, Family Member"), nor after a "name" that is a participle ("Claimant: Injured, Worker Employee")."""
+        if _COLUMN_ENDS.match(text, m.end()):
             return True
-        role = _ROLE_THEN_FIELD_END.match(text, at)
-        return role is not None and role.group(1).lower() in ROLE_AFTER_A_NAME
+        role = _ROLE_THEN_FIELD_END.match(text, m.end())
+        if role is None or role.group(1).lower() not in ROLE_AFTER_A_NAME:
+            return False
+        label = text[m.start():m.start(1)].lower()
+        return role.group(1).lower() not in label and not any(
+            w.lower().endswith(("ed", "ing")) for w in (m.group(1), given))
 
     def _caps_surname(self, word: str) -> bool:
         """A word in capitals that can be a surname: not an abbreviation ("Grace ICU", "Mark

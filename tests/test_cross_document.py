@@ -203,6 +203,16 @@ def test_a_first_name_alone_is_the_one_full_name_that_starts_with_it():
         assert found(findings, doc_id) == {("Ottilie", "ottilie quenby", "NAME")}
 
 
+@pytest.mark.parametrize("other", ["Prescriber: OTTILIE MARWOOD", "Referred by Dr P St Ottilie-Vance.",
+                                   "Seen by Ottilie, Amara (NP)."])
+def test_a_first_name_inside_another_persons_name_is_not_the_full_name(other):
+    # the first word of another name, a part joined by a hyphen, a surname written first
+    corpus = docs("Patient: Ottilie Quenby, seen today.", other)
+    findings = {"0": [ExtractedEntity("Ottilie Quenby", "ottilie quenby", "NAME", 0.9)]}
+    propagate(corpus, findings, SCHEMA)
+    assert "ottilie quenby" not in {value for _, value, _ in found(findings, "1")}
+
+
 def test_a_first_name_two_people_share_or_the_corpus_writes_as_a_word_stands_for_nobody():
     corpus = docs("Patient: Grace Sandholm.", "Patient: Amara Osei. Member: Amara Boateng.",
                   "Grace called again.", "Amara called again.", "The grace period ended.")

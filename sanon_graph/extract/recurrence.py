@@ -769,7 +769,8 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             if key in first_keys:
                 if found.islower():
                     written_as_word.add(key)  # "grace period", "will": a word of the corpus
-                elif found[:1].isupper() and (doc.doc_id, i) not in first_name_seen:
+                elif found[:1].isupper() and (doc.doc_id, i) not in first_name_seen \
+                        and _stands_alone(doc.text, start, end):
                     # not marked present: if the first name is refused, the person's other spellings
                     # in this document ("Mrs Lopez") are still found; where the document names the
                     # person in full, the first name alone is masked with the name
@@ -803,6 +804,27 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             findings.setdefault(doc_id, []).append(finding)
             added += 1
     return added
+
+
+# What makes a first name part of someone else's name: a hyphen joining it to a word ("ST
+# JOHN-SMYTHE"), a capitalised word right after it on its line ("MARCUS PIERCE"), or a comma and a
+# known first name after it, the surname written first ("Nguyen, Bao").
+_JOINED_BEFORE = re.compile(r"[\w'’][-‐]$")
+_JOINED_AFTER = re.compile(r"[-‐][\w]")
+_NAME_WORD_AFTER = re.compile(r"[ \t]+[A-Z][\w'’-]*")
+_GIVEN_NAME_AFTER = re.compile(r",[ \t]*([A-Z][a-z'’-]+|[A-Z]{2,})(?![\w'’-])")
+
+
+def _stands_alone(text: str, start: int, end: int) -> bool:
+    """A first name found alone ("Dear Marcus,", "Marcus phoned") and not the first word or a
+    part of another person's name, which merged into the one full name that starts with it
+    would link two people."""
+    if _JOINED_BEFORE.search(text, max(0, start - 2), start) or _JOINED_AFTER.match(text, end):
+        return False
+    if _NAME_WORD_AFTER.match(text, end):
+        return False
+    given = _GIVEN_NAME_AFTER.match(text, end)
+    return given is None or given.group(1).casefold() not in gazetteers().first_names
 
 
 def condition_heads(findings: Findings, condition_type: str = "MEDICAL_CONDITION") -> int:

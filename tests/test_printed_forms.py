@@ -35,6 +35,24 @@ def test_dates_as_systems_and_deeds_print_them(text, span, value, entity_type):
     assert not [s for s in spans if s[2] == "NON_PERSONAL_ID"]  # a date, not an identifier
 
 
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("D.O.B.: 21/07/1994", "21/07/1994", "1994-07-21"),  # the cue's own full stops
+    ("DOB ............ 04 Jun 1939", "04 Jun 1939", "1939-06-04"),  # a printed form's dot leaders
+    ("DATE OF BIRTH ...... 1948-06-02", "1948-06-02", "1948-06-02"),
+    ("Keeva Lyons (b. 1977-04-12) attended.", "1977-04-12", "1977-04-12"),
+])
+def test_a_birth_date_as_printed_forms_cue_it(text, span, value):
+    assert (span, value, "BIRTHDATE") in found(text)
+
+
+@pytest.mark.parametrize("text", ["DOB: 04/06/1939\nSeen 05/06/2024 at the clinic.",
+                                  "Insured Keeva Lyons, DOB 17/03/1997, received 05/06/2024.",
+                                  "See section b. 2024-06-05 of the policy."])
+def test_a_date_after_the_birth_dates_own_is_no_birth_date(text):
+    assert not [s for s in found(text) if s[2] == "BIRTHDATE" and s[1].startswith("2024")]
+    assert [s for s in found(text) if s[2] == "EVENT_DATE" and s[1].startswith("2024")]
+
+
 def test_a_run_of_letters_and_digits_around_a_month_is_no_date():
     assert not [s for s in found("Ref AB12MAY2024X was sent.") if s[2] in ("EVENT_DATE", "BIRTHDATE")]
 

@@ -148,7 +148,14 @@ _BIRTH_YEAR = re.compile(
     r"[ \t]+((?:18|19|20)\d\d)(?![\w/-]|\.\d)",
     re.I,
 )
-_BIRTH_CONTEXT = re.compile(r"\b(?:born|birth|dob|d\.o\.b\.?|birthday)\b[^.]{0,25}$", re.I)
+# A birth cue a few characters before the date, no sentence's end and no number between them (the
+# date after "DOB: 04/06/1939\nSeen" is not the birth date); a form's dot
+# leaders ("DOB ........ 04 Jun 1939") and the cue's own full stops ("D.O.B.:") are no sentence's
+# end; "b." opening a bracket, a clause or a line right before the date is a record's "born"
+# ("Keeva Lyons (b. 1977-04-12)").
+_BIRTH_CONTEXT = re.compile(
+    r"(?:\b(?:born|birth|dob|birthday)\b|\bd\.o\.b\.?)(?:[^.\d]|\.{2,}){0,25}\Z|(?:[(,;]|^)[ \t]*b\.[ \t]*\Z",
+    re.I | re.M)  # (re.M for the line's start: \Z, not $, is the date's place)
 # The same words in German, French, Dutch, Spanish, Italian and Portuguese records, looked for
 # only in a text that has one of their stems (most texts have none).
 _FOREIGN_BIRTH_CONTEXT = re.compile(

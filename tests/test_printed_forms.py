@@ -134,6 +134,19 @@ def test_a_subject_line_or_words_of_another_kind_are_no_surname_first_name(text)
     assert not [s for s in found(text) if s[2] == "NAME"]
 
 
+@pytest.mark.parametrize(("text", "span"), [
+    ("She phoned (07700 900 552) about the claim.", "07700 900 552"),  # a national number in brackets
+    ("Call (0117 496 0123) today.", "0117 496 0123"),  # after a cue word: the bracket stays text
+    ("Mobile (+44 7911 123456) any time.", "+44 7911 123456"),
+])
+def test_a_phone_number_in_brackets_is_the_number_without_them(text, span):
+    assert [s[0] for s in found(text) if s[2] == "PHONE_NUMBER"] == [span]
+
+
+def test_digits_in_brackets_without_groups_are_no_phone_number():
+    assert not [s for s in found("Ref (0012345678) was quoted.") if s[2] == "PHONE_NUMBER"]
+
+
 def test_a_national_number_written_in_groups_its_one_region_does_not_make_gets_no_country():
     regions = ("GB", "IE", "NL", "DE", "FR")
     # German numbering alone accepts these digits, but not grouped so: no country is guessed

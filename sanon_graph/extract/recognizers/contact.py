@@ -40,6 +40,7 @@ _PHONE_CUE = re.compile(
     r"t[ée]l[ée]phone|tlf|fax)\.?[ \t]*(?:(?i:no|number|nr)\.?[ \t]*)?[:#]?[ \t]*"
     r"(\(?\d{2,4}\)?(?:[ .-]\d{2,5}){1,3})(?![\w-]|[./]\d)")
 _PHONE_GROUPING = re.compile(r"[ .()-]")
+_BRACKETED_NATIONAL = re.compile(r"(?<![\w+])\((0\d[\d .-]{5,16}\d)\)")
 _PHONE_CUE_WORDS = re.compile(r"(?<![\w-])(?i:t[eé]l|phone|ph\b|mob|cell|hp\b|handphone|call|whatsapp|tlf|fax)")
 # What a cue word may be followed by that is no number to call: a date ("call 15.03.2024", "Fax
 # 12-03-2024", "2024-03-15"), a span of years ("2019-2020") or of hours ("0900-1700").
@@ -118,17 +119,29 @@ class Phone(Base):
         for m in _PHONE.finditer(text):
             if SPACED_ID_BEFORE.search(text, max(0, m.start() - 40), m.start()):
                 continue  # "NHS number 943 476 5919": a person's identifier (identifiers.py)
-            number = m.group(0)
+            number, end = m.group(0), m.end()
+            if number.endswith(")") and number.count(")") > number.count("("):
+                number, end = number[:-1], end - 1  # "(+44 7911 123456)": the bracket is the text's
             if not number.startswith("+") and not _PHONE_GROUPING.search(number):
                 continue  # 0012345678 without spaces or dashes is an account number, not a phone
             normalized = normalize_phone(number, self.regions)
             if normalized is not None:
-                yield self.span(m.start(), m.end(), "PHONE_NUMBER", normalized)
+                yield self.span(m.start(), end, "PHONE_NUMBER", normalized)
+        if "(0" in text:
+            # a national number in brackets, "phoned (07700 900 552)": the patterns above start no
+            # number after "(" (where "+44 (0)20" has its trunk 0), so the bracket's content is read alone
+            for m in _BRACKETED_NATIONAL.finditer(text):
+                number = m.group(1)
+                if (_PHONE_GROUPING.search(number) and _PHONE.fullmatch(number)
+                        and (normalized := normalize_phone(number, self.regions)) is not None):
+                    yield self.span(m.start(1), m.end(1), "PHONE_NUMBER", normalized)
         for cue in _PHONE_CUE_WORDS.finditer(text):
             # the full pattern only where a cue word starts: a text with "call" in it is common
             if (m := _PHONE_CUE.match(text, cue.start())) is None:
                 continue
-            number = m.group(1)
+            number, start = m.group(1), m.start(1)
+            if number.startswith("(") and ")" not in number:
+                number, start = number[1:], start + 1  # "Call (0117 496 0123)": the text's bracket
             digits = re.sub(r"\D", "", number)
             if 8 <= len(digits) <= 12 and not _DATE_OR_HOURS.fullmatch(number):
                 # the value the other patterns give a number they read too (the overlap keeps one
@@ -136,4 +149,4 @@ class Phone(Base):
                 # Australian free call, no North American number)
                 national = number.startswith("0") or number.startswith("(0") or len(digits) == 10 and digits[0] in "23456789"
                 value = normalize_phone(number, self.regions) if national else None
-                yield self.span(m.start(1), m.end(1), "PHONE_NUMBER", value or digits)
+                yield self.span(start, m.end(1), "PHONE_NUMBER", value or digits)

@@ -97,6 +97,9 @@ def test_a_name_after_a_possessive_role_is_still_a_name():
     ("Patient: Holder, Osric T. Member", "Holder, Osric T.", "osric holder"),
     ("Insured: Marsh, Elwin Policyholder | Plan: PPO", "Marsh, Elwin", "elwin marsh"),
     ("Insured: Marsh, Osric Policyholder", "Marsh, Osric", "osric marsh"),
+    ("PATIENT NAME ....... MACDONALD, Colette", "MACDONALD, Colette", "colette macdonald"),  # dot leaders
+    ("CLMT: MCALLISTER, DUNCAN R", "MCALLISTER, DUNCAN R", "duncan mcallister"),  # a claim system's field
+    ("Worker: TAUFA, Sione", "TAUFA, Sione", "sione taufa"),
 ])
 def test_a_persons_field_holds_a_surname_first_name_the_list_lacks(text, span, value):
     assert (span, value, "NAME") in found(text)

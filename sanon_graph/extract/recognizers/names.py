@@ -622,12 +622,14 @@ class SurnameInitials(_Names):
 # "Pt: QUARRINGTON, M." (surname first, a comma, the given name or an initial).
 _GIVEN_CAPS_SURNAME = re.compile(
     rf"(?<![\w.'’-])({_NAME_WORD})(?:{_GAP}[A-Z]\.?)?{_GAP}({_CAPS_WORD})(?![\w'’-])(?!{_GAP}{_CAPS_WORD}(?![\w'’-]))")
-_PERSON_FIELD = (r"(?<![\w-])(?i:pt|patient|member|name|insured|subscriber|claimant|employee|beneficiary|enrollee|client|resident|"
+_PERSON_FIELD = (r"(?<![\w-])(?i:pt|patient|member|name|insured|subscriber|claimant|clmt|employee|worker|beneficiary|enrollee|"
+                 r"client|resident|"
                  # a letter's subject line names whom it is about: "Re: Tamsin ORVELL, DOB ..."
                  r"re|"
                  # the same fields in French, German, Dutch, Spanish and Italian forms
                  r"policyholder|adh[ée]rente?|assur[ée]e?|b[ée]n[ée]ficiaire|nom|patiente|versicherte[rn]?|naam|verzekerde|"
-                 r"paciente|asegurad[oa]|nome|assistito)[ \t]*:[ \t]*")
+                 # a colon, or the dot leaders of a printed form ("PATIENT NAME ....... MACDONALD, Colette")
+                 r"paciente|asegurad[oa]|nome|assistito)[ \t]*(?::|\.{3,})[ \t]*")
 _SURNAME_FIRST = re.compile(
     rf"{_PERSON_FIELD}((?:{_CAPS_WORD}|{_NAME_WORD})),{_GAP}"
     rf"(?:({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}([A-Z])\.?)?|([A-Z])\.)(?![\w'’-])")
@@ -730,7 +732,7 @@ class RecordName(_Names):
                         and not self._is_place(surname) and not PLACE_PREPOSITION.search(text, max(0, m.start() - 8), m.start())
                         and (self._caps_surname(surname) if surname.isupper() else self._name_words_ok([surname]))):
                     yield self.span(m.start(), m.end(), "NAME", f"{given} {surname}".lower(), 0.9)
-        if ":" not in text:
+        if ":" not in text and "..." not in text:
             return
         for m in _SURNAME_FIRST.finditer(text):
             surname, given, _middle, initial = m.groups()

@@ -164,6 +164,9 @@ def test_a_national_number_written_in_groups_its_one_region_does_not_make_gets_n
 @pytest.mark.parametrize(("text", "span", "value"), [
     ('Cornelius "Neil" Vandermeer called about the claim.', 'Cornelius "Neil" Vandermeer', "cornelius vandermeer"),
     ("Marcus “Tank” Oduya was injured at practice.", "Marcus “Tank” Oduya", "marcus oduya"),
+    ("Patricia 'Trish' Gallagher-Moy called.", "Patricia 'Trish' Gallagher-Moy", "patricia gallagher-moy"),
+    ("Client: Thomas ‘Tommy’ Brennan", "Thomas ‘Tommy’ Brennan", "thomas brennan"),
+    ("Margaret (Peggy) Pemberton-Haigh attended.", "Margaret (Peggy) Pemberton-Haigh", "margaret pemberton-haigh"),
 ])
 def test_a_nickname_in_quotes_inside_a_name(text, span, value):
     # the span masks the nickname with the name; the value is the name as written without it,

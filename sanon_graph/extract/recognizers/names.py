@@ -172,9 +172,10 @@ _ROLE_NAME = re.compile(
 # A first name with an initial: "Winifred K.", "Leopold J. Quennell"
 _INITIAL_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}){_GAP}([A-Z]\.)(?:{_GAP}({_NAME_WORD}))?(?!\w)")
 # A known first name and one or two more name words, particles allowed: "Jan van der Berg".
-# A nickname in double quotes may stand between the first name and the surname: 'Cornelius "Neil"
-# Vandermeer' (the span takes it, the value leaves it out).
-_QUOTED_NICKNAME = rf'["“]{_NAME_WORD}["”]'
+# A nickname may stand between the first name and the surname, in double or single quotes or in
+# brackets: 'Cornelius "Neil" Vandermeer', "Patricia 'Trish' Gallagher-Moy", "Margaret (Peggy)
+# Pemberton-Haigh" (the span takes it, the value leaves it out).
+_QUOTED_NICKNAME = rf'(?:["“]{_NAME_WORD}["”]|[\'‘]{_NAME_WORD}[\'’](?!\w)|\({_NAME_WORD}\))'
 _CAPITAL_PAIR = re.compile(
     rf"(?<![\w.'’-])({_NAME_WORD})(?:{_GAP}{_QUOTED_NICKNAME})?{_GAP}((?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})(?:{_GAP}({_NAME_WORD}))?{_NAME_END}"
 )
@@ -529,7 +530,7 @@ class CapitalPair(_Names):
             if any(w.lower() in self.gaz.organisation_heads for w in m.group(0).split()) or self._org_follows(text, end):
                 continue  # "Silver Crest Imaging", "Camden Wellness": organisations
             written = text[m.start():end]
-            if '"' in written or "“" in written:
+            if any(q in written for q in '"“\'‘('):
                 written = _NICKNAME_IN_NAME.sub("", written)
             yield self.span(m.start(), end, "NAME", _normalize_name(written), 0.9)
 

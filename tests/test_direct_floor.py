@@ -40,6 +40,8 @@ def test_a_unique_email_in_a_low_risk_document_is_masked(run_cli, tmp_path, stra
     report = (out / "report.md").read_text()
     assert "| masked direct |" in report and "Direct: every value of a direct-identifier type" in report
     assert "| direct |" in report  # the decision row of the floor
+    # the count is of what was found, and the report says so (a value the extractor missed is not in it)
+    assert "| direct identifiers found and left unmasked | 0 |" in report and "a value it missed" in report
 
 
 @pytest.mark.parametrize("strategy", ["greedy", "knapsack", "exact"])

@@ -10,6 +10,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from ..report import SUMMARY_LABELS
 from . import plots
 
 CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
@@ -42,7 +43,7 @@ def _f(x: Any) -> str:
 
 def _summary(view: dict[str, Any]) -> str:
     c = view["counts"]
-    rows = [(key.replace("_", " "), c[key]) for key in (
+    rows = [(SUMMARY_LABELS.get(key, key.replace("_", " ")), c[key]) for key in (
         "documents", "documents_skipped", "entities", "mentions", "links", "chains", "masked_entities",
         "masked_direct", "masked_document_stage", "masked_chain_stage", "characters_masked", "documents_changed",
         "replacements_made", "documents_over_target_after", "chains_target_unmet", "direct_identifiers_unmasked")

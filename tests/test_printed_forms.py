@@ -146,6 +146,15 @@ def test_a_phone_number_in_brackets_is_the_number_without_them(text, span):
     assert [s[0] for s in found(text) if s[2] == "PHONE_NUMBER"] == [span]
 
 
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Policy No. LVH 2207 8841 is active.", "LVH 2207 8841", "LVH22078841"),  # not a condition and a number
+    ("Claim no. 4410 2291 77 received.", "4410 2291 77", "4410229177"),
+])
+def test_a_policy_or_claim_number_in_spaced_groups_is_one_number(text, span, value):
+    assert (span, value, "NON_PERSONAL_ID") in found(text)
+    assert found("Policy: LVH22078841")[0][1] == "LVH22078841"  # written without spaces: the same value
+
+
 def test_digits_in_brackets_without_groups_are_no_phone_number():
     assert not [s for s in found("Ref (0012345678) was quoted.") if s[2] == "PHONE_NUMBER"]
 

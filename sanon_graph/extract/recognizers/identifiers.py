@@ -96,6 +96,8 @@ _SPACED_ID_CUE = (
     r"|(?:medicare|medicaid|health\s+(?:insurance|card))\s+(?:number|no\.?|nr\.?|card|id|#)|health\s+card"
     # a member's, a card's or a certificate's number: "Member no. CH 7712 0935"
     r"|(?:member(?:ship)?|certificate)\s+(?:number|no\.?|nr\.?|#)"
+    # a policy's or a claim's: "Policy No. LVH 2207 8841" (the process's number, not the person's)
+    r"|(?P<process>policy|claim)\s+(?:number|no\.?|nr\.?|#)"
     # the scheme's name alone, the number straight after it: "Medicare 2951 64830 1", "RAMQ
     # ABCD 1234 5678" (a long number only: find() asks for eight digits)
     r"|(?P<bare>medicare|medicaid|ramq|ahv))\s*[:#]?\s*"
@@ -163,7 +165,8 @@ class SpacedPersonId(Base):
             if m.group("bare") and number.startswith(_SERVICE_LINES):
                 continue  # "call Medicare 1800 123 456": the scheme's phone line, no one's number
             if sum(c.isdigit() for c in number) >= (8 if m.group("bare") else 6):
-                yield self.span(m.start("number"), m.end("number"), "PATIENT_ID", number.replace(" ", ""))
+                owner = "NON_PERSONAL_ID" if m.group("process") else "PATIENT_ID"
+                yield self.span(m.start("number"), m.end("number"), owner, number.replace(" ", ""))
         for m in _NIR.finditer(text) if "NIR" in text or "INSEE" in text or "ociale" in text or "SS" in text else ():
             yield self.span(m.start(1), m.end(1), "PATIENT_ID", re.sub(r"[ \t]", "", m.group(1)))
         for m in _PENSION_NUMBER_DE.finditer(text) if may_match(_DIGIT_SPACE_DIGIT, text) else ():

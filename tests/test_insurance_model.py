@@ -575,3 +575,17 @@ def test_a_models_name_is_the_persons_name_or_no_name(spacy_installed, written, 
     model._spans._cache[model._spans._key(text)] = [NerSpan(start, start + len(written), "NAME", written)]
     got = [(s.type, text[s.start:s.end], s.normalized) for s in model.find(text)]
     assert got == ([found] if found else [])
+
+
+@pytest.mark.parametrize(("span", "kept"), [
+    ("Mrs Philomena Gallagher\nMedical", "Mrs Philomena Gallagher"),  # the next field's word
+    ("AFTER VISIT SUMMARY\nNorthgate Medical Center", "Northgate Medical Center"),  # the heading before
+    ("Claims Assessor\nHarcourt Mutual", "Harcourt Mutual"),  # two lines as long: the later
+    ("Ridgeway Clinic", "Ridgeway Clinic"),
+])
+def test_a_model_span_is_cut_to_one_line(span, kept):
+    from sanon_graph.extract.recognizers.insurance_model import _one_line
+
+    text = f"Re: {span} (copy)"
+    start, end = _one_line(text, 4, 4 + len(span))
+    assert text[start:end] == kept

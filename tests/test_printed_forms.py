@@ -155,6 +155,17 @@ def test_a_policy_or_claim_number_in_spaced_groups_is_one_number(text, span, val
     assert found("Policy: LVH22078841")[0][1] == "LVH22078841"  # written without spaces: the same value
 
 
+@pytest.mark.parametrize(("text", "provider"), [
+    ("Patient ........ Mrs Philomena Gallagher\nMedical Card ..... 18773450X", None),
+    ("AFTER VISIT SUMMARY\nNorthgate Medical Center", "Northgate Medical Center"),
+    ("Maple Shield Life & Health\nGroup Benefits", "Maple Shield Life & Health"),
+])
+def test_a_provider_never_runs_on_into_the_next_line(text, provider):
+    providers = [s[0] for s in found(text) if s[2] == "PROVIDER"]
+    assert providers == ([provider] if provider else [])
+    assert not [s for s in found(text) if "\n" in s[0]]
+
+
 def test_digits_in_brackets_without_groups_are_no_phone_number():
     assert not [s for s in found("Ref (0012345678) was quoted.") if s[2] == "PHONE_NUMBER"]
 

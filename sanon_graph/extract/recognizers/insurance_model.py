@@ -91,9 +91,10 @@ class InsuranceModelRecognizer(Base):
         for span in spans:
             if span.label not in self.types or (t := self._model.trimmed(span)) is None:
                 continue
-            if _inside_a_word(text, t.start, t.end):
+            start, end = _one_line(text, t.start, t.end)
+            if _inside_a_word(text, start, end):
                 continue  # "RED-" of "RED-S": a piece of a word is no value
-            written = t.text.strip()
+            written = text[start:end]
             if len(written) < 2 or len(written) == 2 and not _SHORT_OK.match(written):
                 continue
             value = self._value(span.label, written)
@@ -101,16 +102,16 @@ class InsuranceModelRecognizer(Base):
                 continue
             if span.label in ("MEDICAL_CONDITION", "TREATMENT") and _head_alone(value):
                 continue
-            start, end, label = t.start, t.end, span.label
+            label = span.label
             if label == "NAME":
                 if _names_care(written):
                     continue
                 if (organisation := self._organisation(written)) is not None:
                     label, value = organisation, fold(written)
-                elif (start := self._name_start(text, t.start, t.end)) is None:
+                elif (name_start := self._name_start(text, start, end)) is None:
                     continue
                 else:
-                    end = _name_end(text, start, t.end)
+                    start, end = name_start, _name_end(text, name_start, end)
                     value = self._value("NAME", text[start:end].strip())
             yield self.span(start, end, label, value, self._relevance(label, value))
 
@@ -195,6 +196,20 @@ def _name_end(text: str, start: int, end: int) -> int:
 
 
 _INITIAL = re.compile(r"[A-Z]\.?,?")
+
+
+def _one_line(text: str, start: int, end: int) -> tuple[int, int]:
+    """The model's span on one line: a value never runs on into the next line, where a printed
+    form's next field or a letter's next line begins ("Mrs Philomena Gallagher\nMedical Card",
+    "AFTER VISIT SUMMARY\nNorthgate Medical Center"). The longest line's words, the later of two
+    as long (a heading comes before what it heads)."""
+    pieces = [(m.start(), m.end()) for m in _LINE_WORDS.finditer(text, start, end)]
+    if len(pieces) <= 1:
+        return pieces[0] if pieces else (start, end)
+    return max(reversed(pieces), key=lambda piece: piece[1] - piece[0])
+
+
+_LINE_WORDS = re.compile(r"[^\s](?:[^\n]*[^\s])?")
 
 
 def _too_general(written: str, value: str, conditions: frozenset[str]) -> bool:

@@ -154,6 +154,15 @@ _WORD_IN_CAPITALS = re.compile(r"[A-Z][A-Z'’]+")
 _CAPITALS_RUN_CUE = re.compile("[A-Z]" + word_tail("[A-Z'’&.-]") + r"[ \t]+[A-Z&]")
 
 
+def _wrapped_in_a_sentence(text: str, start: int) -> bool:
+    """A name that starts after a word in lower case on its line is wrapped in running text ("Seen
+    at Fernbrake\nFamily Practice today."); one that opens its line, or follows a form's label,
+    is a heading or a field, and the next line is another."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start].split()
+    return bool(before) and before[-1][:1].islower() and before[-1][-1:].isalpha()
+
+
 @register("provider", "PROVIDER")
 class Provider(Base):
     """Capitalised words ending in a facility head word, leading function words dropped."""
@@ -213,6 +222,12 @@ class Provider(Base):
             if found is None:
                 continue
             start, words = found
+            if "\n" in text[start:m.end(1)] and not _wrapped_in_a_sentence(text, start):
+                # a form's or a letter's next line ("Mrs Philomena Gallagher\nMedical Card ...",
+                # "AFTER VISIT SUMMARY\nNorthgate Medical Center"): each line read alone
+                for line in re.finditer(r"[^\n]+", text[start:m.end(1)]):
+                    yield from self._headed(text, start + line.start(), start + line.end())
+                continue
             words = [w for w in words if not w.startswith("#")]  # the branch number: masked, not the value
             if len(words) < 2:
                 continue

@@ -128,6 +128,21 @@ def test_a_forms_honorific_column_names_no_one():
     assert not [s for s in found("Title: Mr   First Name: Osric") if s[2] == "NAME" and "First" in s[0]]
 
 
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Prescriber: Nguyen, Bao MD", "Nguyen, Bao MD", "bao nguyen"),
+    ("| OKONJO, CHIAMAKA NP | 2024-03-01 |", "OKONJO, CHIAMAKA NP", "chiamaka okonjo"),
+    ("REFERRING: ARMSTRONG-YOUNG, KEVIN DO", "ARMSTRONG-YOUNG, KEVIN DO", "kevin armstrong-young"),
+])
+def test_a_clinician_surname_first_before_a_credential(text, span, value):
+    # the credential says a person, whose given name need not be a known one (PROVIDER: the
+    # health-insurance preset types clinicians so)
+    assert (span, value, "PROVIDER") in found(text)
+
+
+def test_do_as_a_verb_in_capitals_is_no_credential():
+    assert not [s for s in found("Apples, Pears DO grow here.") if s[2] in ("NAME", "PROVIDER")]
+
+
 @pytest.mark.parametrize("text", ["Re: Denial, Appeal", "Patient: Hospital, Dental", "Patient: Boston, Springfield",
                                   "Patient: Hospital, Dental Member", "Patient: Boston, Springfield Member",
                                   # a form's words for a kind of person, and the field's own word again

@@ -652,6 +652,14 @@ _NAME_BEFORE_BIRTH = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}(?:{_GAP}{_NAME_W
 # "Marrowby-Lind, Vincent, DOB 1977-08-19", "OKAFOR, GRACE A., born 1961": a surname, a comma and
 # a given name (and an initial) right before a birth date's cue, as pharmacy and lab records
 # write the person with no field before; the cue says a person, the given name must be a known one.
+# "Nguyen, Bao MD", "OKONJO, CHIAMAKA NP", "ARMSTRONG-YOUNG, KEVIN DO": a prescriber or a referrer
+# as pharmacy and lab systems print one, surname first; the credential says a person, so the
+# given name need not be a known one.
+_DO_IN_A_SENTENCE = re.compile(r"DO[ \t]+[a-z]")
+_IS_CREDENTIAL = re.compile(ANY_CREDENTIAL)
+_SURNAME_GIVEN_CREDENTIAL = re.compile(
+    rf"(?<![\w.'’-])({_CAPS_WORD}|{_NAME_WORD}),{_GAP}({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}[A-Z]\.?)?,?[ \t]+"
+    rf"(?={ANY_CREDENTIAL}(?![\w-]))")
 _LIST_BEFORE = re.compile(r"[:,;][ \t]*$")
 _COMMA_BIRTH_CUE = re.compile(rf",[ \t]*{_BIRTH_CUE}")
 _SURNAME_GIVEN_BEFORE_BIRTH = re.compile(
@@ -719,6 +727,13 @@ class RecordName(_Names):
                 if (self._first_name(given[0]) and all(not self._not_a_name_word(w) for w in surnames + given)
                         and all(self._caps_surname(w) for w in surnames if w.isupper())):
                     yield self.span(m.start(1), m.end(2), "NAME", " ".join(given + surnames).lower(), 0.9)
+        for m in _SURNAME_GIVEN_CREDENTIAL.finditer(text) if "," in text and _A_CREDENTIAL.search(text) else ():
+            surname, given = m.group(1), m.group(2)
+            if _DO_IN_A_SENTENCE.match(text, m.end()) or _IS_CREDENTIAL.fullmatch(given):
+                continue  # "Apples, Pears DO grow": the verb in capitals; "Okafor, DDS, MD": two credentials
+            if (self._name_words_ok([surname, given], every_word_checked=True) and not self._is_place(surname)
+                    and not self._is_place(given)):
+                yield self.span(m.start(1), m.end(2), "NAME", f"{given} {surname}".lower(), 0.9)
         done = 0
         for cue in _COMMA_BIRTH_CUE.finditer(text) if "," in text else ():
             # the name ends at the cue's comma: looked for just before it, not in the whole text

@@ -213,6 +213,14 @@ def test_a_first_name_inside_another_persons_name_is_not_the_full_name(other):
     assert "ottilie quenby" not in {value for _, value, _ in found(findings, "1")}
 
 
+def test_a_first_name_before_its_own_surname_is_still_the_full_name():
+    # the corpus wrote the name surname first only, so only the first name is looked for
+    corpus = docs("Member: QUENBY, Ottilie", "From: Ottilie Quenby <oq@example.org>")
+    findings = {"0": [ExtractedEntity("QUENBY, Ottilie", "ottilie quenby", "NAME", 0.9)]}
+    propagate(corpus, findings, SCHEMA)
+    assert ("Ottilie", "ottilie quenby", "NAME") in found(findings, "1")
+
+
 def test_a_first_name_two_people_share_or_the_corpus_writes_as_a_word_stands_for_nobody():
     corpus = docs("Patient: Grace Sandholm.", "Patient: Amara Osei. Member: Amara Boateng.",
                   "Grace called again.", "Amara called again.", "The grace period ended.")

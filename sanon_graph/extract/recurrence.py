@@ -770,7 +770,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                 if found.islower():
                     written_as_word.add(key)  # "grace period", "will": a word of the corpus
                 elif found[:1].isupper() and (doc.doc_id, i) not in first_name_seen \
-                        and _stands_alone(doc.text, start, end):
+                        and _stands_alone(doc.text, start, end, known[entries[i]][1]):
                     # not marked present: if the first name is refused, the person's other spellings
                     # in this document ("Mrs Lopez") are still found; where the document names the
                     # person in full, the first name alone is masked with the name
@@ -815,14 +815,15 @@ _NAME_WORD_AFTER = re.compile(r"[ \t]+[A-Z][\w'’-]*")
 _GIVEN_NAME_AFTER = re.compile(r",[ \t]*([A-Z][a-z'’-]+|[A-Z]{2,})(?![\w'’-])")
 
 
-def _stands_alone(text: str, start: int, end: int) -> bool:
+def _stands_alone(text: str, start: int, end: int, spellings: set[str]) -> bool:
     """A first name found alone ("Dear Marcus,", "Marcus phoned") and not the first word or a
     part of another person's name, which merged into the one full name that starts with it
-    would link two people."""
+    would link two people. A word after it that is a word of that full name ("Karthikeyan
+    Subramaniam" where the corpus wrote "SUBRAMANIAM, Karthikeyan") is the same person's."""
     if _JOINED_BEFORE.search(text, max(0, start - 2), start) or _JOINED_AFTER.match(text, end):
         return False
-    if _NAME_WORD_AFTER.match(text, end):
-        return False
+    if (after := _NAME_WORD_AFTER.match(text, end)) is not None:
+        return after.group().strip().casefold() in {w.strip(".,").casefold() for s in spellings for w in s.split()}
     given = _GIVEN_NAME_AFTER.match(text, end)
     return given is None or given.group(1).casefold() not in gazetteers().first_names
 

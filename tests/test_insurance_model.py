@@ -589,3 +589,11 @@ def test_a_model_span_is_cut_to_one_line(span, kept):
     text = f"Re: {span} (copy)"
     start, end = _one_line(text, 4, 4 + len(span))
     assert text[start:end] == kept
+
+
+def test_a_model_span_wrapped_in_a_sentence_stays_whole():
+    from sanon_graph.extract.recognizers.insurance_model import _one_line
+
+    text = "She has rheumatoid\narthritis since 2019."
+    start, end = _one_line(text, text.index("rheumatoid"), text.index(" since"))
+    assert text[start:end] == "rheumatoid\narthritis"

@@ -747,6 +747,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     first_name_found: list[tuple[str, ExtractedEntity, str, int, bool]] = []  # decided after the walk
     written_as_word: set[str] = set()
     first_name_seen: set[tuple[str, int]] = set()
+    first_name_apart: list[tuple[str, ExtractedEntity, str]] = []
     for doc, matches in zip(documents, _find_everywhere(index, documents), strict=True):
         items = findings.get(doc.doc_id, [])
         if (full_name_of or expansion_of) and items:
@@ -769,14 +770,20 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
             if key in first_keys:
                 if found.islower():
                     written_as_word.add(key)  # "grace period", "will": a word of the corpus
-                elif found[:1].isupper() and (doc.doc_id, i) not in first_name_seen \
-                        and _stands_alone(doc.text, start, end, known[entries[i]][1]):
+                elif found[:1].isupper() and (doc.doc_id, i) not in first_name_seen:
                     # not marked present: if the first name is refused, the person's other spellings
                     # in this document ("Mrs Lopez") are still found; where the document names the
                     # person in full, the first name alone is masked with the name
                     first_name_seen.add((doc.doc_id, i))
-                    first_name_found.append((doc.doc_id, ExtractedEntity(found, *entries[i], known[entries[i]][0]),
-                                             key, i, entries[i] in present))
+                    if _stands_alone(doc.text, start, end, known[entries[i]][1]):
+                        first_name_found.append((doc.doc_id, ExtractedEntity(found, *entries[i], known[entries[i]][0]),
+                                                 key, i, entries[i] in present))
+                    else:
+                        # part of another name ("MARCUS PIERCE"): a name word all the same, masked as
+                        # a value of its own (a direct identifier: the floor masks it) at a relevance
+                        # too low to link two documents on it, as two people may share it
+                        first_name_apart.append((doc.doc_id, ExtractedEntity(
+                            found, key, entries[i][1], min(known[entries[i]][0], APART_FIRST_NAME_RELEVANCE)), key))
                 continue
             if key in alias_keys and not found[:1].isupper():
                 continue  # "daybreak" in running text is not "Daybreak Rehabilitation"
@@ -803,15 +810,20 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         if key not in written_as_word and documents_of_first[key] <= max(2, documents_with[entries[i]]):
             findings.setdefault(doc_id, []).append(finding)
             added += 1
+    for doc_id, finding, key in first_name_apart:
+        if key not in written_as_word:
+            findings.setdefault(doc_id, []).append(finding)
+            added += 1
     return added
 
 
 # What makes a first name part of someone else's name: a hyphen joining it to a word ("ST
 # JOHN-SMYTHE"), a capitalised word right after it on its line ("MARCUS PIERCE"), or a comma and a
 # known first name after it, the surname written first ("Nguyen, Bao").
+APART_FIRST_NAME_RELEVANCE = 0.3
 _JOINED_BEFORE = re.compile(r"[\w'’][-‐]$")
 _JOINED_AFTER = re.compile(r"[-‐][\w]")
-_NAME_WORD_AFTER = re.compile(r"[ \t]+[A-Z][\w'’-]*")
+_NAME_WORD_AFTER = re.compile(r"[ \t]([A-Z][\w'’-]*)(?![\w'’-]|[ \t]*:)")  # one space: no form's next column
 _GIVEN_NAME_AFTER = re.compile(r",[ \t]*([A-Z][a-z'’-]+|[A-Z]{2,})(?![\w'’-])")
 
 
@@ -822,8 +834,9 @@ def _stands_alone(text: str, start: int, end: int, spellings: set[str]) -> bool:
     Subramaniam" where the corpus wrote "SUBRAMANIAM, Karthikeyan") is the same person's."""
     if _JOINED_BEFORE.search(text, max(0, start - 2), start) or _JOINED_AFTER.match(text, end):
         return False
-    if (after := _NAME_WORD_AFTER.match(text, end)) is not None:
-        return after.group().strip().casefold() in {w.strip(".,").casefold() for s in spellings for w in s.split()}
+    if (after := _NAME_WORD_AFTER.match(text, end)) is not None and after.group(1).casefold() not in STOP_CAPITALS:
+        # ("Ottilie Monday": a word of the sentence)
+        return after.group(1).casefold() in {w.strip(".,").casefold() for s in spellings for w in s.split()}
     given = _GIVEN_NAME_AFTER.match(text, end)
     return given is None or given.group(1).casefold() not in gazetteers().first_names
 

@@ -40,6 +40,7 @@ _PHONE_CUE = re.compile(
     r"t[ée]l[ée]phone|tlf|fax)\.?[ \t]*(?:(?i:no|number|nr)\.?[ \t]*)?[:#]?[ \t]*"
     r"(\(?\d{2,4}\)?(?:[ .-]\d{2,5}){1,3})(?![\w-]|[./]\d)")
 _PHONE_GROUPING = re.compile(r"[ .()-]")
+_YEAR_GROUP = re.compile(r"[-/.](?:19|20)\d\d[-/.]")
 _BRACKETED_NATIONAL = re.compile(r"(?<![\w+])\((0\d[\d .-]{5,16}\d)\)")
 _PHONE_CUE_WORDS = re.compile(r"(?<![\w-])(?i:t[eé]l|phone|ph\b|mob|cell|hp\b|handphone|call|whatsapp|tlf|fax)")
 # What a cue word may be followed by that is no number to call: a date ("call 15.03.2024", "Fax
@@ -132,6 +133,8 @@ class Phone(Base):
             # number after "(" (where "+44 (0)20" has its trunk 0), so the bracket's content is read alone
             for m in _BRACKETED_NATIONAL.finditer(text):
                 number = m.group(1)
+                if SPACED_ID_BEFORE.search(text, max(0, m.start() - 40), m.start()) or _YEAR_GROUP.search(number):
+                    continue  # "NHS number (0123 456 7890)"; "Invoice (0101-2024-0007)": a year among the groups
                 if (_PHONE_GROUPING.search(number) and _PHONE.fullmatch(number)
                         and (normalized := normalize_phone(number, self.regions)) is not None):
                     yield self.span(m.start(1), m.end(1), "PHONE_NUMBER", normalized)

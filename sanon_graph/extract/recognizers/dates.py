@@ -148,14 +148,15 @@ _BIRTH_YEAR = re.compile(
     r"[ \t]+((?:18|19|20)\d\d)(?![\w/-]|\.\d)",
     re.I,
 )
-# A birth cue a few characters before the date, no sentence's end and no number between them (the
-# date after "DOB: 04/06/1939\nSeen" is not the birth date); a form's dot
-# leaders ("DOB ........ 04 Jun 1939") and the cue's own full stops ("D.O.B.:") are no sentence's
-# end; "b." opening a bracket, a clause or a line right before the date is a record's "born"
-# ("Keeva Lyons (b. 1977-04-12)").
+# A birth cue a few characters before the date, no sentence's end and no date or year between them
+# (the date after "DOB: 04/06/1939\nSeen" is not the birth date; "DOB (age 63): 1961-05-04" is); a
+# form's dot leaders ("DOB ........ 04 Jun 1939", each run read whole: possessive, so a failed
+# match is not retried over every way of splitting the run) and the cue's own full stops
+# ("D.O.B.:") are no sentence's end; "(b." right before the date is a record's "born" ("Keeva
+# Lyons (b. 1977-04-12)").
 _BIRTH_CONTEXT = re.compile(
-    r"(?:\b(?:born|birth|dob|birthday)\b|\bd\.o\.b\.?)(?:[^.\d]|\.{2,}){0,25}\Z|(?:[(,;]|^)[ \t]*b\.[ \t]*\Z",
-    re.I | re.M)  # (re.M for the line's start: \Z, not $, is the date's place)
+    r"(?:\b(?:born|birth|dob|birthday)\b|\bd\.o\.b\.?)(?:[^.\d]|\.{2,}+|\d{1,3}+(?![\d/.-])){0,25}\Z|\([ \t]*b\.[ \t]*\Z",
+    re.I)
 # The same words in German, French, Dutch, Spanish, Italian and Portuguese records, looked for
 # only in a text that has one of their stems (most texts have none).
 _FOREIGN_BIRTH_CONTEXT = re.compile(

@@ -29,7 +29,7 @@ from .gazetteers import SHORT_WORD, phenotype_terms, symptom_terms
 from .locations import place_value
 from .medical import ROUTINE_RELEVANCE, _without_qualifiers, said_of_many
 from .names import KIN_WORDS, NAME_PARTICLES, ROLE_AFTER_A_NAME, TITLE_WORDS, _normalize_name
-from .providers import FACILITY_WORDS, HEADS_WRITTEN_FIRST, SPECIALTY_WORDS
+from .providers import FACILITY_WORDS, HEADS_WRITTEN_FIRST, SPECIALTY_WORDS, wrapped_in_a_sentence
 from .settings import MODEL_TYPES
 from .words import GENERIC_HEAD, MODIFIER_NOISE, STOP_CAPITALS, TREATMENT_QUALIFIERS
 
@@ -199,13 +199,14 @@ _INITIAL = re.compile(r"[A-Z]\.?,?")
 
 
 def _one_line(text: str, start: int, end: int) -> tuple[int, int]:
-    """The model's span on one line: a value never runs on into the next line, where a printed
-    form's next field or a letter's next line begins ("Mrs Philomena Gallagher\nMedical Card",
-    "AFTER VISIT SUMMARY\nNorthgate Medical Center"). The longest line's words, the later of two
-    as long (a heading comes before what it heads)."""
+    """The model's span on one line, unless wrapped inside a sentence ("has rheumatoid\narthritis"):
+    a value does not run on into the next line, where a printed form's next field or a letter's
+    next line begins ("Mrs Philomena Gallagher\nMedical Card", "AFTER VISIT SUMMARY\nNorthgate
+    Medical Center"). The longest line's words, the later of two as long (a heading comes before
+    what it heads)."""
     pieces = [(m.start(), m.end()) for m in _LINE_WORDS.finditer(text, start, end)]
-    if len(pieces) <= 1:
-        return pieces[0] if pieces else (start, end)
+    if len(pieces) <= 1 or wrapped_in_a_sentence(text, pieces[0][0]):
+        return (pieces[0][0], pieces[-1][1]) if pieces else (start, end)
     return max(reversed(pieces), key=lambda piece: piece[1] - piece[0])
 
 

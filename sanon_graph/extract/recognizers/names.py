@@ -531,11 +531,15 @@ class CapitalPair(_Names):
                 continue  # "Silver Crest Imaging", "Camden Wellness": organisations
             written = text[m.start():end]
             if any(q in written for q in '"“\'‘('):
+                bracketed = _BRACKETED_NICKNAME.search(written)
+                if bracketed and (not self._first_name(bracketed.group(1)) or self._is_place(bracketed.group(1))):
+                    continue  # "Grace (Period) Extension", "Victoria (Australia) Branch": no nickname
                 written = _NICKNAME_IN_NAME.sub("", written)
             yield self.span(m.start(), end, "NAME", _normalize_name(written), 0.9)
 
 
 _NICKNAME_IN_NAME = re.compile(rf"[ \t]*{_QUOTED_NICKNAME}")
+_BRACKETED_NICKNAME = re.compile(rf"\(({_NAME_WORD})\)")  # a nickname in brackets: a known first name
 
 
 # Words a single capital letter names a kind of, written before it in lower case.
@@ -623,7 +627,7 @@ class SurnameInitials(_Names):
 # "Pt: QUARRINGTON, M." (surname first, a comma, the given name or an initial).
 _GIVEN_CAPS_SURNAME = re.compile(
     rf"(?<![\w.'’-])({_NAME_WORD})(?:{_GAP}[A-Z]\.?)?{_GAP}({_CAPS_WORD})(?![\w'’-])(?!{_GAP}{_CAPS_WORD}(?![\w'’-]))")
-_PERSON_FIELD = (r"(?<![\w-])(?i:pt|patient|member|name|insured|subscriber|claimant|clmt|employee|worker|beneficiary|enrollee|"
+_PERSON_FIELD = (r"(?<![\w-])(?i:pt|patient|member|name|insured|subscriber|claimant|clmt|employee|beneficiary|enrollee|"
                  r"client|resident|"
                  # a letter's subject line names whom it is about: "Re: Tamsin ORVELL, DOB ..."
                  r"re|"
@@ -655,7 +659,8 @@ _NAME_BEFORE_BIRTH = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}(?:{_GAP}{_NAME_W
 # "Nguyen, Bao MD", "OKONJO, CHIAMAKA NP", "ARMSTRONG-YOUNG, KEVIN DO": a prescriber or a referrer
 # as pharmacy and lab systems print one, surname first; the credential says a person, so the
 # given name need not be a known one.
-_DO_IN_A_SENTENCE = re.compile(r"DO[ \t]+[a-z]")
+_DO_ENDS = re.compile(r"[ \t]*(?:[,;|()\n]|$)")  # "DO" as a credential ends its field or line
+_VALEDICTIONS = frozenset("regards sincerely yours best respectfully thanks cheers kind warm warmly".split())
 _IS_CREDENTIAL = re.compile(ANY_CREDENTIAL)
 _SURNAME_GIVEN_CREDENTIAL = re.compile(
     rf"(?<![\w.'’-])({_CAPS_WORD}|{_NAME_WORD}),{_GAP}({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}[A-Z]\.?)?,?[ \t]+"
@@ -729,8 +734,10 @@ class RecordName(_Names):
                     yield self.span(m.start(1), m.end(2), "NAME", " ".join(given + surnames).lower(), 0.9)
         for m in _SURNAME_GIVEN_CREDENTIAL.finditer(text) if "," in text and _A_CREDENTIAL.search(text) else ():
             surname, given = m.group(1), m.group(2)
-            if _DO_IN_A_SENTENCE.match(text, m.end()) or _IS_CREDENTIAL.fullmatch(given):
-                continue  # "Apples, Pears DO grow": the verb in capitals; "Okafor, DDS, MD": two credentials
+            if (text.startswith("DO", m.end()) and not _DO_ENDS.match(text, m.end() + 2)) or _IS_CREDENTIAL.fullmatch(given):
+                continue  # "Apples, Pears DO grow", "WHAT, WHY DO WE": the verb; "Okafor, DDS, MD": two credentials
+            if surname.casefold() in _VALEDICTIONS or not (surname.isupper() or self._first_name(given)):
+                continue  # "Regards, Maria RN": a sign-off; "Dictated, Not MD": words of a form
             if (self._name_words_ok([surname, given], every_word_checked=True) and not self._is_place(surname)
                     and not self._is_place(given)):
                 yield self.span(m.start(1), m.end(2), "NAME", f"{given} {surname}".lower(), 0.9)
@@ -823,6 +830,7 @@ class RecordName(_Names):
         """A word in capitals that can be a surname: not an abbreviation ("Grace ICU", "Mark
         HIV"), a form's word ("Anna DOB") or a place ("Jordan USA")."""
         return (len(word) >= 3 and _VOWEL.search(word) is not None and word not in KNOWN_INITIALS
+                and _IS_CREDENTIAL.fullmatch(word) is None
                 and word not in WARDS_AND_SCANS and not self._not_a_name_word(word) and not self._is_place(word))
 
 

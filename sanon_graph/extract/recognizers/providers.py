@@ -154,7 +154,27 @@ _WORD_IN_CAPITALS = re.compile(r"[A-Z][A-Z'’]+")
 _CAPITALS_RUN_CUE = re.compile("[A-Z]" + word_tail("[A-Z'’&.-]") + r"[ \t]+[A-Z&]")
 
 
-def _wrapped_in_a_sentence(text: str, start: int) -> bool:
+def _ends_at_the_line(text: str, start: int, end: int) -> bool:
+    """A name read over a line break that belongs on the first line: a heading in capitals above
+    it ("AFTER VISIT SUMMARY\nNorthgate Medical Center"), a person before it ("Mrs Philomena
+    Gallagher\nMedical Card"), a form's next field after it ("Denver\nMedical necessity:"), or a
+    whole name already ("Maple Shield Life & Health\nGroup Benefits": a letterhead's department).
+    A name wrapped in a sentence, or over two lines of a form's field ("From: Greenway
+    Family\nPractice"), stays one."""
+    if wrapped_in_a_sentence(text, start):
+        return False
+    first_line = text[start:text.index("\n", start)]
+    words = [w.strip(".,").lower() for w in first_line.split()]
+    return (first_line.isupper() or any(w in _PERSON_TITLES for w in words)
+            or _FIELD_AFTER.match(text, end) is not None or _PROVIDER.fullmatch(first_line.strip()) is not None)
+
+
+_PERSON_TITLES = frozenset("mr mrs ms miss mx dr prof".split())
+# A form's field label right after the head word: "Medical Card ......", "Clinic date:"
+_FIELD_AFTER = re.compile(r"(?:[ \t]+[A-Za-z]+){0,2}[ \t]*(?::|\.{3,})")
+
+
+def wrapped_in_a_sentence(text: str, start: int) -> bool:
     """A name that starts after a word in lower case on its line is wrapped in running text ("Seen
     at Fernbrake\nFamily Practice today."); one that opens its line, or follows a form's label,
     is a heading or a field, and the next line is another."""
@@ -222,7 +242,7 @@ class Provider(Base):
             if found is None:
                 continue
             start, words = found
-            if "\n" in text[start:m.end(1)] and not _wrapped_in_a_sentence(text, start):
+            if "\n" in text[start:m.end(1)] and _ends_at_the_line(text, start, m.end(1)):
                 # a form's or a letter's next line ("Mrs Philomena Gallagher\nMedical Card ...",
                 # "AFTER VISIT SUMMARY\nNorthgate Medical Center"): each line read alone
                 for line in re.finditer(r"[^\n]+", text[start:m.end(1)]):

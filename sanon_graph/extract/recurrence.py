@@ -819,7 +819,8 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
 
 # What makes a first name part of someone else's name: a hyphen joining it to a word ("ST
 # JOHN-SMYTHE"), a capitalised word right after it on its line ("MARCUS PIERCE"), or a comma and a
-# known first name after it, the surname written first ("Nguyen, Bao").
+# known first name after it, the surname written first ("Nguyen, Bao"). Such a first name is masked
+# as a value of its own, at a relevance too low to link two documents on it alone.
 APART_FIRST_NAME_RELEVANCE = 0.3
 _JOINED_BEFORE = re.compile(r"[\w'’][-‐]$")
 _JOINED_AFTER = re.compile(r"[-‐][\w]")

@@ -70,9 +70,9 @@ _HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "mme", "mlle", "herr",
 # letter addresses an office rather than a person ("Mr Speaker", "Mr Commissioner Rowland").
 _SURNAMES_THAT_ARE_WORDS = frozenset(
     "april august case court east friday herald june lane march may north page post south street ward west".split())
-_COLUMN_GAP = re.compile(r"[ \t]{2,}|\t")
 _ADDRESS_WORDS = frozenset("speaker chair chairman chairwoman president secretary mayor chancellor governor minister "
                            "ambassador commissioner chief deputy".split())
+_COLUMN_GAP = re.compile(r"[ \t]{2,}|\t")  # a form's next column: "Title: Mr   First Name: ..."
 # A surname before marriage: "Mary Jones (née Smith)", "Anna Weber, geb. Schulz". As much the
 # person's name as the one they carry now.
 _MAIDEN_NAME = re.compile(r"(?<![\w.])(?:n[ée]e|geb\.|geborene)[ \t]+([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)(?![\w-])")
@@ -653,18 +653,18 @@ _FIRST_NAME_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD})(?={_FIELD_END})"
 _BIRTH_CUE = r"(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born|geb\.?|n[ée]e?[ \t]+le)"
 _BIRTH_DATE_AFTER = rf"(?=[ \t]*,[ \t]*{_BIRTH_CUE}[ \t:]*\d)"
 _NAME_BEFORE_BIRTH = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}(?:{_GAP}{_NAME_WORD}){{1,2}}){_BIRTH_DATE_AFTER}")
-# "Marrowby-Lind, Vincent, DOB 1977-08-19", "OKAFOR, GRACE A., born 1961": a surname, a comma and
-# a given name (and an initial) right before a birth date's cue, as pharmacy and lab records
-# write the person with no field before; the cue says a person, the given name must be a known one.
 # "Nguyen, Bao MD", "OKONJO, CHIAMAKA NP", "ARMSTRONG-YOUNG, KEVIN DO": a prescriber or a referrer
-# as pharmacy and lab systems print one, surname first; the credential says a person, so the
-# given name need not be a known one.
+# as pharmacy and lab systems print one, surname first; the credential says a person, so a name in
+# capitals needs no known first name (one in small letters does: "Dictated, Not MD" is none).
 _DO_ENDS = re.compile(r"[ \t]*(?:[,;|()\n]|$)")  # "DO" as a credential ends its field or line
 _VALEDICTIONS = frozenset("regards sincerely yours best respectfully thanks cheers kind warm warmly".split())
 _IS_CREDENTIAL = re.compile(ANY_CREDENTIAL)
 _SURNAME_GIVEN_CREDENTIAL = re.compile(
     rf"(?<![\w.'’-])({_CAPS_WORD}|{_NAME_WORD}),{_GAP}({_CAPS_WORD}|{_NAME_WORD})(?:{_GAP}[A-Z]\.?)?,?[ \t]+"
     rf"(?={ANY_CREDENTIAL}(?![\w-]))")
+# "Marrowby-Lind, Vincent, DOB 1977-08-19", "OKAFOR, GRACE A., born 1961": a surname, a comma and
+# a given name (and an initial) right before a birth date's cue, as pharmacy and lab records
+# write the person with no field before; the cue says a person, the given name must be a known one.
 _LIST_BEFORE = re.compile(r"[:,;][ \t]*$")
 _COMMA_BIRTH_CUE = re.compile(rf",[ \t]*{_BIRTH_CUE}")
 _SURNAME_GIVEN_BEFORE_BIRTH = re.compile(

@@ -158,6 +158,10 @@ def test_a_persons_or_a_documents_number_in_brackets_is_no_phone_number(text):
     assert not [s for s in found(text) if s[2] == "PHONE_NUMBER"]
 
 
+def test_a_persons_number_in_brackets_after_its_cue_is_the_persons():
+    assert ("0123 456 7890", "01234567890", "PATIENT_ID") in found("NHS number (0123 456 7890)")
+
+
 @pytest.mark.parametrize(("text", "value"), [("DOB (age 63): 1961-05-04", "1961-05-04"),
                                              ("Born in Ward 3 on 04/05/1961.", "1961-04-05")])
 def test_a_small_number_between_the_birth_cue_and_the_date(text, value):

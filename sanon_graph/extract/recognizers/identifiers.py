@@ -107,7 +107,9 @@ _SPACED_ID_CUE = (
 # The groups as schemes print them: "943 476 5919" (NHS), "2951 64830 1" (Medicare, a check digit last).
 # A scheme's letters may come first ("CH 7712 0935").
 _DIGIT_SPACE_DIGIT = re.compile(r"\d \d")  # what _SPACED_PERSON_ID must find (cues.py)
-_SPACED_PERSON_ID = re.compile(rf"{_SPACED_ID_CUE}(?P<number>(?:[A-Z]{{1,4}} )?\d{{2,5}}(?: \d{{1,5}}){{1,3}})(?![\w-]|[./]\d)")
+# (in brackets too: "NHS number (943 476 5919)")
+_SPACED_PERSON_ID = re.compile(
+    rf"{_SPACED_ID_CUE}(?P<open>\()?(?P<number>(?:[A-Z]{{1,4}} )?\d{{2,5}}(?: \d{{1,5}}){{1,3}})(?(open)\))(?![\w-]|[./]\d)")
 SPACED_ID_BEFORE = re.compile(rf"{_SPACED_ID_CUE}$")
 # How free and shared-cost service lines begin (Australia, the UK, New Zealand): after a scheme's
 # bare name such a number is its phone line.

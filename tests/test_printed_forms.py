@@ -153,7 +153,7 @@ def test_a_word_in_brackets_that_is_no_first_name_is_no_nickname(text):
     assert not [s for s in found(text) if s[2] == "NAME"]
 
 
-@pytest.mark.parametrize("text", ["NHS number (0123 456 7890)", "Invoice (0101-2024-0007)"])
+@pytest.mark.parametrize("text", ["NHS number (0123 456 7890)", "Invoice (0101-2024-0007)", "Invoice 0101-2024-0007 paid"])
 def test_a_persons_or_a_documents_number_in_brackets_is_no_phone_number(text):
     assert not [s for s in found(text) if s[2] == "PHONE_NUMBER"]
 

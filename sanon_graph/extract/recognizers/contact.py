@@ -24,13 +24,13 @@ _PHONE = re.compile(
     r"|(?<![\w+])(?:\+|00)[1-9](?:[ .-]?\(?\d\)?){7,17}(?![\w-]|[./]\d)"
     # A trunk prefix and pairs after a group, as Belgian, Dutch and Scandinavian numbers are
     # written: 0478 63 20 91, 070-642 17 38
-    r"|(?<![\w+(/.-])0\d{1,3}[ .-]\d{2,3}(?:[ .]\d\d){2,3}(?![\w-]|[./]\d)"
+    r"|(?<![\w+/.-])0\d{1,3}[ .-]\d{2,3}(?:[ .]\d\d){2,3}(?![\w-]|[./]\d)"
     # National with a trunk 0: (020) 7946 0958, 020 7946 0958, 07700 900123, 030 12345678
-    r"|(?<![\w+(/.-])(?:\(0\d{1,4}\)|0\d{2,4})[ .-]?\d{3,8}(?:[ .-]\d{3,4})?(?![\w-]|[./]\d)"
+    r"|(?<![\w+/.-])(?:\(0\d{1,4}\)|0\d{2,4})[ .-]?\d{3,8}(?:[ .-]\d{3,4})?(?![\w-]|[./]\d)"
     # French and Belgian pairs: 06 12 34 56 78, 01.23.45.67.89
-    r"|(?<![\w+(/.-])0[1-9](?:[ .]\d\d){4}(?![\w-]|[./]\d)"
+    r"|(?<![\w+/.-])0[1-9](?:[ .]\d\d){4}(?![\w-]|[./]\d)"
     # a Dutch mobile as it is written: 06-12345678
-    r"|(?<![\w+(/.-])06-\d{8}(?![\w-]|[./]\d))"
+    r"|(?<![\w+/.-])06-\d{8}(?![\w-]|[./]\d))"
 )
 # After a word that says a telephone number follows, a number in a local form no pattern above
 # knows: "Tel: (41) 98765-4321" (Brazil), "mobile 8123 4567" (Singapore), "HP 8123 4567".
@@ -41,7 +41,6 @@ _PHONE_CUE = re.compile(
     r"(\(?\d{2,4}\)?(?:[ .-]\d{2,5}){1,3})(?![\w-]|[./]\d)")
 _PHONE_GROUPING = re.compile(r"[ .()-]")
 _YEAR_GROUP = re.compile(r"[-/.](?:19|20)\d\d[-/.]")
-_BRACKETED_NATIONAL = re.compile(r"(?<![\w+])\((0\d[\d .-]{5,16}\d)\)")
 _PHONE_CUE_WORDS = re.compile(r"(?<![\w-])(?i:t[eé]l|phone|ph\b|mob|cell|hp\b|handphone|call|whatsapp|tlf|fax)")
 # What a cue word may be followed by that is no number to call: a date ("call 15.03.2024", "Fax
 # 12-03-2024", "2024-03-15"), a span of years ("2019-2020") or of hours ("0900-1700").
@@ -125,19 +124,11 @@ class Phone(Base):
                 number, end = number[:-1], end - 1  # "(+44 7911 123456)": the bracket is the text's
             if not number.startswith("+") and not _PHONE_GROUPING.search(number):
                 continue  # 0012345678 without spaces or dashes is an account number, not a phone
+            if not number.startswith(("+", "00")) and _YEAR_GROUP.search(number):
+                continue  # "Invoice 0101-2024-0007": a year among a national number's groups, a document's number
             normalized = normalize_phone(number, self.regions)
             if normalized is not None:
                 yield self.span(m.start(), end, "PHONE_NUMBER", normalized)
-        if "(0" in text:
-            # a national number in brackets, "phoned (07700 900 552)": the patterns above start no
-            # number after "(" (where "+44 (0)20" has its trunk 0), so the bracket's content is read alone
-            for m in _BRACKETED_NATIONAL.finditer(text):
-                number = m.group(1)
-                if SPACED_ID_BEFORE.search(text, max(0, m.start() - 40), m.start()) or _YEAR_GROUP.search(number):
-                    continue  # "NHS number (0123 456 7890)"; "Invoice (0101-2024-0007)": a year among the groups
-                if (_PHONE_GROUPING.search(number) and _PHONE.fullmatch(number)
-                        and (normalized := normalize_phone(number, self.regions)) is not None):
-                    yield self.span(m.start(1), m.end(1), "PHONE_NUMBER", normalized)
         for cue in _PHONE_CUE_WORDS.finditer(text):
             # the full pattern only where a cue word starts: a text with "call" in it is common
             if (m := _PHONE_CUE.match(text, cue.start())) is None:

@@ -110,7 +110,7 @@ _DIGIT_SPACE_DIGIT = re.compile(r"\d \d")  # what _SPACED_PERSON_ID must find (c
 # (in brackets too: "NHS number (943 476 5919)")
 _SPACED_PERSON_ID = re.compile(
     rf"{_SPACED_ID_CUE}(?P<open>\()?(?P<number>(?:[A-Z]{{1,4}} )?\d{{2,5}}(?: \d{{1,5}}){{1,3}})(?(open)\))(?![\w-]|[./]\d)")
-SPACED_ID_BEFORE = re.compile(rf"{_SPACED_ID_CUE}$")
+SPACED_ID_BEFORE = re.compile(rf"{_SPACED_ID_CUE}\(?$")  # (a bracket may open the number)
 # How free and shared-cost service lines begin (Australia, the UK, New Zealand): after a scheme's
 # bare name such a number is its phone line.
 _SERVICE_LINES = ("1800 ", "1300 ", "0800 ", "0300 ", "0845 ")

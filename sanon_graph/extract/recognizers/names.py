@@ -72,7 +72,8 @@ _SURNAMES_THAT_ARE_WORDS = frozenset(
     "april august case court east friday herald june lane march may north page post south street ward west".split())
 _ADDRESS_WORDS = frozenset("speaker chair chairman chairwoman president secretary mayor chancellor governor minister "
                            "ambassador commissioner chief deputy".split())
-_COLUMN_GAP = re.compile(r"[ \t]{2,}|\t")  # a form's next column: "Title: Mr   First Name: ..."
+_COLUMN_GAP_PATTERN = r"[ \t]{2,}|\t"  # a form's next column: "Title: Mr   First Name: ..."
+_COLUMN_GAP = re.compile(_COLUMN_GAP_PATTERN)
 # A surname before marriage: "Mary Jones (née Smith)", "Anna Weber, geb. Schulz". As much the
 # person's name as the one they carry now.
 _MAIDEN_NAME = re.compile(r"(?<![\w.])(?:n[ée]e|geb\.|geborene)[ \t]+([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)(?![\w-])")
@@ -672,7 +673,7 @@ _SURNAME_GIVEN_BEFORE_BIRTH = re.compile(
 # "Employee: Adaeze NWACHUKWU   Staff no: ...": in a field for the person, a name word and a
 # surname in capitals, up to the field's end (or the next column of the form); the field says
 # it is a person, so the first name need not be a known one.
-_COLUMN_END = rf"(?:{_FIELD_END}|[ \t]{{2,}}|\t)"
+_COLUMN_END = rf"(?:{_FIELD_END}|{_COLUMN_GAP_PATTERN})"
 _GIVEN_CAPS_FIELD = re.compile(rf"{_PERSON_FIELD}({_NAME_WORD}){_GAP}({_CAPS_WORD})(?={_COLUMN_END})")
 # A table's cell holding a name surname first, as payroll and HR exports write it:
 # "| ORDUÑA ESTEVE, JUAN CARLOS |", "| Bernabéu Roig, Lucía |" (one or two surnames, one or

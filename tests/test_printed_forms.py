@@ -90,6 +90,27 @@ def test_a_name_after_a_possessive_role_is_still_a_name():
     assert ("Tom Lee", "tom lee", "NAME") in found("The patient's husband, Tom Lee, called.")
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    # (stop 57) a parent or a partner writing of the person the record is about: often the only
+    # mention of their name in that document
+    ("Hi, this is Marisol's dad. She had a rough night.", "Marisol"),
+    ("Thanks again,\nBernadette (Tobiah's mom)", "Tobiah"),
+    ("Later Ingrid's husband rang the clinic.", "Ingrid"),  # "Later" opens the sentence, no name
+    ("Jonas’s older brother drove him in.", "Jonas"),
+])
+def test_a_first_name_before_a_word_of_kin_is_a_name(text, name):
+    assert (name, name.lower(), "NAME") in found(text)
+    assert not [s for s in found(text) if s[2] == "NAME" and name in s[0] and s[0] != name]
+
+
+@pytest.mark.parametrize("text", [
+    "Mother's Day falls on a Sunday.", "The Queen's husband opened the ward.", "The Patient's mother signed.",
+    "Everyone's mom called about it.", "Call if the Client's wife asks.",
+])
+def test_a_word_or_a_title_before_a_word_of_kin_is_no_name(text):
+    assert not [s for s in found(text) if s[2] == "NAME"]
+
+
 @pytest.mark.parametrize(("text", "span", "value"), [
     ("PATIENT NAME: OKONJO, CHIDI", "OKONJO, CHIDI", "chidi okonjo"),
     ("Member: Ferreira, Ayodele   DOB: 02/03/1980", "Ferreira, Ayodele", "ayodele ferreira"),

@@ -136,6 +136,37 @@ def test_a_street_address_takes_in_the_places_after_it(text, address, value):
     assert (address, value, "ADDRESS") in found(text)
 
 
+@pytest.mark.parametrize(("text", "address", "value"), [
+    # (stop 57) a street with no kind word (Welsh, Irish), with particles, before a postcode: the
+    # postcode says it is an address, so the whole run back to the house number is one
+    ("Home: 6 Heol y Felin, Llanrug, Caernarfon LL55 4PQ", "6 Heol y Felin, Llanrug, Caernarfon LL55 4PQ",
+     "6 heol y felin llanrug caernarfon ll55 4pq"),
+    ("Address: 9 Ard Mhuire, Buncrana, Co. Donegal F93 K2XR.", "9 Ard Mhuire, Buncrana, Co. Donegal F93 K2XR",
+     "9 ard mhuire buncrana co donegal f93 k2xr"),
+    ("Flat 3, 41 Bóthar an Chnoic, Oranmore H91 T6WC", "Flat 3, 41 Bóthar an Chnoic, Oranmore H91 T6WC",
+     "flat 3 41 bóthar an chnoic oranmore h91 t6wc"),
+    # particles inside a street with its kind; a town and a postcode of four digits (no year), a
+    # state's code and ZIP after a town the gazetteer knows
+    ("Postal: 12 Pieter van der Merwe Street, Worcester, 6850", "12 Pieter van der Merwe Street, Worcester, 6850",
+     "12 pieter van der merwe street"),
+    ("Lives at 18 Kowhai Street, Tapanui 9522 with his wife.", "18 Kowhai Street, Tapanui 9522", "18 kowhai street"),
+    ("Mail: 702 E 14th St, Harlingen, TX 78550", "702 E 14th St, Harlingen, TX 78550", "702 e 14th street"),
+])
+def test_a_whole_address_as_other_countries_write_it(text, address, value):
+    result = found(text)
+    assert (address, value, "ADDRESS") in result
+    # no word of the street is a person or a place of its own ("Ard Mhuire" is no one)
+    assert not [r for r in result if r[2] in ("NAME", "LOCATION") and r[0] in address.split(",")[0]]
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("Seen 12 March, Leeds LS1 4AP.", "Leeds LS1 4AP"),  # a date before the town, no house
+    ("Lives at 23 Gore Street, Leeds, 2019 was the year.", "23 Gore Street, Leeds"),  # a year, no postcode
+])
+def test_a_date_or_a_year_is_no_part_of_an_address(text, address):
+    assert [r[0] for r in found(text) if r[2] == "ADDRESS"] == [address]
+
+
 def test_an_address_takes_in_no_other_value_and_no_record_number_is_a_street():
     result = found("Met at 12 Elm Road, Dr Ray Lim, Leeds.")
     assert ("12 Elm Road", "12 elm road", "ADDRESS") in result

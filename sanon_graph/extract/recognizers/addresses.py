@@ -15,6 +15,9 @@ _NAME_CHARS = r"[\w'’-]"
 _NAME_CHARS_AND_STOP = r"[\w'’.-]"  # and an abbreviation's full stop: "St.", "Dr."
 _NAME_WORD = UPPER + word_tail(_NAME_CHARS, 1)
 
+# Small words between the words of a street's or a town's name ("Heol y Coed", "Bóthar na Trá",
+# "Jan van Riebeeck Road"): lower case, so they are never read as the start of a name.
+_STREET_PARTICLE = r"(?:y|yr|na|an|am|ar|van|von|der|den|de|du|des|la|le|les|del|della|di|da|do|dos|das|op|ter|ten)"
 _STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
     r"Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Row|Crescent|"
@@ -29,7 +32,8 @@ _ADDRESS = re.compile(
     # a unit before the house as Australia and New Zealand write it: "7/22 Matai Crescent"
     # a letter after the house number ("221B", "12a"); a numbered street ("310 West 88th Street")
     rf"(?:\d{{1,4}}[A-Za-z]?/)?\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
-    rf"(?:(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{1,3}}{_STREET}\.?"
+    # small particles between the street's words: "27 Jan van Riebeeck Road", "3 Heol y Felin Lane"
+    rf"(?:(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+(?:{_STREET_PARTICLE}[ \t]+){{0,2}}){{1,3}}{_STREET}\.?"
     # the street's kind first, as in the Spanish names of American streets: "2290 W. Calle Ormsby"
     rf"|(?:Calle|Camino|Paseo|Avenida|Via)[ \t]+(?:(?:de|del|la|las|los)[ \t]+)?{_NAME_WORD}(?:[ \t]{_NAME_WORD})?)"
     r"(?:,?\s+(?:Apt|Apartment|apartment|Suite|Ste|Unit|Flat|flat|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
@@ -44,6 +48,17 @@ _UK_POSTCODE = re.compile(r"(?<![\w-])(?:((?:[A-Z][a-z]+[ \t]){1,2}))?([A-Z]{1,2
 _EIRCODE = re.compile(r"(?<![\w-])(?:((?:[A-Z][a-z]+\.?[ \t]){1,2}))?((?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]"
                       r"(?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4})(?![\w-])")
 _NOT_TOWN = frozenset({"the", "in", "at", "of", "to", "from", "code", "postcode"})
+# The street and the parts of the address before a postcode when the street has no kind word
+# ("27 Heol y Coed, Sketty, Swansea SA2 9HL", "14 Ard Rua, Letterkenny, Co. Donegal F92 P6H3"):
+# a house number at the start of the run, then capitalised words (small particles between them:
+# "y", "na", "van der"), then up to two more parts after commas, ending right before the
+# postcode's town. The postcode says it is an address; the run stays on the postcode's line.
+_STREET_WORD_ANY = rf"{UPPER}{word_tail(_NAME_CHARS_AND_STOP)}"
+_HOUSE_RUN_BEFORE_POSTCODE = re.compile(
+    rf"(?<![\w/.,#-])(?:(?:Flat|Apartment|Apt|Unit|Suite|Blk|Block)\.?[ \t]+[A-Za-z0-9-]{{1,6}},?[ \t]+)?"
+    rf"\d{{1,5}}[A-Za-z]?(?:/\d{{1,4}})?,?[ \t]+(?P<first>{_STREET_WORD_ANY})(?:[ \t]+(?:{_STREET_PARTICLE}[ \t]+)?{_STREET_WORD_ANY}){{0,3}}"
+    rf"(?:,[ \t]*{_STREET_WORD_ANY}(?:[ \t]+(?:{_STREET_PARTICLE}[ \t]+)?{_STREET_WORD_ANY}){{0,2}}){{0,2}},[ \t]*$")
+_HOUSE_RUN_REACH = 120  # characters before the postcode's town the run may start
 
 
 _STREET_ABBREV = {
@@ -133,7 +148,24 @@ class Postcode(Base):
             while town and town[0].lower() in _NOT_TOWN:
                 town = town[1:]
             start = m.start(2) if not town else m.end(1) - len(" ".join(town)) - 1
+            if (house := self._house_run_before(text, start)) != start:
+                # the whole address, its words only: "14 Ard Rua, Letterkenny" and "14 Ard Rua
+                # Letterkenny" in two records are one address
+                yield self.span(house, m.end(2), "ADDRESS", " ".join(re.findall(r"[^\W_]+", text[house:m.end(2)].lower())), 0.8)
+                continue
             yield self.span(start, m.end(2), "ADDRESS", " ".join(text[start:m.end(2)].lower().split()), 0.8)
+
+    @staticmethod
+    def _house_run_before(text: str, start: int) -> int:
+        """Where the address ends at this postcode starts: at a house number and its street on
+        the same line, when the parts between are capitalised words after commas; else here."""
+        line_start = text.rfind("\n", 0, start) + 1
+        run = _HOUSE_RUN_BEFORE_POSTCODE.search(text, max(line_start, start - _HOUSE_RUN_REACH), start)
+        if run is None or run.group("first").lower() in CALENDAR_WORDS or run.group("first").lower() in STOP_CAPITALS:
+            return start  # "Seen 12 March, Leeds LS1 4AP": a date, not a house
+        if _ADDRESS.search(text, run.start(), start):
+            return start  # a street with its kind ("14 Thornfield Close"): that value, and the places after it (widen.py)
+        return run.start()
 
 
 # European shapes: the street before its number ("Keizersgracht 123", "Hauptstraße 5",

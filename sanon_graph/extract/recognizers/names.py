@@ -140,7 +140,7 @@ _LAST_LINE_NAME = re.compile(
 # "Ambrose (son)", "Augustin (Mabel's dad)", "Mom (Aurelia) notified".
 _RELATIVES = rf"{_KIN_WORDS}|mum|mom|dad|mama|papa|grandma|grandpa|granny|nana|carer|caregiver|guardian"
 _NAME_THEN_KIN = re.compile(
-    rf"(?<![\w'’-])({_NAME_WORD})[ \t]*\((?i:{_RELATIVES}|{_NAME_WORD}['’]s[ \t]+(?:{_RELATIVES}))\)")
+    rf"(?<![\w'’-])({_NAME_WORD})[ \t]*\((?i:{_RELATIVES}|(?P<child>{_NAME_WORD})['’]s[ \t]+(?:{_RELATIVES}))\)")
 _KIN_THEN_NAME = re.compile(rf"(?<![\w-])(?i:{_RELATIVES})[ \t]*\(({_NAME_WORD})\)")
 # a word of kin after "my", "his", "her", "our", "their": the person's own relative
 _OWN_KIN = re.compile(rf"(?<![\w-])(?i:my|his|her|our|their)[ \t]+(?i:{_KIN_WORDS})[ \t]*,?[ \t]*$")
@@ -198,6 +198,15 @@ _INITIALS_SURNAME_CREDENTIAL = re.compile(
     rf"(?<![\w.'’-])((?:[A-Z]\.?[ \t]?){{1,2}}[ \t]*(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})(?=,?[ \t]+{ANY_CREDENTIAL})")
 # A possessive after two name words: "Fabrizio Jarocki's claim".
 _POSSESSIVE_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})['’]s(?!\w)")
+# One first name and a possessive before a word of kin: "this is Marisol's dad", "Destiny (Tobiah's
+# mom)". A parent or a partner writes so of the person the record is about, often its only mention
+# by name in that document; another document names them in full.
+_NAME_BEFORE_KIN = re.compile(
+    rf"(?<![\w.'’-])({_NAME_WORD})['’]s[ \t]+(?:(?i:own|late|new|older|younger|elder|little|big|baby|twin)[ \t]+)?"
+    rf"(?i:{_RELATIVES}|parents|fianc[ée]e?|boyfriend|girlfriend)(?![\w'’-])")
+# Capitalised words before "'s mother" that are a title, a figure or a kind of person, not a name
+# ("the Queen's husband", "Christ's mother", "a Boy's father"), though some are first names too.
+_NO_ONE_BEFORE_KIN = frozenset("boy girl king queen prince princess lord lady god christ santa".split())
 # A name followed by what only a person has: "Rex Salam, the applicant", "Kim Doan (employee)",
 # "Arlo Wrenn, born 1961", "Arlo Wrenn, 54, of Denver".
 # (a run of spaces is tried from its first space only: from each space of it, a long run took
@@ -453,6 +462,12 @@ class RoleName(_Names):
                 word = m.group(1)
                 if self._first_name(word) and not self._not_a_name_word(word) and not word.isupper():
                     yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), 0.85)
+                child = m.groupdict().get("child")
+                if child and not self._not_a_name_word(child) and not child.isupper() \
+                        and child.lower() not in PERSON_WORDS and child.lower() not in _FAMILY_SIGNATURES:
+                    # "Augustin (Ottoline's dad)": whose parent the writer is, named as a person is,
+                    # whether the gazetteer knows the name or not
+                    yield self.span(m.start("child"), m.end("child"), "NAME", _normalize_name(child), 0.85)
 
     def _signed(self, text: str):
         """The name a letter, an e-mail or a post ends with after its closing words: "Thanks,
@@ -849,7 +864,8 @@ class _ShapeAndCue(_Names):
 
 @register("possessive_name", "NAME")
 class PossessiveName(_ShapeAndCue):
-    """A possessive after two name words: "Fabrizio Jarocki's claim"."""
+    """A possessive after two name words: "Fabrizio Jarocki's claim"; a first name's before a
+    word of kin: "Marisol's dad"."""
 
     def find(self, text: str):
         if "'s" not in text and "’s" not in text:
@@ -857,6 +873,13 @@ class PossessiveName(_ShapeAndCue):
         for m in _POSSESSIVE_NAME.finditer(text):
             if (span := self.checked(m.start(1), m.group(1))) is not None:
                 yield span
+        for m in _NAME_BEFORE_KIN.finditer(text):
+            word = m.group(1)
+            low = word.lower()
+            if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
+                    and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _NO_ONE_BEFORE_KIN:
+                # a known first name only: "Everyone's", "Decedent's" and "Client's" are words
+                yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), 0.85)
 
 
 @register("apposition_name", "NAME")

@@ -271,7 +271,7 @@ def _places_after(text: str, spans: list[Span], i: int) -> tuple[int, int] | Non
         part = _UNKNOWN_PART.match(text, at)
         if part is None or nxt is not None and part.end() > nxt.start:
             break  # no part, or one that runs into another value ("12 Elm Road, Dr Ray Lim, ...")
-        code = _code_and_postcode().match(text, part.end())
+        code = _code_and_postcode().match(text, part.end()) or _postcode_after_town().match(text, part.end())
         if code is not None and (nxt is None or code.end() <= nxt.start):
             end, taken = code.end(), True
             continue
@@ -288,8 +288,19 @@ def _is_place(span: Span) -> bool:
 
 
 def _with_zip(text: str, end: int, limit: int) -> int:
-    zip_code = ZIP_AFTER.match(text, end)
+    """After an address's town: its ZIP code, a state's code and postcode ("McAllen, TX 78501"),
+    or a postcode of four or six digits as New Zealand, South Africa, India or Singapore write
+    them ("Paarl, 7646", "Bluff 9814", "Singapore 520412"; no year: "Leeds, 2019")."""
+    zip_code = ZIP_AFTER.match(text, end) or _postcode_after_town().match(text, end)
     return zip_code.end() if zip_code and zip_code.end() <= limit else end
+
+
+@lru_cache(maxsize=1)
+def _postcode_after_town() -> re.Pattern:
+    from .locations import REGION_CODES, US_STATE_CODES
+
+    codes = "|".join(sorted(US_STATE_CODES | REGION_CODES))
+    return re.compile(rf",?[ \t]+(?:(?:{codes})[ \t]+\d{{4,5}}(?:-\d{{4}})?|(?!(?:19|20)\d\d(?!\d))\d{{4}}|\d{{6}})(?![\w-])")
 
 
 # A suburb's or a village's name: one to three capitalised words ("Roslyn", "Glen Eden"), in small

@@ -564,6 +564,9 @@ def test_a_size_or_a_bare_head_makes_no_treatment(text):
     ("Patient: T. Rudel, RAMQ TRUD 8812 0417, lives in Gaspé.", "TRUD 8812 0417"),
     ("NIR : 1 84 12 76 451 089 46", "1 84 12 76 451 089 46"),
     ("Your participant number is 207-0391. Keep it safe.", "207-0391"),
+    # (stop 57) Brazil's national health card and Australia's healthcare identifier
+    ("Patient: Ana, born 1970, CNS 898 0012 3456 7891. Tumour 7 cm.", "898 0012 3456 7891"),
+    ("IHI 8003 6081 2345 6789 on the referral.", "8003 6081 2345 6789"),
 ])
 def test_a_schemes_number_straight_after_its_name_and_a_number_said_in_a_sentence(text, number):
     """A health scheme's name followed by a long number, France's NIR as printed, "your ...
@@ -572,7 +575,8 @@ def test_a_schemes_number_straight_after_its_name_and_a_number_said_in_a_sentenc
 
 
 @pytest.mark.parametrize("text", ["Medicare 2024 plan year starts.", "The number is 4400-4500 units.",
-                                  "Medicare 65 15 enrolment.", "Call Medicare 1800 123 456 for forms."])
+                                  "Medicare 65 15 enrolment.", "Call Medicare 1800 123 456 for forms.",
+                                  "CNS 12 mg per dose.", "CNS involvement 2 of 3 sites."])
 def test_a_year_a_range_or_a_short_number_after_a_schemes_name_is_no_persons_number(text):
     assert not [o for o, _, t in found(text) if t == "PATIENT_ID"]
 

@@ -103,6 +103,34 @@ def test_a_first_name_before_a_word_of_kin_is_a_name(text, name):
     assert not [s for s in found(text) if s[2] == "NAME" and name in s[0] and s[0] != name]
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    # (stop 57) the person a letter, an e-mail or a call note speaks to, by first name alone,
+    # even one the gazetteer also has as a place
+    ("Hi Marisol, thanks for calling back.", "Marisol"),
+    ("Dear Priya,\nYour claim is approved.", "Priya"),
+    ("Subject: RE: pump order\nHi Teresa, the supplier called.", "Teresa"),
+    ("Good morning Jonas, the results are in.", "Jonas"),
+    # the first name a message's subject opens with: the person it is about
+    ("From: clinic@example.org\nSubject: Henrik after the surgery\n\nDear Doctor,", "Henrik"),
+    ("Re: Marisol's pump order", "Marisol"),
+])
+def test_a_first_name_after_a_greeting_is_a_name(text, name):
+    assert (name, name.lower(), "NAME") in found(text)
+
+
+@pytest.mark.parametrize("text", ["Hi Doc, quick one.", "Dear Member,", "Hi Mom! Back soon.", "Dear Sir,", "Hi All,",
+                                  "Hi Team, see below.", "Dear Claimant,", "Subject: Will follow up",
+                                  "Subject: Claim update", "Re: Mark as paid"])
+def test_a_greeting_to_no_one_by_name_finds_no_name(text):
+    assert not [s for s in found(text) if s[2] == "NAME"]
+
+
+def test_the_last_digits_of_a_persons_number_after_ends_in():
+    assert ("3047-02", "3047-02", "PATIENT_ID") in found("Her insurance number ends in 3047-02. She had a fall.")
+    assert not [s for s in found("The policy ends in 2025.") + found("The number ends in 2 weeks.")
+                if s[2] in ("PATIENT_ID", "NON_PERSONAL_ID")]
+
+
 @pytest.mark.parametrize("text", [
     "Mother's Day falls on a Sunday.", "The Queen's husband opened the ward.", "The Patient's mother signed.",
     "Everyone's mom called about it.", "Call if the Client's wife asks.",

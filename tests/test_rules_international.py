@@ -190,6 +190,23 @@ def test_a_zip_code_is_masked(text, span, kind, value):
     assert (span, value, kind) in found(text)
 
 
+@pytest.mark.parametrize(("text", "place", "zip_code"), [
+    ("Patient location: Duluth, MN 55803 | Payer: Keystone", "Duluth, MN 55803", "55803"),
+    ("Ship to: Sioux Falls, SD 57106-1234", "Sioux Falls, SD 57106-1234", "57106-1234"),
+])
+def test_a_zip_code_after_a_town_is_an_address_inside_the_place(text, place, zip_code):
+    # (stop 57) the town is a place masked where the risk calls for it; the ZIP code is a direct
+    # identifier (HIPAA's Safe Harbor removes it), always masked
+    result = found(text)
+    assert (place, place.split(",")[0].lower(), "LOCATION") in result
+    assert (zip_code, zip_code[:5], "ADDRESS") in result
+
+
+def test_the_zip_code_of_a_street_addresss_town_is_no_second_address():
+    result = found("Write to 42 Elm Ct, Kettleby, OH 43001 before May.")
+    assert [r[0] for r in result if r[2] == "ADDRESS"] == ["42 Elm Ct, Kettleby, OH 43001"]
+
+
 def test_fractions_and_dates_are_no_units_of_an_address():
     assert not [r for r in found("Dose 1/2 tab twice daily; seen 3/15 Smith and Jones clinic.") if r[2] == "ADDRESS"]
 

@@ -274,3 +274,23 @@ def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevan
             towns.append(Span(m.start("town"), m.end("town"), "LOCATION", fold(m.group("town")), relevance,
                               "european_address"))
     return towns
+
+
+# A US ZIP code at the end of a town's span ("Ship to: Duluth, MN 55803"): the span's value is the
+# town, a place masked only where the risk calls for it, but five digits narrow a person down to a
+# few thousand households and, with a birth date and a sex, single out most Americans (HIPAA's
+# Safe Harbor removes them). So the ZIP code is an address of its own inside the town's span, a
+# direct identifier that is always masked.
+_ZIP_AT_END = re.compile(r"(?<![\w-])(\d{5})(?:-\d{4})?$")
+
+
+def zip_codes_of_places(text: str, spans: list[Span]) -> list[Span]:
+    """The ZIP codes that end the places among `spans`, as ADDRESS spans inside them (not the
+    town of a street address, which masks them already)."""
+    out = []
+    addresses = [a for a in spans if a.type == "ADDRESS"]
+    for s in spans:
+        if s.type == "LOCATION" and text[s.end - 1].isdigit() and (m := _ZIP_AT_END.search(text, s.start, s.end)) \
+                and not any(a.start <= s.start and s.end <= a.end for a in addresses):
+            out.append(Span(m.start(), s.end, "ADDRESS", m.group(1), 0.8, "postcode"))
+    return out

@@ -21,7 +21,7 @@ from ...models import Document, ExtractedEntity
 from ...redact import TRAILING_PUNCTUATION
 from ...schema import EntitySchema
 from .abbreviations import abbreviations
-from .addresses import towns_of_addresses
+from .addresses import towns_of_addresses, zip_codes_of_places
 from .ages import ages_after_persons
 from .base import (
     BASE_RELEVANCE,
@@ -217,7 +217,8 @@ class RulesExtractor:
         if self._age_relevance is not None and ("," in text or "(" in text):
             spans = ages_after_persons(text, spans, self._age_relevance)
         address_towns = self._address_towns and any(s.type == "ADDRESS" for s in spans)
-        if self._widen or self._clinician_type != "NAME" or "(" in text or address_towns:
+        place_zips = self._address_towns and any(s.type == "LOCATION" and text[s.end - 1].isdigit() for s in spans)
+        if self._widen or self._clinician_type != "NAME" or "(" in text or address_towns or place_zips:
             # after the overlaps: the atomic spans are disjoint, so each knows its neighbours
             atomic = [s for s in spans if s.type not in PHRASE_TYPES]
             atomic = clinicians(text, atomic, self._clinician_type, self._clinician_relevance)
@@ -226,6 +227,8 @@ class RulesExtractor:
             atomic = abbreviations(text, atomic)
             if address_towns:  # last: the towns lie inside the addresses, the spans before are disjoint
                 atomic += towns_of_addresses(text, unwidened, atomic, self._location_relevance)
+            if place_zips:  # the ZIP code a town's span took in ("Duluth, MN 55803") is an address's
+                atomic += zip_codes_of_places(text, atomic)
             spans = sorted(atomic + [s for s in spans if s.type in PHRASE_TYPES], key=lambda f: (f.start, -f.length))
         if self._enclosing:
             spans = sorted(spans + enclosing(findings, spans), key=lambda f: (f.start, -f.length))

@@ -51,10 +51,12 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
 # Directly after "ID", "#", "number" or "no.", a digits-only run is an identifier, not a range.
 # "n° RG 21/07864", "No. HC 2018/63": a court's register letters may stand between the cue and
 # the number.
-# "Account ending 4471", "card ending in 0093": the last digits of a number are as much its own.
+# "Account ending 4471", "card ending in 0093", "her member number ends in 4471": the last digits of
+# a number are as much its own.
 _ID_CUE = re.compile(r"(?:\bID|\bMRN|#|\bnumbers?|(?<!the[ \t])(?<!of[ \t])\bnumber[ \t]+(?:is|was)|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
                      r"\b(?:account|acct\.?|card|number|policy|member|ssn|id|passport|licen[cs]e|medicare|medicaid|"
-                     r"social[ \t]+security(?:[ \t]+number)?)[ \t]+ending(?:[ \t]+in)?)\s*:?\s*#?"
+                     r"social[ \t]+security(?:[ \t]+number)?)[ \t]+ending(?:[ \t]+in)?|\b(?:number|no\.|id)[ \t]+ends[ \t]+(?:in|with))"
+                     r"\s*:?\s*#?"
                      r"(?-i:[ \t]?[A-Z]{1,4}[ \t])?$", re.I)
 _ID_SEPARATOR = re.compile(r"[-/._#]")
 # The nearest cue word before an identifier says whose it is: a person's (patient, employee,
@@ -99,8 +101,9 @@ _SPACED_ID_CUE = (
     # a policy's or a claim's: "Policy No. LVH 2207 8841" (the process's number, not the person's)
     r"|(?P<process>policy|claim)\s+(?:number|no\.?|nr\.?|#)"
     # the scheme's name alone, the number straight after it: "Medicare 2951 64830 1", "RAMQ
-    # ABCD 1234 5678" (a long number only: find() asks for eight digits)
-    r"|(?P<bare>medicare|medicaid|ramq|ahv))\s*[:#]?\s*"
+    # ABCD 1234 5678", Brazil's health card "CNS 898 0012 3456 7891", Australia's "IHI 8003 6081
+    # 2345 6789" (a long number only: find() asks for eight digits)
+    r"|(?P<bare>medicare|medicaid|ramq|ahv|cns|ihi))\s*[:#]?\s*"
     # said in a sentence: "your membership number is 0023 8841 2"
     r"(?:(?:is|was)\s+)?)"
 )

@@ -132,6 +132,20 @@ _SIGN_OFF = re.compile(
     r"(?:[ \t]+for[ \t]+[^\n,!.?]{1,60})?[,!]?[ \t]*\n?[ \t]*"
     # the writer may say who they are in brackets: "Thanks so much, Bartholomew (Rupert's dad)"
     rf"({_NAME_WORD})(?:[ \t]+({_NAME_WORD}))?(?=[ \t]*(?:\([^()\n]{{1,40}}\))?[ \t]*[.!]?[ \t]*(?:\n|$))")
+# A first name alone after a greeting, then a comma or the line's end: the person a letter, an
+# e-mail or a call note speaks to ("Dear Marisol,", "Hi Teodor!"), a name even where the
+# gazetteer also has a place of it ("Hi Teresa,"). Not what is said to anyone ("Hi Doc,", "Dear
+# Member,", "Hi Mom,"): a known first name only, and no word of the lists.
+_GREETED = re.compile(rf"(?<![\w-])(?:Dear|Hi|Hello|Hey|Good[ \t]+(?:morning|afternoon|evening))[ \t]+({_NAME_WORD})"
+                      r"(?=[ \t]*(?:[,!:]|\n|$))")
+_GREETING_WORDS = ("Dear", "Hi", "Hello", "Hey", "Good", "Subject", "Re:", "RE:")
+# A first name opening a message's subject, the person it is about: "Subject: Szymon after
+# hospital", "Re: Marisol's pump order" (not a place: "Re: Denver claims").
+# First names that are verbs a subject line opens with: "Subject: Will follow up", "Re: Mark as paid".
+_SUBJECT_VERBS = frozenset("will may can mark bill sue pat rob grant chase drew".split())
+_SUBJECT_NAME = re.compile(rf"(?<![\w-])(?:Subject|Re|RE)[ \t]*:[ \t]*(?:(?:RE|Re|FW|Fwd|FWD)[ \t]*:[ \t]*)*"
+                           rf"({_NAME_WORD})(?=['’]s[ \t]|[ \t]+[a-z]|[ \t]*(?:\n|$))")
+_GREETED_NO_ONE = frozenset("doc love honey dear sweetie darling".split())
 # A known first name alone on the last line of a message, after a full stop or a dash: the writer
 # signing without closing words ("... in winter.\nMaureen", "- Dale").
 _LAST_LINE_NAME = re.compile(
@@ -457,6 +471,7 @@ class RoleName(_Names):
             start, end = tokens[0][0], tokens[-1][1]
             yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
         yield from self._signed(text)
+        yield from self._greeted(text)
         if "(" in text:
             for m in (*_NAME_THEN_KIN.finditer(text), *_KIN_THEN_NAME.finditer(text)):
                 word = m.group(1)
@@ -468,6 +483,20 @@ class RoleName(_Names):
                     # "Augustin (Ottoline's dad)": whose parent the writer is, named as a person is,
                     # whether the gazetteer knows the name or not
                     yield self.span(m.start("child"), m.end("child"), "NAME", _normalize_name(child), 0.85)
+
+    def _greeted(self, text: str):
+        """The first name a letter or a message greets, or its subject opens with: "Dear Marisol,",
+        "Hi Teresa,", "Subject: Szymon after hospital"."""
+        if not any(w in text for w in _GREETING_WORDS):
+            return
+        subjects = [m for m in _SUBJECT_NAME.finditer(text)
+                    if not self._is_place(m.group(1)) and m.group(1).lower() not in _SUBJECT_VERBS] if ":" in text else []
+        for m in (*_GREETED.finditer(text), *subjects):
+            word = m.group(1)
+            low = word.lower()
+            if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
+                    and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _GREETED_NO_ONE:
+                yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), 0.85)
 
     def _signed(self, text: str):
         """The name a letter, an e-mail or a post ends with after its closing words: "Thanks,

@@ -203,6 +203,23 @@ def test_a_first_name_alone_is_the_one_full_name_that_starts_with_it():
         assert found(findings, doc_id) == {("Ottilie", "ottilie quenby", "NAME")}
 
 
+def test_a_first_name_the_extractor_found_inside_a_longer_value_is_the_full_name():
+    # (stop 57) "Ottilie's dad" is a value of its own (a model's relative), so the walk's longest
+    # match there is that value, not the first name: the first name the extractor found still
+    # stands for the one full name, so the two records link on the person
+    corpus = docs("Patient: Ottilie Quenby, seen today.", "Hi, this is Ottilie's dad. She slept badly.",
+                  *[f"Dear Maria, note {n}." for n in range(4)], "Member: Maria Lopez.")
+    findings = {"0": [ExtractedEntity("Ottilie Quenby", "ottilie quenby", "NAME", 0.9)],
+                "1": [ExtractedEntity("Ottilie's dad", "ottilie's dad", "DEMOGRAPHIC", 0.1),
+                      ExtractedEntity("Ottilie", "ottilie", "NAME", 0.85)],
+                **{str(n): [ExtractedEntity("Maria", "maria", "NAME", 0.85)] for n in range(2, 6)},
+                "6": [ExtractedEntity("Maria Lopez", "maria lopez", "NAME", 0.9)]}
+    propagate(corpus, findings, SCHEMA)
+    assert ("Ottilie", "ottilie quenby", "NAME") in found(findings, "1")
+    # a first name alone in more documents than its full name (and than two) stands for nobody
+    assert not [n for n in range(2, 6) if ("Maria", "maria lopez", "NAME") in found(findings, str(n))]
+
+
 @pytest.mark.parametrize("other", ["Prescriber: OTTILIE MARWOOD", "Referred by Dr P St Ottilie-Vance.",
                                    "Seen by Ottilie, Amara (NP)."])
 def test_a_first_name_inside_another_persons_name_is_not_the_full_name(other):

@@ -125,6 +125,32 @@ def test_a_greeting_to_no_one_by_name_finds_no_name(text):
     assert not [s for s in found(text) if s[2] == "NAME"]
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    ("I phoned and spoke to someone called Callum who said it was approved.", "Callum"),
+    ("A nurse named Priya took the call.", "Priya"),
+])
+def test_a_known_first_name_alone_after_called_or_named(text, name):
+    assert (name, name.lower(), "NAME") in found(text)
+
+
+def test_a_place_or_a_product_after_called_is_no_name():
+    assert not [s for s in found("We drove to a town called Austin.") + found("She takes a drink called Ensure.")
+                if s[2] == "NAME"]
+
+
+def test_a_surname_field_with_a_particle_in_capitals():
+    assert ("DE SOUZA-PEREIRA", "de souza-pereira", "NAME") in found("Surname:  DE SOUZA-PEREIRA     Forename: Ana")
+
+
+@pytest.mark.parametrize(("text", "span", "value", "entity_type"), [
+    ("CLMT:  Joe Bloggs     SSN: ***-**-5512", "***-**-5512", "5512", "PATIENT_ID"),  # masked but the last four
+    ("Claim #: 24105A7730021\nDOB: 01/02/1990", "24105A7730021", "24105A7730021", "NON_PERSONAL_ID"),
+    ("PHIN: 112 448 907\nDOB: 01/02/1990", "112 448 907", "112448907", "PATIENT_ID"),  # Manitoba's health number
+])
+def test_numbers_as_claim_and_health_systems_print_them(text, span, value, entity_type):
+    assert (span, value, entity_type) in found(text)
+
+
 def test_the_last_digits_of_a_persons_number_after_ends_in():
     assert ("3047-02", "3047-02", "PATIENT_ID") in found("Her insurance number ends in 3047-02. She had a fall.")
     assert not [s for s in found("The policy ends in 2025.") + found("The number ends in 2 weeks.")

@@ -720,6 +720,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
     for i, full in merged_into.items():
         full_name_of.update((_key(spelling), full) for spelling in known[entries[i]][1])
     first_keys = {_key(first) for first in first_forms if first in unambiguous}
+    unambiguous_key_of = {_key(first): unambiguous[first] for first in first_forms if first in unambiguous}
     # Likewise initials the extractor kept as a value of their own ("IPF" as "ipf") become a
     # spelling of the one name they stand for in this corpus.
     expansion_of = {_key(alias): unambiguous[alias] for alias in unambiguous if _key(alias) in acronym_keys}
@@ -761,6 +762,20 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         # variant to mask, or masking the clinic would leave "Brookvale" in the text.
         spelled = {((f.normalized.strip() or f.original.strip().casefold(), f.type), _key(f.original.strip()))
                    for f in items}
+        if first_keys:
+            # a first name the extractor found alone ("this is Marisol's dad", "Hi Marisol,") is
+            # the one full name that starts with it, as the walk's first names are; the walk
+            # misses it where a longer value of another kind spells it ("Marisol's dad")
+            for f in items:
+                key = _key(f.original.strip())
+                if f.type != name_type or key not in first_keys:
+                    continue
+                full = unambiguous_key_of[key]
+                if (doc.doc_id, full) not in first_name_seen:
+                    first_name_seen.add((doc.doc_id, full))
+                    first_name_found.append((doc.doc_id, ExtractedEntity(f.original.strip(), *entries[full],
+                                                                         known[entries[full]][0]),
+                                             key, full, entries[full] in present))
         new: list[ExtractedEntity] = []
         for start, end, i in matches:
             found = doc.text[start:end]

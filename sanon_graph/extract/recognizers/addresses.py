@@ -22,7 +22,9 @@ _STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
     r"Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Row|Crescent|"
     # British and Irish street kinds: "17 Knockmaroon Mews", "9 Foxglove Close", "41 Humberstone Gate"
-    r"Mews|Close|Gate|Grove|Gardens|Walk|Parade|Rise|Wharf|Quay|Yard|Vale)"
+    r"Mews|Close|Gate|Grove|Gardens|Walk|Parade|Rise|Wharf|Quay|Yard|Vale|"
+    # American kinds of road: "4410 Nolensville Pike", "12 Cedar Loop"
+    r"Pike|Turnpike|Loop|Alley|Expressway|Freeway|Causeway)"
     r"(?:[ \t](?:North|South|East|West))?"  # "Stanhope Road North"
 )
 _ADDRESS = re.compile(
@@ -59,6 +61,13 @@ _HOUSE_RUN_BEFORE_POSTCODE = re.compile(
     rf"\d{{1,5}}[A-Za-z]?(?:/\d{{1,4}})?,?[ \t]+(?P<first>{_STREET_WORD_ANY})(?:[ \t]+(?:{_STREET_PARTICLE}[ \t]+)?{_STREET_WORD_ANY}){{0,3}}"
     rf"(?:,[ \t]*{_STREET_WORD_ANY}(?:[ \t]+(?:{_STREET_PARTICLE}[ \t]+)?{_STREET_WORD_ANY}){{0,2}}){{0,2}},[ \t]*$")
 _HOUSE_RUN_REACH = 120  # characters before the postcode's town the run may start
+# Or, after a word that says an address follows, the parts of one with no house number at all, as
+# rural Irish and Scottish addresses are written ("Address: Knocknagree, Kilmore, Co. Wexford Y35 K2P8",
+# "her address is Drumbeg, Lairg IV27 4NW").
+_CUED_RUN_BEFORE_POSTCODE = re.compile(
+    r"(?<![\w-])(?i:address(?:[ \t]+is)?|adresse|residence|domicile|(?:lives|living|resides|resident)[ \t]+at)[ \t]*:?[ \t]*"
+    rf"(?P<run>(?P<first>{_STREET_WORD_ANY})(?:[ \t]+(?:{_STREET_PARTICLE}[ \t]+)?{_STREET_WORD_ANY}){{0,3}}"
+    rf"(?:,[ \t]*{_STREET_WORD_ANY}(?:[ \t]+(?:{_STREET_PARTICLE}[ \t]+)?{_STREET_WORD_ANY}){{0,2}}){{0,2}}),[ \t]*$")
 
 
 _STREET_ABBREV = {
@@ -160,12 +169,16 @@ class Postcode(Base):
         """Where the address ends at this postcode starts: at a house number and its street on
         the same line, when the parts between are capitalised words after commas; else here."""
         line_start = text.rfind("\n", 0, start) + 1
-        run = _HOUSE_RUN_BEFORE_POSTCODE.search(text, max(line_start, start - _HOUSE_RUN_REACH), start)
+        window = max(line_start, start - _HOUSE_RUN_REACH)
+        run = _HOUSE_RUN_BEFORE_POSTCODE.search(text, window, start)
+        at = run.start() if run is not None else None
+        if run is None and (cued := _CUED_RUN_BEFORE_POSTCODE.search(text, window, start)) is not None:
+            run, at = cued, cued.start("run")
         if run is None or run.group("first").lower() in CALENDAR_WORDS or run.group("first").lower() in STOP_CAPITALS:
             return start  # "Seen 12 March, Leeds LS1 4AP": a date, not a house
-        if _ADDRESS.search(text, run.start(), start):
+        if _ADDRESS.search(text, at, start):
             return start  # a street with its kind ("14 Thornfield Close"): that value, and the places after it (widen.py)
-        return run.start()
+        return at
 
 
 # European shapes: the street before its number ("Keizersgracht 123", "Hauptstraße 5",
@@ -281,16 +294,20 @@ def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevan
 # few thousand households and, with a birth date and a sex, single out most Americans (HIPAA's
 # Safe Harbor removes them). So the ZIP code is an address of its own inside the town's span, a
 # direct identifier that is always masked.
-_ZIP_AT_END = re.compile(r"(?<![\w-])(\d{5})(?:-\d{4})?$")
+# (and a Canadian postcode, or an Australian one after its state's code, likewise: "Calgary AB T2P
+# 0W3", "Lismore NSW 2480")
+_ZIP_AT_END = re.compile(r"(?<![\w-])(?:(\d{5})(?:-\d{4})?|([A-Z]\d[A-Z][ \t]?\d[A-Z]\d))$"
+                         r"|(?:NSW|VIC|QLD|TAS|ACT|SA|WA|NT)[ \t]+(\d{4})$")
 
 
 def zip_codes_of_places(text: str, spans: list[Span]) -> list[Span]:
-    """The ZIP codes that end the places among `spans`, as ADDRESS spans inside them (not the
+    """The ZIP codes and postcodes that end the places among `spans`, as ADDRESS spans inside them (not the
     town of a street address, which masks them already)."""
     out = []
     addresses = [a for a in spans if a.type == "ADDRESS"]
     for s in spans:
         if s.type == "LOCATION" and text[s.end - 1].isdigit() and (m := _ZIP_AT_END.search(text, s.start, s.end)) \
                 and not any(a.start <= s.start and s.end <= a.end for a in addresses):
-            out.append(Span(m.start(), s.end, "ADDRESS", m.group(1), 0.8, "postcode"))
+            group = next(g for g in (1, 2, 3) if m.group(g))
+            out.append(Span(m.start(group), s.end, "ADDRESS", m.group(group).replace(" ", "").lower(), 0.8, "postcode"))
     return out

@@ -23,6 +23,7 @@ _ID_RUN = re.compile(
 _ID_GLUED_CUE = re.compile(r"^(?:[A-Za-z]+#|(?:no|nr|ref|id)\.)(?=[A-Za-z0-9])", re.I)
 _ID_LETTERS_DIGITS = re.compile(r"[A-Z]{1,5}\d{3,}[A-Z0-9]*")
 _ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 8RW4C61, 63M2K8Q5, K7T28M: the mix is checked in Python
+_ID_MIXED_CUED = re.compile(r"[A-Z0-9]{5,20}")
 _ID_PART = re.compile(r"[A-Z0-9]+")  # beside / . _ # every part is digits or capitals: not "mg/dL", "v2.1"
 _ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/99", "12-34-567" are no dates
     r"\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])(?:[-/.]\d{1,2})?|\d{1,2}/(?:19|20)\d\d"
@@ -53,7 +54,7 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
 # the number.
 # "Account ending 4471", "card ending in 0093", "her member number ends in 4471": the last digits of
 # a number are as much its own.
-_ID_CUE = re.compile(r"(?:\bID|\bMRN|#|\bnumbers?|(?<!the[ \t])(?<!of[ \t])\bnumber[ \t]+(?:is|was)|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
+_ID_CUE = re.compile(r"(?:\bID|\bMRN|\bSSN|#|\bnumbers?|(?<!the[ \t])(?<!of[ \t])\bnumber[ \t]+(?:is|was)|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
                      r"\b(?:account|acct\.?|card|number|policy|member|ssn|id|passport|licen[cs]e|medicare|medicaid|"
                      r"social[ \t]+security(?:[ \t]+number)?)[ \t]+ending(?:[ \t]+in)?|\b(?:number|no\.|id)[ \t]+ends[ \t]+(?:in|with))"
                      r"\s*:?\s*#?"
@@ -92,8 +93,9 @@ _CASE_NUMBER_BEFORE = re.compile(
 _SPACED_ID_CUE = (
     r"(?i:\b(?:(?:nhs|ssn|bsn|social\s+security|national\s+(?:id|identity|identification|insurance)|citizen\s+service|"
     r"passport|mrn|(?:patient|member|employee|staff|personnel|claimant|subscriber|insured|beneficiary|enrollee)\s+id"
-    # Canada's personal health number, India's Aadhaar ("PHN 9123 456 789"; a SIN and its check: national_ids)
-    r"|phn|aadhaa?r)(?:\s+(?:number|no\.?|nr\.?))?"
+    # Canada's personal health number (Manitoba's PHIN), India's Aadhaar ("PHN 9123 456 789"; a SIN and
+    # its check: national_ids)
+    r"|phn|phin|aadhaa?r)(?:\s+(?:number|no\.?|nr\.?))?"
     # a health scheme's name says a number follows only with a word for it ("Medicare no.", "Medicaid ID")
     r"|(?:medicare|medicaid|health\s+(?:insurance|card))\s+(?:number|no\.?|nr\.?|card|id|#)|health\s+card"
     # a member's, a card's or a certificate's number: "Member no. CH 7712 0935"
@@ -193,7 +195,7 @@ class Identifier(Base):
                 start, token = start + glued.end(), token[glued.end():]
             if _is_identifier(text, start, token):
                 yield self._typed(text, start, start + len(token), token)
-        if "**" in text or "••" in text:
+        if "**" in text or "••" in text or "XX-" in text:
             for m in _MASKED_ID.finditer(text):
                 if _ID_CUE.search(text, max(0, m.start() - 16), m.start()):
                     # "Member ID: ****4471": the digits a statement leaves visible are the number's
@@ -214,7 +216,8 @@ class Identifier(Base):
 
 _RANGE_BEFORE = re.compile(r"\b(?:range|between|from|to)\s*:?\s*$", re.I)
 # A number printed with all but its last digits masked: "****4471", "•••• 5521".
-_MASKED_ID = re.compile(r"(?<![\w*•])[*•]{2,}[ \t-]?(\d{3,6})(?![\w*•])")
+# (in groups too, as a Social Security number prints masked: "***-**-5512", "XXX-XX-5512")
+_MASKED_ID = re.compile(r"(?<![\w*•])(?:[*•]{2,}|(?:[*•]{2,4}|XXX?)-(?:[*•]{2}|XX)-?)[ \t-]?(\d{3,6})(?![\w*•])")
 
 
 def _uneven_pair(parts: list[str]) -> bool:
@@ -252,7 +255,9 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
             return digits >= 6 or cued and digits >= 4  # "#2834", "ID 4711"
         if _ID_LETTERS_DIGITS.fullmatch(token):
             return True
-        return _ID_MIXED.fullmatch(token) is not None and 2 <= digits < len(token)
+        # longer after a cue: "Claim #: 24105A7730021" (a claim system's number with its letter)
+        return (_ID_MIXED.fullmatch(token) is not None or cued and _ID_MIXED_CUED.fullmatch(token) is not None) \
+            and 2 <= digits < len(token)
     if not cued and (_ID_DATE_SHAPE.fullmatch(token) or _ID_NUMBER_RANGE.match(token) and not (
             _uneven_pair(parts) and _id_owner(text, start) and not _RANGE_BEFORE.search(before))):
         return False

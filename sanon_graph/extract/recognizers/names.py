@@ -459,6 +459,14 @@ class RoleName(_Names):
                         and word.lower() not in STOP_CAPITALS and not word.isupper():
                     yield self.span(tokens[0][0], tokens[0][1], "NAME", _normalize_name(word), 0.85)
                 continue
+            if len(tokens) == 1 and text[m.start():m.start(1)].strip().lower() in ("named", "called"):
+                # "spoke to someone called Callum", "a nurse named Priya": a known first name
+                # alone (not a place: "a town called Austin")
+                word = text[tokens[0][0]:tokens[0][1]]
+                if self._first_name(word) and not self._not_a_name_word(word) and not self._is_place(word) \
+                        and not word.isupper():
+                    yield self.span(tokens[0][0], tokens[0][1], "NAME", _normalize_name(word), 0.85)
+                continue
             if len(tokens) < 2 or self._is_place(text[tokens[0][0]:tokens[-1][1]]):
                 continue
             first = text[tokens[0][0]:tokens[0][1]].lower()
@@ -834,7 +842,9 @@ class RecordName(_Names):
                 yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.9)
         for m in _NAME_PART_FIELD.finditer(text):
             words = m.group(1).split()
-            if all((self._caps_surname(w) if w.isupper() else not self._not_a_name_word(w)) for w in words):
+            # a particle before the surname ("Surname: DE SOUZA-PEREIRA", "VAN DIJK")
+            if all((self._caps_surname(w) if w.isupper() else not self._not_a_name_word(w))
+                   or k < len(words) - 1 and _IS_PARTICLE.fullmatch(w) for k, w in enumerate(words)):
                 yield self.span(m.start(1), m.end(1), "NAME", " ".join(words).lower(), 0.9)
         for m in _NAME_BEFORE_BIRTH.finditer(text):
             words = m.group(1).split()

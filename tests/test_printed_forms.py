@@ -133,6 +133,22 @@ def test_a_known_first_name_alone_after_called_or_named(text, name):
     assert (name, name.lower(), "NAME") in found(text)
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    # (stop 57) a first name that is a town too, doing what only a person does
+    ("Yesterday Teresa came in with her son.", "Teresa"),
+    ("Austin phoned about the pump again.", "Austin"),
+])
+def test_a_first_name_that_is_a_town_doing_what_a_person_does_is_a_name(text, name):
+    result = found(text)
+    assert (name, name.lower(), "NAME") in result
+    assert not [s for s in result if s[2] == "LOCATION"]
+
+
+def test_a_town_that_does_what_a_town_does_stays_a_place():
+    assert ("Denver", "denver", "LOCATION") in found("Denver has a new clinic.")
+    assert not [s for s in found("The Patient said yes.") if s[2] == "NAME"]
+
+
 def test_a_place_or_a_product_after_called_is_no_name():
     assert not [s for s in found("We drove to a town called Austin.") + found("She takes a drink called Ensure.")
                 if s[2] == "NAME"]

@@ -127,17 +127,33 @@ _FAMILY_SIGNATURES = frozenset(
 _SIGN_OFF = re.compile(
     r"(?<![\w-])(?:Thanks|Thank you|Many thanks|Regards|Kind regards|Best regards|Warm regards|Best wishes|Cheers|"
     r"Sincerely|Yours sincerely|Yours faithfully|Yours truly|Thanks so much|Thank you so much|Thanks again|"
-    r"Thanks a lot|Love|Lots of love|Take care|Warmly|All the best|Best(?=,))"
+    r"Thanks a lot|Love|Lots of love|Take care|Warmly|All the best|Best(?=,)"
+    # in lower case alone on its line, as a quick e-mail signs off ("cheers\nBec Halloran")
+    r"|(?:(?<=\n)|^)(?:cheers|thanks|regards|thank you)(?=[,!]?[ \t]*\n))"
     # what the thanks are for, and an exclamation mark: "Thank you for your help with this,\nMarisa", "Thanks!\nKelsey"
     r"(?:[ \t]+for[ \t]+[^\n,!.?]{1,60})?[,!]?[ \t]*\n?[ \t]*"
     # the writer may say who they are in brackets: "Thanks so much, Bartholomew (Rupert's dad)"
     rf"({_NAME_WORD})(?:[ \t]+({_NAME_WORD}))?(?=[ \t]*(?:\([^()\n]{{1,40}}\))?[ \t]*[.!]?[ \t]*(?:\n|$))")
+# A known first name as the subject of what only a person does: "Yesterday Mila came in", "Teresa
+# phoned", "Aurora slept badly". Many first names are towns too (the place list has Mila, Teresa and
+# Austin): no town phones or says, so a first name doing so is a person, typed so (a place typed
+# by mistake would also keep the one full name starting with it from being found in other records).
+_FIRST_NAME_DOES = re.compile(
+    rf"(?<![\w'’.-])({_NAME_WORD})[ \t]+(?:said|says|told|asked|phoned|rang|called|emailed|texted|came|comes|"
+    r"went|feels|felt|cried|slept|sleeps|woke|complained|reported|mentioned|wants|wanted|needs|needed|"
+    r"prefers|preferred|loves|loved|hates|refused|agreed|declined|forgot|remembered)(?![\w'’-])")
+_PERSON_VERB_WORDS = ("said", "says", "told", "asked", "phoned", "rang", "called", "emailed", "texted", "came",
+                      "comes", "went", "feels", "felt", "cried", "slept", "sleeps", "woke", "complained", "reported",
+                      "mentioned", "wants", "wanted", "needs", "needed", "prefers", "preferred", "loves", "loved",
+                      "hates", "refused", "agreed", "declined", "forgot", "remembered")
 # A first name alone after a greeting, then a comma or the line's end: the person a letter, an
 # e-mail or a call note speaks to ("Dear Marisol,", "Hi Teodor!"), a name even where the
 # gazetteer also has a place of it ("Hi Teresa,"). Not what is said to anyone ("Hi Doc,", "Dear
 # Member,", "Hi Mom,"): a known first name only, and no word of the lists.
 _GREETED = re.compile(rf"(?<![\w-])(?:Dear|Hi|Hello|Hey|Good[ \t]+(?:morning|afternoon|evening))[ \t]+({_NAME_WORD})"
                       r"(?=[ \t]*(?:[,!:]|\n|$))")
+# A capitalised word right before: the first name is then another name's last word ("Dr Mila said").
+_NAME_BEFORE_WORD = re.compile(r"([A-Z][\w'’.-]*)[ \t]+$")
 _GREETING_WORDS = ("Dear", "Hi", "Hello", "Hey", "Good", "Subject", "Re:", "RE:")
 # A first name opening a message's subject, the person it is about: "Subject: Szymon after
 # hospital", "Re: Marisol's pump order" (not a place: "Re: Denver claims").
@@ -480,6 +496,14 @@ class RoleName(_Names):
             yield self.span(start, end, "NAME", _normalize_name(text[start:end]))
         yield from self._signed(text)
         yield from self._greeted(text)
+        if has_any(text, _PERSON_VERB_WORDS):
+            for m in _FIRST_NAME_DOES.finditer(text):
+                word = m.group(1)
+                if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
+                        and word.lower() not in PERSON_WORDS and word.lower() not in _FAMILY_SIGNATURES \
+                        and not ((before := _NAME_BEFORE_WORD.search(text, max(0, m.start() - 40), m.start()))
+                                 and not self._not_a_name_word(before.group(1))):
+                    yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), 0.85)
         if "(" in text:
             for m in (*_NAME_THEN_KIN.finditer(text), *_KIN_THEN_NAME.finditer(text)):
                 word = m.group(1)

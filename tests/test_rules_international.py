@@ -210,6 +210,21 @@ def test_a_zip_code_after_a_town_is_an_address_inside_the_place(text, place, tow
     assert (zip_code, zip_value, "ADDRESS") in result
 
 
+def test_an_address_as_a_claim_system_prints_it_in_capitals():
+    # (stop 57) the street with its kind in capitals, the town, the state's code and the ZIP code
+    # on the next line: the town a place, the ZIP code an address inside it
+    result = found("CLMT ADDR:  4106 OLD TANNERY BLVD APT 4\n           MAPLEFORD TN 37218\nCLMT PH:")
+    assert ("4106 OLD TANNERY BLVD APT 4", "4106 old tannery boulevard apartment 4", "ADDRESS") in result
+    assert ("MAPLEFORD TN 37218", "mapleford", "LOCATION") in result
+    assert ("37218", "37218", "ADDRESS") in result
+    assert ("KELVIN GROVE QLD 4059", "kelvin grove", "LOCATION") in found("Unit 4/22 Sylvan Rd\nKELVIN GROVE QLD 4059")
+
+
+@pytest.mark.parametrize("text", ["SEEN 12 TIMES DR SMITH", "CLAIM NO TX 77001", "REVIEWED BY CLAIMS TX 77001"])
+def test_a_doctor_or_a_forms_words_in_capitals_are_no_address_or_town(text):
+    assert not [r for r in found(text) if r[2] in ("ADDRESS", "LOCATION")]
+
+
 def test_the_zip_code_of_a_street_addresss_town_is_no_second_address():
     result = found("Write to 42 Elm Ct, Kettleby, OH 43001 before May.")
     assert [r[0] for r in result if r[2] == "ADDRESS"] == ["42 Elm Ct, Kettleby, OH 43001"]

@@ -27,6 +27,10 @@ _STREET = (
     r"Pike|Turnpike|Loop|Alley|Expressway|Freeway|Causeway)"
     r"(?:[ \t](?:North|South|East|West))?"  # "Stanhope Road North"
 )
+# The kinds in capitals, as claim systems print a street ("4106 OLD MILL BLVD"); "DR" before a
+# capitalised word is a doctor ("SEEN 12 TIMES DR SMITH").
+_STREET_CAPS = "(?:" + "|".join(w.upper() if w != "Dr" else r"DR(?![ \t]+[A-Z])"
+                                for w in re.findall(r"[A-Za-z]+", _STREET.split("(?:[ \\t]")[0])) + ")"
 _ADDRESS = re.compile(
     # the house number is a number of its own ("09.01.2025" ends no address) and the street is
     # on its line: "Clinic date 09.01.2025\nDear Dr Ross" is a date and a letter's greeting
@@ -35,10 +39,10 @@ _ADDRESS = re.compile(
     # a letter after the house number ("221B", "12a"); a numbered street ("310 West 88th Street")
     rf"(?:\d{{1,4}}[A-Za-z]?/)?\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
     # small particles between the street's words: "27 Jan van Riebeeck Road", "3 Heol y Felin Lane"
-    rf"(?:(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+(?:{_STREET_PARTICLE}[ \t]+){{0,2}}){{1,3}}{_STREET}\.?"
+    rf"(?:(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+(?:{_STREET_PARTICLE}[ \t]+){{0,2}}){{1,3}}(?:{_STREET}|{_STREET_CAPS}(?![a-z]))\.?"
     # the street's kind first, as in the Spanish names of American streets: "2290 W. Calle Ormsby"
     rf"|(?:Calle|Camino|Paseo|Avenida|Via)[ \t]+(?:(?:de|del|la|las|los)[ \t]+)?{_NAME_WORD}(?:[ \t]{_NAME_WORD})?)"
-    r"(?:,?\s+(?:Apt|Apartment|apartment|Suite|Ste|Unit|Flat|flat|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
+    r"(?:,?\s+(?:Apt|Apartment|apartment|Suite|Ste|Unit|Flat|flat|APT|SUITE|STE|UNIT|FLAT|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
 )
 # A British postcode ("LE1 3HR", "SW1A 1AA"), with the town before it when there is one
 # ("Leicester LE1 3HR"): the outward code narrows a person to a few streets, the whole code to a

@@ -276,6 +276,32 @@ class CityState(Base):
                 yield self.span(start, m.end(), "LOCATION", town_key(town), NAMED_PLACE_RELEVANCE)
 
 
+# A town, its state's or province's code and its postcode in capitals, as claim systems print an
+# address's last line ("NASHVILLE TN 37218", "TOOWONG QLD 4066"): the postcode says it is a place,
+# whether or not the town is a known one.
+_CAPS_TOWN_CODE_POSTCODE = re.compile(
+    r"(?<![\w-])((?:[A-Z]{2,}[ \t]){0,2}[A-Z]{2,}),?[ \t]+([A-Z]{2,3})[ \t]+(\d{5}(?:-\d{4})?|\d{4}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d)(?![\w-])")
+# the postcode each kind of code takes: a ZIP code after a US state's, four digits after an
+# Australian state's, a Canadian postcode after a province's
+_AU_STATE_CODES = frozenset("NSW VIC QLD TAS ACT SA WA NT".split())
+_CA_PROVINCE_CODES = frozenset("AB BC MB NB NL NS ON PE QC SK YT NT NU".split())
+
+
+@register("caps_town_line", "LOCATION")
+class CapsTownLine(Base):
+    """A town, its state's code and postcode in capitals: "NASHVILLE TN 37218"."""
+
+    def find(self, text: str):
+        for m in _CAPS_TOWN_CODE_POSTCODE.finditer(text):
+            town, code, postcode = m.groups()
+            fits = (code in US_STATE_CODES and len(postcode) >= 5 and postcode[:5].isdigit()
+                    or code in _AU_STATE_CODES and len(postcode) == 4
+                    or code in _CA_PROVINCE_CODES and postcode[0].isalpha())
+            if not fits or any(_names_no_town(w) or w.lower() in self.gaz.not_name_words for w in town.split()):
+                continue
+            yield self.span(m.start(), m.end(), "LOCATION", town_key(town.title()), NAMED_PLACE_RELEVANCE)
+
+
 # Where a small town is written: after a word that says a place follows ("a dairy farmer from
 # Tomah", "a farm near Kalkaska", "a charter out of Sitka", "lives in Dingwall").
 _TOWN_CUE = re.compile(

@@ -134,6 +134,13 @@ _SIGN_OFF = re.compile(
     r"(?:[ \t]+for[ \t]+[^\n,!.?]{1,60})?[,!]?[ \t]*\n?[ \t]*"
     # the writer may say who they are in brackets: "Thanks so much, Bartholomew (Rupert's dad)"
     rf"({_NAME_WORD})(?:[ \t]+({_NAME_WORD}))?(?=[ \t]*(?:\([^()\n]{{1,40}}\))?[ \t]*[.!]?[ \t]*(?:\n|$))")
+# A first name found alone by a weak cue (a greeting, a verb, a possessive before a word of kin):
+# a direct identifier, masked wherever it is, but two records that both greet a "Sarah" are little
+# evidence of one person, and a word the first-name list holds ("Just wanted to say") would link
+# two people's records at a name's relevance. So it links no one by itself; the cross-document
+# pass makes it the one full name that starts with it, at that name's relevance, where the
+# corpus has exactly one (recurrence.py).
+FIRST_NAME_ALONE_RELEVANCE = 0.3
 # A known first name as the subject of what only a person does: "Yesterday Mila came in", "Teresa
 # phoned", "Aurora slept badly". Many first names are towns too (the place list has Mila, Teresa and
 # Austin): no town phones or says, so a first name doing so is a person, typed so (a place typed
@@ -481,7 +488,7 @@ class RoleName(_Names):
                 word = text[tokens[0][0]:tokens[0][1]]
                 if self._first_name(word) and not self._not_a_name_word(word) and not self._is_place(word) \
                         and not word.isupper():
-                    yield self.span(tokens[0][0], tokens[0][1], "NAME", _normalize_name(word), 0.85)
+                    yield self.span(tokens[0][0], tokens[0][1], "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
                 continue
             if len(tokens) < 2 or self._is_place(text[tokens[0][0]:tokens[-1][1]]):
                 continue
@@ -503,7 +510,7 @@ class RoleName(_Names):
                         and word.lower() not in PERSON_WORDS and word.lower() not in _FAMILY_SIGNATURES \
                         and not ((before := _NAME_BEFORE_WORD.search(text, max(0, m.start() - 40), m.start()))
                                  and not self._not_a_name_word(before.group(1))):
-                    yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), 0.85)
+                    yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
         if "(" in text:
             for m in (*_NAME_THEN_KIN.finditer(text), *_KIN_THEN_NAME.finditer(text)):
                 word = m.group(1)
@@ -514,7 +521,7 @@ class RoleName(_Names):
                         and child.lower() not in PERSON_WORDS and child.lower() not in _FAMILY_SIGNATURES:
                     # "Augustin (Ottoline's dad)": whose parent the writer is, named as a person is,
                     # whether the gazetteer knows the name or not
-                    yield self.span(m.start("child"), m.end("child"), "NAME", _normalize_name(child), 0.85)
+                    yield self.span(m.start("child"), m.end("child"), "NAME", _normalize_name(child), FIRST_NAME_ALONE_RELEVANCE)
 
     def _greeted(self, text: str):
         """The first name a letter or a message greets, or its subject opens with: "Dear Marisol,",
@@ -528,7 +535,7 @@ class RoleName(_Names):
             low = word.lower()
             if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
                     and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _GREETED_NO_ONE:
-                yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), 0.85)
+                yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
 
     def _signed(self, text: str):
         """The name a letter, an e-mail or a post ends with after its closing words: "Thanks,
@@ -942,7 +949,7 @@ class PossessiveName(_ShapeAndCue):
             if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
                     and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _NO_ONE_BEFORE_KIN:
                 # a known first name only: "Everyone's", "Decedent's" and "Client's" are words
-                yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), 0.85)
+                yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
 
 
 @register("apposition_name", "NAME")

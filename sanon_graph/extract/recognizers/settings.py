@@ -23,7 +23,7 @@ DEFAULT_RECOGNIZERS = (
     "initial_name", "capital_pair", "initials_surname", "surname_initials", "possessive_name",
     "apposition_name", "case_parties", "provider", "head_first_provider", "camel_provider", "named_event", "event_noun", "claim_step",
     "unique_fact", "outcome", "clinical_measure", "condition_term", "phenotype_term", "condition_acronym", "condition_head", "diagnosis_code", "treatment_term", "treatment_acronym", "treatment_head", "drug_suffix", "drug",
-    "procedure_suffix", "gene_variant", "pathogen", "obstetric", "demographic", "substance_use", "belief", "disability", "education", "occupation", "employer", "institution", "company", "plan_name", "city_state", "named_area", "natural_feature", "place", "small_town", "unlisted_place",
+    "procedure_suffix", "gene_variant", "pathogen", "obstetric", "demographic", "substance_use", "belief", "disability", "education", "occupation", "employer", "institution", "company", "plan_name", "city_state", "caps_town_line", "named_area", "natural_feature", "place", "small_town", "unlisted_place",
     "relative", "household", "online_handle", "insurance_model",
 )
 # The labels the insurance entity model was trained with: the health-insurance schema's types.

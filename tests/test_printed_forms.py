@@ -94,7 +94,7 @@ def test_a_name_after_a_possessive_role_is_still_a_name():
     # (stop 57) a parent or a partner writing of the person the record is about: often the only
     # mention of their name in that document
     ("Hi, this is Marisol's dad. She had a rough night.", "Marisol"),
-    ("Thanks again,\nBernadette (Tobiah's mom)", "Tobiah"),
+    ("Thanks again,\nBernadette (Henrik's mom)", "Henrik"),
     ("Later Ingrid's husband rang the clinic.", "Ingrid"),  # "Later" opens the sentence, no name
     ("Jonas’s older brother drove him in.", "Jonas"),
 ])
@@ -110,9 +110,6 @@ def test_a_first_name_before_a_word_of_kin_is_a_name(text, name):
     ("Dear Priya,\nYour claim is approved.", "Priya"),
     ("Subject: RE: pump order\nHi Teresa, the supplier called.", "Teresa"),
     ("Good morning Jonas, the results are in.", "Jonas"),
-    # the first name a message's subject opens with: the person it is about
-    ("From: clinic@example.org\nSubject: Henrik after the surgery\n\nDear Doctor,", "Henrik"),
-    ("Re: Marisol's pump order", "Marisol"),
 ])
 def test_a_first_name_after_a_greeting_is_a_name(text, name):
     assert (name, name.lower(), "NAME") in found(text)
@@ -120,7 +117,11 @@ def test_a_first_name_after_a_greeting_is_a_name(text, name):
 
 @pytest.mark.parametrize("text", ["Hi Doc, quick one.", "Dear Member,", "Hi Mom! Back soon.", "Dear Sir,", "Hi All,",
                                   "Hi Team, see below.", "Dear Claimant,", "Subject: Will follow up",
-                                  "Subject: Claim update", "Re: Mark as paid"])
+                                  "Subject: Claim update", "Re: Mark as paid",
+                                  # (a reviewer's) endearments, titles, a firm, an assistant; a subject line
+                                  # opens with any word the first-name list holds
+                                  "Hi Mate,", "Hello Sunshine,", "Dear Major,", "Dear Liberty,", "Hey Alexa,",
+                                  "Subject: Hope you are well", "Re: Grace period extension request"])
 def test_a_greeting_to_no_one_by_name_finds_no_name(text):
     assert not [s for s in found(text) if s[2] == "NAME"]
 
@@ -135,7 +136,7 @@ def test_a_known_first_name_alone_after_called_or_named(text, name):
 
 @pytest.mark.parametrize(("text", "name"), [
     # (stop 57) a first name that is a town too, doing what only a person does
-    ("Yesterday Teresa came in with her son.", "Teresa"),
+    ("Yesterday Teresa phoned about her son.", "Teresa"),
     ("Austin phoned about the pump again.", "Austin"),
 ])
 def test_a_first_name_that_is_a_town_doing_what_a_person_does_is_a_name(text, name):
@@ -147,11 +148,19 @@ def test_a_first_name_that_is_a_town_doing_what_a_person_does_is_a_name(text, na
 def test_a_town_that_does_what_a_town_does_stays_a_place():
     assert ("Denver", "denver", "LOCATION") in found("Denver has a new clinic.")
     assert not [s for s in found("The Patient said yes.") if s[2] == "NAME"]
+    # (a reviewer's) a country, a season, a firm, a document: no person's verb, or "the" before
+    for text in ("India refused to extradite the respondent.", "Summer came early this year.",
+                 "Aviva declined the claim.", "The Will said nothing about the cottage.",
+                 "The clinic in Florence phoned back."):
+        assert not [s for s in found(text) if s[2] == "NAME"], text
 
 
-def test_a_place_or_a_product_after_called_is_no_name():
-    assert not [s for s in found("We drove to a town called Austin.") + found("She takes a drink called Ensure.")
-                if s[2] == "NAME"]
+@pytest.mark.parametrize("text", ["We drove to a town called Austin.", "She takes a drink called Ensure.",
+                                  # (a reviewer's) a storm, a pet, software, a ward: no word for a person before
+                                  "After a hurricane named Katrina the clinic closed.", "Her dog named Max bit her.",
+                                  "The billing software called Sage crashed.", "The ward is called Florence."])
+def test_a_place_a_thing_or_an_animal_after_called_is_no_name(text):
+    assert not [s for s in found(text) if s[2] == "NAME"]
 
 
 def test_a_surname_field_with_a_particle_in_capitals():
@@ -167,6 +176,12 @@ def test_numbers_as_claim_and_health_systems_print_them(text, span, value, entit
     assert (span, value, entity_type) in found(text)
 
 
+@pytest.mark.parametrize("text", ["SSN 2024 review completed.", "IHI 2021 2022 Annual Report", "Ref: COVID19BOOSTER2024",
+                                  "Case number ends in 2019."])
+def test_a_year_or_a_word_after_a_numbers_cue_is_no_persons_number(text):
+    assert not [s for s in found(text) if s[2] in ("PATIENT_ID", "NON_PERSONAL_ID")]
+
+
 def test_the_last_digits_of_a_persons_number_after_ends_in():
     assert ("3047-02", "3047-02", "PATIENT_ID") in found("Her insurance number ends in 3047-02. She had a fall.")
     assert not [s for s in found("The policy ends in 2025.") + found("The number ends in 2 weeks.")
@@ -176,9 +191,16 @@ def test_the_last_digits_of_a_persons_number_after_ends_in():
 @pytest.mark.parametrize("text", [
     "Mother's Day falls on a Sunday.", "The Queen's husband opened the ward.", "The Patient's mother signed.",
     "Everyone's mom called about it.", "Call if the Client's wife asks.",
+    # (a reviewer's) a title
+    "The Duke's wife attended.", "The Major's wife called.",
 ])
 def test_a_word_or_a_title_before_a_word_of_kin_is_no_name(text):
     assert not [s for s in found(text) if s[2] == "NAME"]
+
+
+@pytest.mark.parametrize(("text", "word"), [("Contact: Mary (Decedent's sister)", "Decedent"), ("Ros (Baby's mum)", "Baby")])
+def test_a_role_word_before_a_word_of_kin_in_brackets_is_no_name(text, word):
+    assert not [s for s in found(text) if s[2] == "NAME" and s[0] == word]
 
 
 @pytest.mark.parametrize(("text", "span", "value"), [

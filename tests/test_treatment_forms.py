@@ -286,7 +286,7 @@ def test_forms_set_g_showed(text, kind, value):
     ("Can the plan cover the mileage? Thank you for your help with this,\nMarisa", ("Marisa", "marisa")),
     ("We move again next summer. Thanks!\nKelsey (mom of your 2nd grader)", ("Kelsey", "kelsey")),
     # stop 57: a quick e-mail's sign-off in lower case, alone on its line
-    ("my new number is below.\n\ncheers\nBec Halloran\nbec@example.org", ("Bec Halloran", "bec halloran")),
+    ("my new number is below.\n\ncheers\nBecky Halloran\nbh@example.org", ("Becky Halloran", "becky halloran")),
 ])
 def test_a_sign_off_after_thanks_for_something(text, name):
     assert name in of_type(text, "NAME")
@@ -297,6 +297,7 @@ def test_a_sign_off_after_thanks_for_something(text, name):
     ("Thanks, everyone!", "NAME"), ("She is a modest person; remodelling continues.", "TREATMENT"),
     ("Thank you for the update. Paris", "NAME"),  # a place after the thanks is no writer
     ("I said cheers to him\nThen we left.", "NAME"),  # lower case inside a sentence: no sign-off
+    ("Got it, thanks\nNoted", "NAME"), ("regards\nAccounts Payable", "NAME"),  # only a known first name signs so
 ])
 def test_no_name_or_drug_from_those_forms_without_one(text, kind):
     assert not of_type(text, kind)

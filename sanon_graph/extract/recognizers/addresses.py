@@ -17,14 +17,18 @@ _NAME_WORD = UPPER + word_tail(_NAME_CHARS, 1)
 
 # Small words between the words of a street's or a town's name ("Heol y Coed", "Bóthar na Trá",
 # "Jan van Riebeeck Road"): lower case, so they are never read as the start of a name.
-_STREET_PARTICLE = r"(?:y|yr|na|an|am|ar|van|von|der|den|de|du|des|la|le|les|del|della|di|da|do|dos|das|op|ter|ten)"
+_STREET_PARTICLE = r"(?:y|yr|na|an|van|von|der|den|de|du|des|la|le|les|del|della|di|da|ter|ten)"
+# Inside a street with its kind, only a person's name's particles ("27 Jan van Riebeeck Road"): the
+# Welsh and Irish ones are words of other phrases there ("3 Patients an Hour Walk-in").
+_NAME_PARTICLE = r"(?:van|von|der|den|de|du|des|la|le|del|della|di|da|dos)"
 _STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
     r"Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Row|Crescent|"
     # British and Irish street kinds: "17 Knockmaroon Mews", "9 Foxglove Close", "41 Humberstone Gate"
     r"Mews|Close|Gate|Grove|Gardens|Walk|Parade|Rise|Wharf|Quay|Yard|Vale|"
-    # American kinds of road: "4410 Nolensville Pike", "12 Cedar Loop"
-    r"Pike|Turnpike|Loop|Alley|Expressway|Freeway|Causeway)"
+    # a turnpike's old name for a road: "4410 Nolensville Pike" (not "Loop": an insulin pump's
+    # "780G Closed Loop", a stoma's "Ileal Loop")
+    r"Pike)"
     r"(?:[ \t](?:North|South|East|West))?"  # "Stanhope Road North"
 )
 # The kinds in capitals, as claim systems print a street ("4106 OLD MILL BLVD"); "DR" before a
@@ -39,7 +43,7 @@ _ADDRESS = re.compile(
     # a letter after the house number ("221B", "12a"); a numbered street ("310 West 88th Street")
     rf"(?:\d{{1,4}}[A-Za-z]?/)?\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
     # small particles between the street's words: "27 Jan van Riebeeck Road", "3 Heol y Felin Lane"
-    rf"(?:(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+(?:{_STREET_PARTICLE}[ \t]+){{0,2}}){{1,3}}(?:{_STREET}|{_STREET_CAPS}(?![a-z]))\.?"
+    rf"(?:(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+(?:{_NAME_PARTICLE}[ \t]+){{0,2}}){{1,3}}(?:{_STREET}|{_STREET_CAPS}(?![a-z]))\.?"
     # the street's kind first, as in the Spanish names of American streets: "2290 W. Calle Ormsby"
     rf"|(?:Calle|Camino|Paseo|Avenida|Via)[ \t]+(?:(?:de|del|la|las|los)[ \t]+)?{_NAME_WORD}(?:[ \t]{_NAME_WORD})?)"
     r"(?:,?\s+(?:Apt|Apartment|apartment|Suite|Ste|Unit|Flat|flat|APT|SUITE|STE|UNIT|FLAT|#)\.?\s*[A-Za-z0-9-]+)?(?!\w)"
@@ -65,11 +69,18 @@ _HOUSE_RUN_BEFORE_POSTCODE = re.compile(
     rf"\d{{1,5}}[A-Za-z]?(?:/\d{{1,4}})?,?[ \t]+(?P<first>{_STREET_WORD_ANY})(?:[ \t]+(?:{_STREET_PARTICLE}[ \t]+)?{_STREET_WORD_ANY}){{0,3}}"
     rf"(?:,[ \t]*{_STREET_WORD_ANY}(?:[ \t]+(?:{_STREET_PARTICLE}[ \t]+)?{_STREET_WORD_ANY}){{0,2}}){{0,2}},[ \t]*$")
 _HOUSE_RUN_REACH = 120  # characters before the postcode's town the run may start
+# What the house number follows: the line's start, a field's colon, a comma, or a word that says a
+# place follows; not a label's word ("Type 2 Diabetes, Leeds LS1 4AP", "Age 67 Female, Hull ...",
+# "Ref 55102 Smith Claim, ...", "Dept 4 Cardiology, ...").
+_BEFORE_HOUSE = re.compile(r"(?:^|[:,;(]|(?<![\w-])(?i:at|to|is|of|from|in))[ \t]*$")
+# Words that fill an address field when it holds none: "Address: Same As Above, ...", "Unknown".
+_NO_ADDRESS_WORDS = frozenset("same unknown home above none withheld redacted not see as tba tbc private confidential "
+                               "important".split())
 # Or, after a word that says an address follows, the parts of one with no house number at all, as
 # rural Irish and Scottish addresses are written ("Address: Knocknagree, Kilmore, Co. Wexford Y35 K2P8",
 # "her address is Drumbeg, Lairg IV27 4NW").
 _CUED_RUN_BEFORE_POSTCODE = re.compile(
-    r"(?<![\w-])(?i:address(?:[ \t]+is)?|adresse|residence|domicile|(?:lives|living|resides|resident)[ \t]+at)[ \t]*:?[ \t]*"
+    r"(?<![\w-])(?<![Mm]ail[ -])(?i:address(?:[ \t]+is)?|adresse|residence|domicile|(?:lives|living|resides|resident)[ \t]+at)[ \t]*:?[ \t]*"
     rf"(?P<run>(?P<first>{_STREET_WORD_ANY})(?:[ \t]+(?:{_STREET_PARTICLE}[ \t]+)?{_STREET_WORD_ANY}){{0,3}}"
     rf"(?:,[ \t]*{_STREET_WORD_ANY}(?:[ \t]+(?:{_STREET_PARTICLE}[ \t]+)?{_STREET_WORD_ANY}){{0,2}}){{0,2}}),[ \t]*$")
 
@@ -178,8 +189,11 @@ class Postcode(Base):
         at = run.start() if run is not None else None
         if run is None and (cued := _CUED_RUN_BEFORE_POSTCODE.search(text, window, start)) is not None:
             run, at = cued, cued.start("run")
-        if run is None or run.group("first").lower() in CALENDAR_WORDS or run.group("first").lower() in STOP_CAPITALS:
+        first = run.group("first").lower() if run is not None else ""
+        if run is None or first in CALENDAR_WORDS or first in STOP_CAPITALS or first in _NO_ADDRESS_WORDS:
             return start  # "Seen 12 March, Leeds LS1 4AP": a date, not a house
+        if at == run.start() and not _BEFORE_HOUSE.search(text, max(line_start, at - 20), at):
+            return start  # "Type 2 Diabetes, Leeds LS1 4AP": a label's number, not a house
         if _ADDRESS.search(text, at, start):
             return start  # a street with its kind ("14 Thornfield Close"): that value, and the places after it (widen.py)
         return at

@@ -24,6 +24,8 @@ _ID_GLUED_CUE = re.compile(r"^(?:[A-Za-z]+#|(?:no|nr|ref|id)\.)(?=[A-Za-z0-9])",
 _ID_LETTERS_DIGITS = re.compile(r"[A-Z]{1,5}\d{3,}[A-Z0-9]*")
 _ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 8RW4C61, 63M2K8Q5, K7T28M: the mix is checked in Python
 _ID_MIXED_CUED = re.compile(r"[A-Z0-9]{5,20}")
+_A_YEAR = re.compile(r"(?:19|20)\d\d")
+_ENDS_IN = re.compile(r"ends[ \t]+in\s*:?\s*#?$")
 _ID_PART = re.compile(r"[A-Z0-9]+")  # beside / . _ # every part is digits or capitals: not "mg/dL", "v2.1"
 _ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/99", "12-34-567" are no dates
     r"\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])(?:[-/.]\d{1,2})?|\d{1,2}/(?:19|20)\d\d"
@@ -54,9 +56,9 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:EUR|USD|GBP|CHF))\s?$")
 # the number.
 # "Account ending 4471", "card ending in 0093", "her member number ends in 4471": the last digits of
 # a number are as much its own.
-_ID_CUE = re.compile(r"(?:\bID|\bMRN|\bSSN|#|\bnumbers?|(?<!the[ \t])(?<!of[ \t])\bnumber[ \t]+(?:is|was)|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
+_ID_CUE = re.compile(r"(?:\bID|\bMRN|#|\bnumbers?|(?<!the[ \t])(?<!of[ \t])\bnumber[ \t]+(?:is|was)|\bno\.|\bnr\.?|\bref\.?|\bn[°º]|№|"
                      r"\b(?:account|acct\.?|card|number|policy|member|ssn|id|passport|licen[cs]e|medicare|medicaid|"
-                     r"social[ \t]+security(?:[ \t]+number)?)[ \t]+ending(?:[ \t]+in)?|\b(?:number|no\.|id)[ \t]+ends[ \t]+(?:in|with))"
+                     r"social[ \t]+security(?:[ \t]+number)?)[ \t]+ending(?:[ \t]+in)?|\b(?:number|no\.|id)[ \t]+ends[ \t]+in)"
                      r"\s*:?\s*#?"
                      r"(?-i:[ \t]?[A-Z]{1,4}[ \t])?$", re.I)
 _ID_SEPARATOR = re.compile(r"[-/._#]")
@@ -171,7 +173,9 @@ class SpacedPersonId(Base):
             number = m.group("number")
             if m.group("bare") and number.startswith(_SERVICE_LINES):
                 continue  # "call Medicare 1800 123 456": the scheme's phone line, no one's number
-            if sum(c.isdigit() for c in number) >= (8 if m.group("bare") else 6):
+            # Brazil's CNS has 15 digits, Australia's IHI 16 ("IHI 2021 2022 Annual Report" is none)
+            least = (15 if m.group("bare").lower() in ("cns", "ihi") else 8) if m.group("bare") else 6
+            if sum(c.isdigit() for c in number) >= least:
                 owner = "NON_PERSONAL_ID" if m.group("process") else "PATIENT_ID"
                 yield self.span(m.start("number"), m.end("number"), owner, number.replace(" ", ""))
         for m in _NIR.finditer(text) if "NIR" in text or "INSEE" in text or "ociale" in text or "SS" in text else ():
@@ -197,7 +201,7 @@ class Identifier(Base):
                 yield self._typed(text, start, start + len(token), token)
         if "**" in text or "••" in text or "XX-" in text:
             for m in _MASKED_ID.finditer(text):
-                if _ID_CUE.search(text, max(0, m.start() - 16), m.start()):
+                if _ID_CUE.search(text, max(0, m.start() - 16), m.start()) or _SSN_BEFORE.search(text, max(0, m.start() - 8), m.start()):
                     # "Member ID: ****4471": the digits a statement leaves visible are the number's
                     # own, as "account ending 4471" gives them; the value is those digits
                     yield self._typed(text, m.start(), m.end(), m.group(1))
@@ -216,7 +220,8 @@ class Identifier(Base):
 
 _RANGE_BEFORE = re.compile(r"\b(?:range|between|from|to)\s*:?\s*$", re.I)
 # A number printed with all but its last digits masked: "****4471", "•••• 5521".
-# (in groups too, as a Social Security number prints masked: "***-**-5512", "XXX-XX-5512")
+# (in groups too, as a Social Security number prints masked: "***-**-5512", "XXX-XX-5512", after "SSN")
+_SSN_BEFORE = re.compile(r"(?i:\bssn)[ \t]*[:#]?[ \t]*$")
 _MASKED_ID = re.compile(r"(?<![\w*•])(?:[*•]{2,}|(?:[*•]{2,4}|XXX?)-(?:[*•]{2}|XX)-?)[ \t-]?(\d{3,6})(?![\w*•])")
 
 
@@ -248,6 +253,8 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
     if _CURRENCY_BEFORE.search(before) or LEGISLATION_BEFORE.search(text, max(0, start - 40), start):
         return False
     cued = _ID_CUE.search(before) is not None
+    if cued and _A_YEAR.fullmatch(token) and _ENDS_IN.search(before):
+        return False  # "Case number ends in 2019": a year
     digits = sum(c.isdigit() for c in token)
     parts = _ID_SEPARATOR.split(token)
     if len(parts) == 1:
@@ -255,8 +262,10 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
             return digits >= 6 or cued and digits >= 4  # "#2834", "ID 4711"
         if _ID_LETTERS_DIGITS.fullmatch(token):
             return True
-        # longer after a cue: "Claim #: 24105A7730021" (a claim system's number with its letter)
-        return (_ID_MIXED.fullmatch(token) is not None or cued and _ID_MIXED_CUED.fullmatch(token) is not None) \
+        # longer after a cue, mostly digits: "Claim #: 24105A7730021" (a claim system's number with its
+        # letter; not "Ref: COVID19BOOSTER2024")
+        return (_ID_MIXED.fullmatch(token) is not None
+                or cued and _ID_MIXED_CUED.fullmatch(token) is not None and 2 * digits >= len(token)) \
             and 2 <= digits < len(token)
     if not cued and (_ID_DATE_SHAPE.fullmatch(token) or _ID_NUMBER_RANGE.match(token) and not (
             _uneven_pair(parts) and _id_owner(text, start) and not _RANGE_BEFORE.search(before))):

@@ -14,7 +14,7 @@ from .clinicians import ANY_CREDENTIAL, CLINICIAN_WORD
 from .cues import has_any
 from .locations import PLACE_PREPOSITION, dotless, town_in_state
 from .medical import CONDITION_SUFFIX, DRUG_SUFFIX, KNOWN_INITIALS, WARDS_AND_SCANS, opens_sentence
-from .words import EMPTY_FIELD, GENERIC_HEAD, LOWER, STOP_CAPITALS, UPPER
+from .words import EMPTY_FIELD, GENERIC_HEAD, LOWER, STOP_CAPITALS, THE_BEFORE, UPPER
 
 _TITLE_WORDS = (
     "Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Nurse|Sister|Judge|Justice|Sir|Dame|Rev|Revd|Reverend|"
@@ -141,34 +141,41 @@ _SIGN_OFF = re.compile(
 # pass makes it the one full name that starts with it, at that name's relevance, where the
 # corpus has exactly one (recurrence.py).
 FIRST_NAME_ALONE_RELEVANCE = 0.3
-# A known first name as the subject of what only a person does: "Yesterday Mila came in", "Teresa
-# phoned", "Aurora slept badly". Many first names are towns too (the place list has Mila, Teresa and
-# Austin): no town phones or says, so a first name doing so is a person, typed so (a place typed
-# by mistake would also keep the one full name starting with it from being found in other records).
-_FIRST_NAME_DOES = re.compile(
-    rf"(?<![\w'’.-])({_NAME_WORD})[ \t]+(?:said|says|told|asked|phoned|rang|called|emailed|texted|came|comes|"
-    r"went|feels|felt|cried|slept|sleeps|woke|complained|reported|mentioned|wants|wanted|needs|needed|"
-    r"prefers|preferred|loves|loved|hates|refused|agreed|declined|forgot|remembered)(?![\w'’-])")
-_PERSON_VERB_WORDS = ("said", "says", "told", "asked", "phoned", "rang", "called", "emailed", "texted", "came",
-                      "comes", "went", "feels", "felt", "cried", "slept", "sleeps", "woke", "complained", "reported",
-                      "mentioned", "wants", "wanted", "needs", "needed", "prefers", "preferred", "loves", "loved",
-                      "hates", "refused", "agreed", "declined", "forgot", "remembered")
+# A known first name as the subject of what only a person does: "Yesterday Teresa phoned", "Aurora
+# slept badly". Many first names are towns too (the place list has Mila, Teresa and Austin): no
+# town phones, so a first name doing so is a person, typed so (a place typed by mistake would also
+# keep the one full name starting with it from being found in other records). Only verbs no
+# country, firm or season takes ("India refused", "Aviva declined", "Summer came early" are none).
+_PERSON_VERBS = ("phoned", "rang", "emailed", "texted", "cried", "slept", "woke", "complained", "told me",
+                 "told us", "called me", "called us", "called back", "called in", "said she", "said he", "says she",
+                 "says he")
+_PERSON_VERB_WORDS = tuple({v.split()[0] for v in _PERSON_VERBS})
+# "the Will said nothing", "the clinic in Florence phoned": a document or a place
+_THE_OR_PLACE_BEFORE = re.compile(r"(?<![\w-])(?i:the|in|at|from|of|to)[ \t]+$")
+_PERSON_VERB_PATTERN = "|".join(v.replace(" ", r"[ \t]+") for v in _PERSON_VERBS)
+_FIRST_NAME_DOES = re.compile(rf"(?<![\w'’.-])({_NAME_WORD})[ \t]+(?:{_PERSON_VERB_PATTERN})(?![\w'’-])")
 # A first name alone after a greeting, then a comma or the line's end: the person a letter, an
 # e-mail or a call note speaks to ("Dear Marisol,", "Hi Teodor!"), a name even where the
 # gazetteer also has a place of it ("Hi Teresa,"). Not what is said to anyone ("Hi Doc,", "Dear
 # Member,", "Hi Mom,"): a known first name only, and no word of the lists.
 _GREETED = re.compile(rf"(?<![\w-])(?:Dear|Hi|Hello|Hey|Good[ \t]+(?:morning|afternoon|evening))[ \t]+({_NAME_WORD})"
                       r"(?=[ \t]*(?:[,!:]|\n|$))")
+# A word for a person right before "called" or "named": "someone called Callum", "a nurse named Priya".
+_PERSON_BEFORE_CALLED = re.compile(
+    r"(?<![\w-])(?i:someone|somebody|person|man|woman|lady|gentleman|guy|girl|boy|nurse|doctor|agent|rep|"
+    r"representative|adviser|advisor|colleague|friend|son|daughter|child|baby|caller|officer|worker|manager|"
+    r"supervisor|coordinator|therapist|lad|chap|fellow|neighbou?r|partner|boyfriend|girlfriend)"
+    r"(?:[ \t]+(?:was|is))?[ \t]+$")
 # A capitalised word right before: the first name is then another name's last word ("Dr Mila said").
 _NAME_BEFORE_WORD = re.compile(r"([A-Z][\w'’.-]*)[ \t]+$")
-_GREETING_WORDS = ("Dear", "Hi", "Hello", "Hey", "Good", "Subject", "Re:", "RE:")
-# A first name opening a message's subject, the person it is about: "Subject: Szymon after
-# hospital", "Re: Marisol's pump order" (not a place: "Re: Denver claims").
-# First names that are verbs a subject line opens with: "Subject: Will follow up", "Re: Mark as paid".
-_SUBJECT_VERBS = frozenset("will may can mark bill sue pat rob grant chase drew".split())
-_SUBJECT_NAME = re.compile(rf"(?<![\w-])(?:Subject|Re|RE)[ \t]*:[ \t]*(?:(?:RE|Re|FW|Fwd|FWD)[ \t]*:[ \t]*)*"
-                           rf"({_NAME_WORD})(?=['’]s[ \t]|[ \t]+[a-z]|[ \t]*(?:\n|$))")
-_GREETED_NO_ONE = frozenset("doc love honey dear sweetie darling".split())
+_GREETING_WORDS = ("Dear", "Hi", "Hello", "Hey", "Good")
+# Words the first-name list holds that are said to anyone, or are a title, a firm or an assistant:
+# "Hi Mate,", "Hello Sunshine,", "Dear Major,", "Dear Liberty,", "Hey Alexa,", "a dog named Max"
+# is handled by its own cue (called/named want a person word before).
+_NO_ONE_BY_NAME = frozenset(
+    "doc love honey dear sweetie darling mate buddy bud hun hon sunshine angel okay ok babe pal chief boss "
+    "dean major prince princess duke duchess earl baron baroness lord lady king queen santa pastor sir madam "
+    "liberty aviva alexa siri oscar summer autumn spring winter dawn storm river hope grace faith joy will".split())
 # A known first name alone on the last line of a message, after a full stop or a dash: the writer
 # signing without closing words ("... in winter.\nMaureen", "- Dale").
 _LAST_LINE_NAME = re.compile(
@@ -243,7 +250,7 @@ _NAME_BEFORE_KIN = re.compile(
     rf"(?i:{_RELATIVES}|parents|fianc[ée]e?|boyfriend|girlfriend)(?![\w'’-])")
 # Capitalised words before "'s mother" that are a title, a figure or a kind of person, not a name
 # ("the Queen's husband", "Christ's mother", "a Boy's father"), though some are first names too.
-_NO_ONE_BEFORE_KIN = frozenset("boy girl king queen prince princess lord lady god christ santa".split())
+_NO_ONE_BEFORE_KIN = frozenset("boy girl god christ".split())
 # A name followed by what only a person has: "Rex Salam, the applicant", "Kim Doan (employee)",
 # "Arlo Wrenn, born 1961", "Arlo Wrenn, 54, of Denver".
 # (a run of spaces is tried from its first space only: from each space of it, a long run took
@@ -484,10 +491,12 @@ class RoleName(_Names):
                 continue
             if len(tokens) == 1 and text[m.start():m.start(1)].strip().lower() in ("named", "called"):
                 # "spoke to someone called Callum", "a nurse named Priya": a known first name
-                # alone (not a place: "a town called Austin")
+                # alone after a word for a person (not "a storm named Katrina", "a dog called Max",
+                # "a ward called Florence")
                 word = text[tokens[0][0]:tokens[0][1]]
                 if self._first_name(word) and not self._not_a_name_word(word) and not self._is_place(word) \
-                        and not word.isupper():
+                        and not word.isupper() and word.lower() not in _NO_ONE_BY_NAME \
+                        and _PERSON_BEFORE_CALLED.search(text, max(0, m.start() - 40), m.start()):
                     yield self.span(tokens[0][0], tokens[0][1], "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
                 continue
             if len(tokens) < 2 or self._is_place(text[tokens[0][0]:tokens[-1][1]]):
@@ -508,6 +517,8 @@ class RoleName(_Names):
                 word = m.group(1)
                 if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
                         and word.lower() not in PERSON_WORDS and word.lower() not in _FAMILY_SIGNATURES \
+                        and word.lower() not in self.gaz.countries and word.lower() not in _NO_ONE_BY_NAME \
+                        and not _THE_OR_PLACE_BEFORE.search(text, max(0, m.start() - 8), m.start()) \
                         and not ((before := _NAME_BEFORE_WORD.search(text, max(0, m.start() - 40), m.start()))
                                  and not self._not_a_name_word(before.group(1))):
                     yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
@@ -517,24 +528,22 @@ class RoleName(_Names):
                 if self._first_name(word) and not self._not_a_name_word(word) and not word.isupper():
                     yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), 0.85)
                 child = m.groupdict().get("child")
-                if child and not self._not_a_name_word(child) and not child.isupper() \
-                        and child.lower() not in PERSON_WORDS and child.lower() not in _FAMILY_SIGNATURES:
-                    # "Augustin (Ottoline's dad)": whose parent the writer is, named as a person is,
-                    # whether the gazetteer knows the name or not
+                if child and self._first_name(child) and child[0].isupper() and not self._not_a_name_word(child) \
+                        and not child.isupper() and child.lower() not in PERSON_WORDS \
+                        and child.lower() not in _FAMILY_SIGNATURES and child.lower() not in _NO_ONE_BY_NAME:
+                    # "Augustin (Ottoline's dad)": whose parent the writer is (a known first name:
+                    # "Mary (Decedent's sister)", "Ros (baby's mum)" name no one)
                     yield self.span(m.start("child"), m.end("child"), "NAME", _normalize_name(child), FIRST_NAME_ALONE_RELEVANCE)
 
     def _greeted(self, text: str):
-        """The first name a letter or a message greets, or its subject opens with: "Dear Marisol,",
-        "Hi Teresa,", "Subject: Szymon after hospital"."""
+        """The first name a letter or a message greets: "Dear Marisol,", "Hi Teresa,"."""
         if not any(w in text for w in _GREETING_WORDS):
             return
-        subjects = [m for m in _SUBJECT_NAME.finditer(text)
-                    if not self._is_place(m.group(1)) and m.group(1).lower() not in _SUBJECT_VERBS] if ":" in text else []
-        for m in (*_GREETED.finditer(text), *subjects):
+        for m in _GREETED.finditer(text):
             word = m.group(1)
             low = word.lower()
             if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
-                    and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _GREETED_NO_ONE:
+                    and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _NO_ONE_BY_NAME:
                 yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
 
     def _signed(self, text: str):
@@ -545,8 +554,10 @@ class RoleName(_Names):
         last = _LAST_LINE_NAME.search(text, max(0, len(text) - 60)) if "\n" in text[-60:] else None
         for m in (*signed, *([last] if last else [])):
             words = [w for w in m.group(1, 2) if w]
-            if m is last and not self._first_name(words[0]):
-                continue  # no closing words: only a first name the gazetteer knows signs
+            if (m is last or m.group(0)[0].islower()) and (not self._first_name(words[0])
+                                                          or words[0].lower() in _NO_ONE_BY_NAME):
+                continue  # no closing words, or a lower-case "thanks" on its line: only a first name
+                #           the gazetteer knows signs ("thanks\nNoted", "regards\nAccounts Payable")
             if all(w.lower() in _FAMILY_SIGNATURES for w in words):
                 continue  # "Love, Mom": how a family member signs, no name (every mother signs so)
             if self._name_words_ok(words, every_word_checked=True) and not self._is_place(" ".join(words)):
@@ -947,7 +958,8 @@ class PossessiveName(_ShapeAndCue):
             word = m.group(1)
             low = word.lower()
             if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
-                    and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _NO_ONE_BEFORE_KIN:
+                    and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _NO_ONE_BEFORE_KIN \
+                    and low not in _NO_ONE_BY_NAME and not THE_BEFORE.search(text, max(0, m.start() - 6), m.start()):
                 # a known first name only: "Everyone's", "Decedent's" and "Client's" are words
                 yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
 

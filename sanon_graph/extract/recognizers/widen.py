@@ -300,7 +300,10 @@ def _postcode_after_town() -> re.Pattern:
     from .locations import REGION_CODES, US_STATE_CODES
 
     codes = "|".join(sorted(US_STATE_CODES | REGION_CODES))
-    return re.compile(rf",?[ \t]+(?:(?:{codes})[ \t]+\d{{4,5}}(?:-\d{{4}})?|(?!(?:19|20)\d\d(?!\d))\d{{4}}|\d{{6}})(?![\w-])")
+    # a bare number only where the address ends: "Springfield 1200 mg daily", "Hull 0900 appointment"
+    # and "Bristol, 1250.00 billed" are amounts and times
+    return re.compile(rf",?[ \t]+(?:(?:{codes})[ \t]+\d{{4,5}}(?:-\d{{4}})?(?![\w-])"
+                      rf"|(?:(?!(?:19|20)\d\d(?!\d))\d{{4}}|\d{{6}})(?=[ \t]*(?:$|\n|[,;)]|\.(?!\d))))")
 
 
 # A suburb's or a village's name: one to three capitalised words ("Roslyn", "Glen Eden"), in small

@@ -36,6 +36,10 @@ INPUTS = {
     # a birth cue, a form's dot leaders broken by one full stop, then a date (stop 56: 301 s on
     # 50,000 characters before the leaders were read possessively)
     "DOB...a. date": lambda n: ("DOB" + "." * 33 + "a. 04/06/1939 ") * (n // 50),
+    # a mail thread's reply prefixes (stop 57: a subject-line name pattern, taken out before it
+    # landed, took 24 s on these), and a run of Welsh street words before a postcode
+    "RE: RE:": lambda n: "RE: " * (n // 4),
+    "1 Ab y Cd, ... SW1A": lambda n: "1 Ab y Cd, " * (n // 11 - 1) + "SW1A 1AA",
 }
 
 

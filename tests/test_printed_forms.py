@@ -93,7 +93,7 @@ def test_a_name_after_a_possessive_role_is_still_a_name():
 @pytest.mark.parametrize(("text", "name"), [
     # (stop 57) a parent or a partner writing of the person the record is about: often the only
     # mention of their name in that document
-    ("Hi, this is Marisol's dad. She had a rough night.", "Marisol"),
+    ("Hi, this is Solveig's dad. She had a rough night.", "Solveig"),
     ("Thanks again,\nBernadette (Henrik's mom)", "Henrik"),
     ("Later Ingrid's husband rang the clinic.", "Ingrid"),  # "Later" opens the sentence, no name
     ("Jonas’s older brother drove him in.", "Jonas"),
@@ -106,9 +106,9 @@ def test_a_first_name_before_a_word_of_kin_is_a_name(text, name):
 @pytest.mark.parametrize(("text", "name"), [
     # (stop 57) the person a letter, an e-mail or a call note speaks to, by first name alone,
     # even one the gazetteer also has as a place
-    ("Hi Marisol, thanks for calling back.", "Marisol"),
+    ("Hi Solveig, thanks for calling back.", "Solveig"),
     ("Dear Priya,\nYour claim is approved.", "Priya"),
-    ("Subject: RE: pump order\nHi Teresa, the supplier called.", "Teresa"),
+    ("Subject: RE: pump order\nHi Soledad, the supplier called.", "Soledad"),
     ("Good morning Jonas, the results are in.", "Jonas"),
 ])
 def test_a_first_name_after_a_greeting_is_a_name(text, name):
@@ -127,7 +127,7 @@ def test_a_greeting_to_no_one_by_name_finds_no_name(text):
 
 
 @pytest.mark.parametrize(("text", "name"), [
-    ("I phoned and spoke to someone called Callum who said it was approved.", "Callum"),
+    ("I phoned and spoke to someone called Benedikt who said it was approved.", "Benedikt"),
     ("A nurse named Priya took the call.", "Priya"),
 ])
 def test_a_known_first_name_alone_after_called_or_named(text, name):
@@ -136,8 +136,8 @@ def test_a_known_first_name_alone_after_called_or_named(text, name):
 
 @pytest.mark.parametrize(("text", "name"), [
     # (stop 57) a first name that is a town too, doing what only a person does
-    ("Yesterday Teresa phoned about her son.", "Teresa"),
-    ("Austin phoned about the pump again.", "Austin"),
+    ("Yesterday Soledad phoned about her son.", "Soledad"),
+    ("Augusta phoned about the pump again.", "Augusta"),
 ])
 def test_a_first_name_that_is_a_town_doing_what_a_person_does_is_a_name(text, name):
     result = found(text)
@@ -155,7 +155,7 @@ def test_a_town_that_does_what_a_town_does_stays_a_place():
         assert not [s for s in found(text) if s[2] == "NAME"], text
 
 
-@pytest.mark.parametrize("text", ["We drove to a town called Austin.", "She takes a drink called Ensure.",
+@pytest.mark.parametrize("text", ["We drove to a town called Augusta.", "She takes a drink called Ensure.",
                                   # (a reviewer's) a storm, a pet, software, a ward: no word for a person before
                                   "After a hurricane named Katrina the clinic closed.", "Her dog named Max bit her.",
                                   "The billing software called Sage crashed.", "The ward is called Florence."])
@@ -164,13 +164,13 @@ def test_a_place_a_thing_or_an_animal_after_called_is_no_name(text):
 
 
 def test_a_surname_field_with_a_particle_in_capitals():
-    assert ("DE SOUZA-PEREIRA", "de souza-pereira", "NAME") in found("Surname:  DE SOUZA-PEREIRA     Forename: Ana")
+    assert ("DA COSTA-MENDES", "da costa-mendes", "NAME") in found("Surname:  DA COSTA-MENDES     Forename: Ana")
 
 
 @pytest.mark.parametrize(("text", "span", "value", "entity_type"), [
-    ("CLMT:  Joe Bloggs     SSN: ***-**-5512", "***-**-5512", "5512", "PATIENT_ID"),  # masked but the last four
-    ("Claim #: 24105A7730021\nDOB: 01/02/1990", "24105A7730021", "24105A7730021", "NON_PERSONAL_ID"),
-    ("PHIN: 112 448 907\nDOB: 01/02/1990", "112 448 907", "112448907", "PATIENT_ID"),  # Manitoba's health number
+    ("CLMT:  Joe Bloggs     SSN: ***-**-0862", "***-**-0862", "0862", "PATIENT_ID"),  # masked but the last four
+    ("Claim #: 31907B5526048\nDOB: 01/02/1990", "31907B5526048", "31907B5526048", "NON_PERSONAL_ID"),
+    ("PHIN: 207 593 814\nDOB: 01/02/1990", "207 593 814", "207593814", "PATIENT_ID"),  # Manitoba's health number
 ])
 def test_numbers_as_claim_and_health_systems_print_them(text, span, value, entity_type):
     assert (span, value, entity_type) in found(text)
@@ -183,7 +183,7 @@ def test_a_year_or_a_word_after_a_numbers_cue_is_no_persons_number(text):
 
 
 def test_the_last_digits_of_a_persons_number_after_ends_in():
-    assert ("3047-02", "3047-02", "PATIENT_ID") in found("Her insurance number ends in 3047-02. She had a fall.")
+    assert ("5518-07", "5518-07", "PATIENT_ID") in found("Her insurance number ends in 5518-07. She had a fall.")
     assert not [s for s in found("The policy ends in 2025.") + found("The number ends in 2 weeks.")
                 if s[2] in ("PATIENT_ID", "NON_PERSONAL_ID")]
 

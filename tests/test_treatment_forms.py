@@ -286,7 +286,7 @@ def test_forms_set_g_showed(text, kind, value):
     ("Can the plan cover the mileage? Thank you for your help with this,\nMarisa", ("Marisa", "marisa")),
     ("We move again next summer. Thanks!\nKelsey (mom of your 2nd grader)", ("Kelsey", "kelsey")),
     # stop 57: a quick e-mail's sign-off in lower case, alone on its line
-    ("my new number is below.\n\ncheers\nBecky Halloran\nbh@example.org", ("Becky Halloran", "becky halloran")),
+    ("my new number is below.\n\ncheers\nBecky Tremarco\nbt@example.org", ("Becky Tremarco", "becky tremarco")),
 ])
 def test_a_sign_off_after_thanks_for_something(text, name):
     assert name in of_type(text, "NAME")

@@ -763,9 +763,9 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
         spelled = {((f.normalized.strip() or f.original.strip().casefold(), f.type), _key(f.original.strip()))
                    for f in items}
         if first_keys:
-            # a first name the extractor found alone ("this is Marisol's dad", "Hi Marisol,") is
+            # a first name the extractor found alone ("this is Solveig's dad", "Hi Solveig,") is
             # the one full name that starts with it, as the walk's first names are; the walk
-            # misses it where a longer value of another kind spells it ("Marisol's dad")
+            # misses it where a longer value of another kind spells it ("Solveig's dad")
             for f in items:
                 key = _key(f.original.strip())
                 if f.type != name_type or key not in first_keys:

@@ -15,10 +15,10 @@ _NAME_CHARS = r"[\w'’-]"
 _NAME_CHARS_AND_STOP = r"[\w'’.-]"  # and an abbreviation's full stop: "St.", "Dr."
 _NAME_WORD = UPPER + word_tail(_NAME_CHARS, 1)
 
-# Small words between the words of a street's or a town's name ("Heol y Coed", "Bóthar na Trá",
-# "Jan van Riebeeck Road"): lower case, so they are never read as the start of a name.
+# Small words between the words of a street's or a town's name ("Heol y Felin", "Bóthar an Chnoic",
+# "Pieter van der Merwe Street"): lower case, so they are never read as the start of a name.
 _STREET_PARTICLE = r"(?:y|yr|na|an|van|von|der|den|de|du|des|la|le|les|del|della|di|da|ter|ten)"
-# Inside a street with its kind, only a person's name's particles ("27 Jan van Riebeeck Road"): the
+# Inside a street with its kind, only a person's name's particles ("12 Pieter van der Merwe Street"): the
 # Welsh and Irish ones are words of other phrases there ("3 Patients an Hour Walk-in").
 _NAME_PARTICLE = r"(?:van|von|der|den|de|du|des|la|le|del|della|di|da|dos)"
 _STREET = (
@@ -26,7 +26,7 @@ _STREET = (
     r"Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Row|Crescent|"
     # British and Irish street kinds: "17 Knockmaroon Mews", "9 Foxglove Close", "41 Humberstone Gate"
     r"Mews|Close|Gate|Grove|Gardens|Walk|Parade|Rise|Wharf|Quay|Yard|Vale|"
-    # a turnpike's old name for a road: "4410 Nolensville Pike" (not "Loop": an insulin pump's
+    # a turnpike's old name for a road: "4410 Rushwood Pike" (not "Loop": an insulin pump's
     # "780G Closed Loop", a stoma's "Ileal Loop")
     r"Pike)"
     r"(?:[ \t](?:North|South|East|West))?"  # "Stanhope Road North"
@@ -42,7 +42,7 @@ _ADDRESS = re.compile(
     # a unit before the house as Australia and New Zealand write it: "7/22 Matai Crescent"
     # a letter after the house number ("221B", "12a"); a numbered street ("310 West 88th Street")
     rf"(?:\d{{1,4}}[A-Za-z]?/)?\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
-    # small particles between the street's words: "27 Jan van Riebeeck Road", "3 Heol y Felin Lane"
+    # small particles between the street's words: "12 Pieter van der Merwe Street", "3 Heol y Felin Lane"
     rf"(?:(?:(?:{UPPER}[^\W\d_]*(?:['’-][^\W\d_]+)*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+(?:{_NAME_PARTICLE}[ \t]+){{0,2}}){{1,3}}(?:{_STREET}|{_STREET_CAPS}(?![a-z]))\.?"
     # the street's kind first, as in the Spanish names of American streets: "2290 W. Calle Ormsby"
     rf"|(?:Calle|Camino|Paseo|Avenida|Via)[ \t]+(?:(?:de|del|la|las|los)[ \t]+)?{_NAME_WORD}(?:[ \t]{_NAME_WORD})?)"
@@ -59,7 +59,7 @@ _EIRCODE = re.compile(r"(?<![\w-])(?:((?:[A-Z][a-z]+\.?[ \t]){1,2}))?((?:[AC-FHK
                       r"(?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4})(?![\w-])")
 _NOT_TOWN = frozenset({"the", "in", "at", "of", "to", "from", "code", "postcode"})
 # The street and the parts of the address before a postcode when the street has no kind word
-# ("27 Heol y Coed, Sketty, Swansea SA2 9HL", "14 Ard Rua, Letterkenny, Co. Donegal F92 P6H3"):
+# ("6 Heol y Felin, Llanrug, Caernarfon LL55 4PQ", "9 Ard Mhuire, Buncrana, Co. Donegal F93 K2XR"):
 # a house number at the start of the run, then capitalised words (small particles between them:
 # "y", "na", "van der"), then up to two more parts after commas, ending right before the
 # postcode's town. The postcode says it is an address; the run stays on the postcode's line.
@@ -173,8 +173,8 @@ class Postcode(Base):
                 town = town[1:]
             start = m.start(2) if not town else m.end(1) - len(" ".join(town)) - 1
             if (house := self._house_run_before(text, start)) != start:
-                # the whole address, its words only: "14 Ard Rua, Letterkenny" and "14 Ard Rua
-                # Letterkenny" in two records are one address
+                # the whole address, its words only: "9 Ard Mhuire, Buncrana" and "9 Ard Mhuire
+                # Buncrana" in two records are one address
                 yield self.span(house, m.end(2), "ADDRESS", " ".join(re.findall(r"[^\W_]+", text[house:m.end(2)].lower())), 0.8)
                 continue
             yield self.span(start, m.end(2), "ADDRESS", " ".join(text[start:m.end(2)].lower().split()), 0.8)
@@ -307,13 +307,13 @@ def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevan
     return towns
 
 
-# A US ZIP code at the end of a town's span ("Ship to: Duluth, MN 55803"): the span's value is the
+# A US ZIP code at the end of a town's span ("Ship to: Bemidji, MN 56601"): the span's value is the
 # town, a place masked only where the risk calls for it, but five digits narrow a person down to a
 # few thousand households and, with a birth date and a sex, single out most Americans (HIPAA's
 # Safe Harbor removes them). So the ZIP code is an address of its own inside the town's span, a
 # direct identifier that is always masked.
-# (and a Canadian postcode, or an Australian one after its state's code, likewise: "Calgary AB T2P
-# 0W3", "Lismore NSW 2480")
+# (and a Canadian postcode, or an Australian one after its state's code, likewise: "Red Deer AB T4N
+# 5E7", "Yamba NSW 2464")
 _ZIP_AT_END = re.compile(r"(?<![\w-])(?:(\d{5})(?:-\d{4})?|([A-Z]\d[A-Z][ \t]?\d[A-Z]\d))$"
                          r"|(?:NSW|VIC|QLD|TAS|ACT|SA|WA|NT)[ \t]+(\d{4})$")
 

@@ -227,7 +227,7 @@ class RulesExtractor:
             atomic = abbreviations(text, atomic)
             if address_towns:  # last: the towns lie inside the addresses, the spans before are disjoint
                 atomic += towns_of_addresses(text, unwidened, atomic, self._location_relevance)
-            if place_zips:  # the ZIP code a town's span took in ("Duluth, MN 55803") is an address's
+            if place_zips:  # the ZIP code a town's span took in ("Bemidji, MN 56601") is an address's
                 atomic += zip_codes_of_places(text, atomic)
             spans = sorted(atomic + [s for s in spans if s.type in PHRASE_TYPES], key=lambda f: (f.start, -f.length))
         if self._enclosing:

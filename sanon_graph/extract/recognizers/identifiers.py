@@ -220,7 +220,7 @@ class Identifier(Base):
 
 _RANGE_BEFORE = re.compile(r"\b(?:range|between|from|to)\s*:?\s*$", re.I)
 # A number printed with all but its last digits masked: "****4471", "•••• 5521".
-# (in groups too, as a Social Security number prints masked: "***-**-5512", "XXX-XX-5512", after "SSN")
+# (in groups too, as a Social Security number prints masked: "***-**-0862", "XXX-XX-0862", after "SSN")
 _SSN_BEFORE = re.compile(r"(?i:\bssn)[ \t]*[:#]?[ \t]*$")
 _MASKED_ID = re.compile(r"(?<![\w*•])(?:[*•]{2,}|(?:[*•]{2,4}|XXX?)-(?:[*•]{2}|XX)-?)[ \t-]?(\d{3,6})(?![\w*•])")
 
@@ -262,7 +262,7 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
             return digits >= 6 or cued and digits >= 4  # "#2834", "ID 4711"
         if _ID_LETTERS_DIGITS.fullmatch(token):
             return True
-        # longer after a cue, mostly digits: "Claim #: 24105A7730021" (a claim system's number with its
+        # longer after a cue, mostly digits: "Claim #: 31907B5526048" (a claim system's number with its
         # letter; not "Ref: COVID19BOOSTER2024")
         return (_ID_MIXED.fullmatch(token) is not None
                 or cued and _ID_MIXED_CUED.fullmatch(token) is not None and 2 * digits >= len(token)) \

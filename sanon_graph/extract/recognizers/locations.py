@@ -277,7 +277,7 @@ class CityState(Base):
 
 
 # A town, its state's or province's code and its postcode in capitals, as claim systems print an
-# address's last line ("NASHVILLE TN 37218", "TOOWONG QLD 4066"): the postcode says it is a place,
+# address's last line ("MAPLEFORD TN 38401", "KELVIN GROVE QLD 4059"): the postcode says it is a place,
 # whether or not the town is a known one.
 _CAPS_TOWN_CODE_POSTCODE = re.compile(
     r"(?<![\w-])((?:[A-Z]{2,}[ \t]){0,2}[A-Z]{2,}),?[ \t]+([A-Z]{2,3})[ \t]+(\d{5}(?:-\d{4})?|\d{4}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d)(?![\w-])")
@@ -289,7 +289,7 @@ _CA_PROVINCE_CODES = frozenset("AB BC MB NB NL NS ON PE QC SK YT NT NU".split())
 
 @register("caps_town_line", "LOCATION")
 class CapsTownLine(Base):
-    """A town, its state's code and postcode in capitals: "NASHVILLE TN 37218"."""
+    """A town, its state's code and postcode in capitals: "MAPLEFORD TN 38401"."""
 
     def find(self, text: str):
         for m in _CAPS_TOWN_CODE_POSTCODE.finditer(text):

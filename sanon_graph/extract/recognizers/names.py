@@ -128,7 +128,7 @@ _SIGN_OFF = re.compile(
     r"(?<![\w-])(?:Thanks|Thank you|Many thanks|Regards|Kind regards|Best regards|Warm regards|Best wishes|Cheers|"
     r"Sincerely|Yours sincerely|Yours faithfully|Yours truly|Thanks so much|Thank you so much|Thanks again|"
     r"Thanks a lot|Love|Lots of love|Take care|Warmly|All the best|Best(?=,)"
-    # in lower case alone on its line, as a quick e-mail signs off ("cheers\nBec Halloran")
+    # in lower case alone on its line, as a quick e-mail signs off ("cheers\nBecky Tremarco")
     r"|(?:(?<=\n)|^)(?:cheers|thanks|regards|thank you)(?=[,!]?[ \t]*\n))"
     # what the thanks are for, and an exclamation mark: "Thank you for your help with this,\nMarisa", "Thanks!\nKelsey"
     r"(?:[ \t]+for[ \t]+[^\n,!.?]{1,60})?[,!]?[ \t]*\n?[ \t]*"
@@ -141,8 +141,8 @@ _SIGN_OFF = re.compile(
 # pass makes it the one full name that starts with it, at that name's relevance, where the
 # corpus has exactly one (recurrence.py).
 FIRST_NAME_ALONE_RELEVANCE = 0.3
-# A known first name as the subject of what only a person does: "Yesterday Teresa phoned", "Aurora
-# slept badly". Many first names are towns too (the place list has Mila, Teresa and Austin): no
+# A known first name as the subject of what only a person does: "Yesterday Soledad phoned", "Ottilie
+# slept badly". Many first names are towns too (the place list has Soledad, Augusta and Elmira): no
 # town phones, so a first name doing so is a person, typed so (a place typed by mistake would also
 # keep the one full name starting with it from being found in other records). Only verbs no
 # country, firm or season takes ("India refused", "Aviva declined", "Summer came early" are none).
@@ -155,18 +155,18 @@ _THE_OR_PLACE_BEFORE = re.compile(r"(?<![\w-])(?i:the|in|at|from|of|to)[ \t]+$")
 _PERSON_VERB_PATTERN = "|".join(v.replace(" ", r"[ \t]+") for v in _PERSON_VERBS)
 _FIRST_NAME_DOES = re.compile(rf"(?<![\w'’.-])({_NAME_WORD})[ \t]+(?:{_PERSON_VERB_PATTERN})(?![\w'’-])")
 # A first name alone after a greeting, then a comma or the line's end: the person a letter, an
-# e-mail or a call note speaks to ("Dear Marisol,", "Hi Teodor!"), a name even where the
-# gazetteer also has a place of it ("Hi Teresa,"). Not what is said to anyone ("Hi Doc,", "Dear
+# e-mail or a call note speaks to ("Dear Solveig,", "Hi Teodor!"), a name even where the
+# gazetteer also has a place of it ("Hi Soledad,"). Not what is said to anyone ("Hi Doc,", "Dear
 # Member,", "Hi Mom,"): a known first name only, and no word of the lists.
 _GREETED = re.compile(rf"(?<![\w-])(?:Dear|Hi|Hello|Hey|Good[ \t]+(?:morning|afternoon|evening))[ \t]+({_NAME_WORD})"
                       r"(?=[ \t]*(?:[,!:]|\n|$))")
-# A word for a person right before "called" or "named": "someone called Callum", "a nurse named Priya".
+# A word for a person right before "called" or "named": "someone called Benedikt", "a nurse named Priya".
 _PERSON_BEFORE_CALLED = re.compile(
     r"(?<![\w-])(?i:someone|somebody|person|man|woman|lady|gentleman|guy|girl|boy|nurse|doctor|agent|rep|"
     r"representative|adviser|advisor|colleague|friend|son|daughter|child|baby|caller|officer|worker|manager|"
     r"supervisor|coordinator|therapist|lad|chap|fellow|neighbou?r|partner|boyfriend|girlfriend)"
     r"(?:[ \t]+(?:was|is))?[ \t]+$")
-# A capitalised word right before: the first name is then another name's last word ("Dr Mila said").
+# A capitalised word right before: the first name is then another name's last word ("Dr Elmira said").
 _NAME_BEFORE_WORD = re.compile(r"([A-Z][\w'’.-]*)[ \t]+$")
 _GREETING_WORDS = ("Dear", "Hi", "Hello", "Hey", "Good")
 # Words the first-name list holds that are said to anyone, or are a title, a firm or an assistant:
@@ -242,7 +242,7 @@ _INITIALS_SURNAME_CREDENTIAL = re.compile(
     rf"(?<![\w.'’-])((?:[A-Z]\.?[ \t]?){{1,2}}[ \t]*(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})(?=,?[ \t]+{ANY_CREDENTIAL})")
 # A possessive after two name words: "Fabrizio Jarocki's claim".
 _POSSESSIVE_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}{_GAP}(?:{_PARTICLE}{_GAP}){{0,3}}{_NAME_WORD})['’]s(?!\w)")
-# One first name and a possessive before a word of kin: "this is Marisol's dad", "Destiny (Tobiah's
+# One first name and a possessive before a word of kin: "this is Solveig's dad", "Bernadette (Henrik's
 # mom)". A parent or a partner writes so of the person the record is about, often its only mention
 # by name in that document; another document names them in full.
 _NAME_BEFORE_KIN = re.compile(
@@ -490,7 +490,7 @@ class RoleName(_Names):
                     yield self.span(tokens[0][0], tokens[0][1], "NAME", _normalize_name(word), 0.85)
                 continue
             if len(tokens) == 1 and text[m.start():m.start(1)].strip().lower() in ("named", "called"):
-                # "spoke to someone called Callum", "a nurse named Priya": a known first name
+                # "spoke to someone called Benedikt", "a nurse named Priya": a known first name
                 # alone after a word for a person (not "a storm named Katrina", "a dog called Max",
                 # "a ward called Florence")
                 word = text[tokens[0][0]:tokens[0][1]]
@@ -536,7 +536,7 @@ class RoleName(_Names):
                     yield self.span(m.start("child"), m.end("child"), "NAME", _normalize_name(child), FIRST_NAME_ALONE_RELEVANCE)
 
     def _greeted(self, text: str):
-        """The first name a letter or a message greets: "Dear Marisol,", "Hi Teresa,"."""
+        """The first name a letter or a message greets: "Dear Solveig,", "Hi Soledad,"."""
         if not any(w in text for w in _GREETING_WORDS):
             return
         for m in _GREETED.finditer(text):
@@ -884,7 +884,7 @@ class RecordName(_Names):
                 yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(m.group(1)), 0.9)
         for m in _NAME_PART_FIELD.finditer(text):
             words = m.group(1).split()
-            # a particle before the surname ("Surname: DE SOUZA-PEREIRA", "VAN DIJK")
+            # a particle before the surname ("Surname: DA COSTA-MENDES", "VAN DIJK")
             if all((self._caps_surname(w) if w.isupper() else not self._not_a_name_word(w))
                    or k < len(words) - 1 and _IS_PARTICLE.fullmatch(w) for k, w in enumerate(words)):
                 yield self.span(m.start(1), m.end(1), "NAME", " ".join(words).lower(), 0.9)
@@ -946,7 +946,7 @@ class _ShapeAndCue(_Names):
 @register("possessive_name", "NAME")
 class PossessiveName(_ShapeAndCue):
     """A possessive after two name words: "Fabrizio Jarocki's claim"; a first name's before a
-    word of kin: "Marisol's dad"."""
+    word of kin: "Solveig's dad"."""
 
     def find(self, text: str):
         if "'s" not in text and "’s" not in text:

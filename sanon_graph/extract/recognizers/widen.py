@@ -288,9 +288,9 @@ def _is_place(span: Span) -> bool:
 
 
 def _with_zip(text: str, end: int, limit: int) -> int:
-    """After an address's town: its ZIP code, a state's code and postcode ("McAllen, TX 78501"),
+    """After an address's town: its ZIP code, a state's code and postcode ("Kingsville, TX 78363"),
     or a postcode of four or six digits as New Zealand, South Africa, India or Singapore write
-    them ("Paarl, 7646", "Bluff 9814", "Singapore 520412"; no year: "Leeds, 2019")."""
+    them ("Worcester, 6850", "Tapanui 9522", "Mysuru 570001"; no year: "Leeds, 2019")."""
     zip_code = ZIP_AFTER.match(text, end) or _postcode_after_town().match(text, end)
     return zip_code.end() if zip_code and zip_code.end() <= limit else end
 

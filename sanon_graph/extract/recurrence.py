@@ -719,8 +719,8 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                     if alias in unambiguous and alias.split()[0].rstrip(".").casefold() in _CLINICIAN_TITLES}
     for i, full in merged_into.items():
         full_name_of.update((_key(spelling), full) for spelling in known[entries[i]][1])
-    first_keys = {_key(first) for first in first_forms if first in unambiguous}
-    unambiguous_key_of = {_key(first): unambiguous[first] for first in first_forms if first in unambiguous}
+    full_name_of_first = {_key(first): unambiguous[first] for first in first_forms if first in unambiguous}
+    first_keys = set(full_name_of_first)
     # Likewise initials the extractor kept as a value of their own ("IPF" as "ipf") become a
     # spelling of the one name they stand for in this corpus.
     expansion_of = {_key(alias): unambiguous[alias] for alias in unambiguous if _key(alias) in acronym_keys}
@@ -770,7 +770,7 @@ def propagate(documents: list[Document], findings: Findings, schema: EntitySchem
                 key = _key(f.original.strip())
                 if f.type != name_type or key not in first_keys:
                     continue
-                full = unambiguous_key_of[key]
+                full = full_name_of_first[key]
                 if (doc.doc_id, full) not in first_name_seen:
                     first_name_seen.add((doc.doc_id, full))
                     first_name_found.append((doc.doc_id, ExtractedEntity(f.original.strip(), *entries[full],

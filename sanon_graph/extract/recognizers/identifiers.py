@@ -23,9 +23,9 @@ _ID_RUN = re.compile(
 _ID_GLUED_CUE = re.compile(r"^(?:[A-Za-z]+#|(?:no|nr|ref|id)\.)(?=[A-Za-z0-9])", re.I)
 _ID_LETTERS_DIGITS = re.compile(r"[A-Z]{1,5}\d{3,}[A-Z0-9]*")
 _ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 8RW4C61, 63M2K8Q5, K7T28M: the mix is checked in Python
-_ID_MIXED_CUED = re.compile(r"[A-Z0-9]{5,20}")
+_ID_MIXED_CUED = re.compile(r"[A-Z0-9]{5,20}")  # after a cue, a claim system's longer number (checked in Python too)
 _A_YEAR = re.compile(r"(?:19|20)\d\d")
-_ENDS_IN = re.compile(r"ends[ \t]+in\s*:?\s*#?$")
+_ENDS_IN = re.compile(r"ends[ \t]+in\s*:?\s*#?$")  # "... number ends in 2019" may be a year
 _ID_PART = re.compile(r"[A-Z0-9]+")  # beside / . _ # every part is digits or capitals: not "mg/dL", "v2.1"
 _ID_DATE_SHAPE = re.compile(  # 05/03/2021, 2023-05-01, 2023-05, 5/2023; "4711/99", "12-34-567" are no dates
     r"\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])(?:[-/.]\d{1,2})?|\d{1,2}/(?:19|20)\d\d"

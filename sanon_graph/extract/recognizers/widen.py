@@ -271,7 +271,7 @@ def _places_after(text: str, spans: list[Span], i: int) -> tuple[int, int] | Non
         part = _UNKNOWN_PART.match(text, at)
         if part is None or nxt is not None and part.end() > nxt.start:
             break  # no part, or one that runs into another value ("12 Elm Road, Dr Ray Lim, ...")
-        code = _code_and_postcode().match(text, part.end()) or _postcode_after_town().match(text, part.end())
+        code = _postcode_after_town().match(text, part.end())
         if code is not None and (nxt is None or code.end() <= nxt.start):
             end, taken = code.end(), True
             continue
@@ -297,6 +297,9 @@ def _with_zip(text: str, end: int, limit: int) -> int:
 
 @lru_cache(maxsize=1)
 def _postcode_after_town() -> re.Pattern:
+    """A state's or a province's code and a postcode after a town, with or without a comma
+    ("Kepnock QLD 4670", "Ely NV 89301", "Kingsville, TX 78363"), or a bare postcode of four or six
+    digits (built on first use: locations.py imports what imports this module)."""
     from .locations import REGION_CODES, US_STATE_CODES
 
     codes = "|".join(sorted(US_STATE_CODES | REGION_CODES))
@@ -311,12 +314,3 @@ def _postcode_after_town() -> re.Pattern:
 # QLD" would be one name and its state's code lost).
 _UNKNOWN_PART = re.compile(r"[A-Z][a-z\u00c0-\u024f'’-]+(?:[ \t][A-Z][a-z\u00c0-\u024f'’-]+){0,2}(?![\w-])")
 
-
-@lru_cache(maxsize=1)
-def _code_and_postcode() -> re.Pattern:
-    """A state's or a province's code and a postcode after a town: "Kepnock QLD 4670", "Ely NV
-    89301" (built on first use: locations.py imports what imports this module)."""
-    from .locations import REGION_CODES, US_STATE_CODES
-
-    codes = "|".join(sorted(US_STATE_CODES | REGION_CODES))
-    return re.compile(rf"[ \t]+(?:{codes})[ \t]+\d{{4,5}}(?:-\d{{4}})?(?![\w-])")

@@ -138,6 +138,7 @@ def test_a_known_first_name_alone_after_called_or_named(text, name):
     # (stop 57) a first name that is a town too, doing what only a person does
     ("Yesterday Soledad phoned about her son.", "Soledad"),
     ("Augusta phoned about the pump again.", "Augusta"),
+    ("When Solveig phoned, she was upset.", "Solveig"),  # a conjunction before the name
 ])
 def test_a_first_name_that_is_a_town_doing_what_a_person_does_is_a_name(text, name):
     result = found(text)

@@ -206,6 +206,9 @@ def test_a_zip_code_is_masked(text, span, kind, value):
     # a Canadian postcode, an Australian one after its state's code
     ("Mailing address: Red Deer AB T4N 5E7", "Red Deer AB T4N 5E7", "red deer", "T4N 5E7", "t4n5e7"),
     ("Yamba NSW 2464\nMembership No: 4471", "Yamba NSW 2464", "yamba", "2464", "2464"),
+    # Australia's codes that are also Washington's and the Northwest Territories'
+    ("Ship to: Bunbury WA 6230", "Bunbury WA 6230", "bunbury", "6230", "6230"),
+    ("Darwin NT 0810 office", "Darwin NT 0810", "darwin", "0810", "0810"),
 ])
 def test_a_zip_code_after_a_town_is_an_address_inside_the_place(text, place, town, zip_code, zip_value):
     # (stop 57) the town is a place masked where the risk calls for it; the ZIP code is a direct

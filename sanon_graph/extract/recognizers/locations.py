@@ -151,6 +151,9 @@ _AU_POSTCODE_AFTER = re.compile(r",?[ \t]+\d{4}(?![\w-])")
 _CA_POSTCODE_AFTER = re.compile(r",?[ \t]+[A-Z]\d[A-Z][ \t]?\d[A-Z]\d(?![\w-])")
 _POSTCODE_AFTER = {code: _AU_POSTCODE_AFTER if code in ("NSW", "VIC", "QLD", "TAS", "ACT") else _CA_POSTCODE_AFTER
                    for code in REGION_CODES}
+# Australia's codes that are also Washington's and Canada's Northwest Territories': four digits
+# after them are Australia's postcode (no ZIP or Canadian postcode has that shape).
+_AU_CODES_SHARED = frozenset({"WA", "NT"})
 _CITY_REGION = re.compile(rf"({_TOWN_WORD}{_MORE_TOWN_WORDS}),[ \t]({REGION_NAMES})(?![\w-])")
 # State codes that are also words, letters after a name or a form's labels ("Employee ID",
 # "Status OK", "Prior Auth OR"): after a town the gazetteer does not know, not a state.
@@ -253,6 +256,8 @@ class CityState(Base):
             # AZ 86301"); the value is the town, so "Duluth MN" in one record and "the Duluth
             # area" in another are one place
             zip_code = (ZIP_AFTER if code in US_STATE_CODES else _POSTCODE_AFTER.get(code, ZIP_AFTER)).match(text, m.end())
+            if zip_code is None and code in _AU_CODES_SHARED:
+                zip_code = _AU_POSTCODE_AFTER.match(text, m.end())  # "Perth WA 6000", "Darwin NT 0800"
             yield self.span(start, zip_code.end() if zip_code else m.end(), "LOCATION", town_key(" ".join(words[known:])),
                             NAMED_PLACE_RELEVANCE)
         if "," in text:

@@ -208,7 +208,7 @@ def test_a_zip_code_is_masked(text, span, kind, value):
     ("Yamba NSW 2464\nMembership No: 4471", "Yamba NSW 2464", "yamba", "2464", "2464"),
     # Australia's codes that are also Washington's and the Northwest Territories'
     ("Ship to: Bunbury WA 6230", "Bunbury WA 6230", "bunbury", "6230", "6230"),
-    ("Darwin NT 0810 office", "Darwin NT 0810", "darwin", "0810", "0810"),
+    ("Nhulunbuy NT 0880 office", "Nhulunbuy NT 0880", "nhulunbuy", "0880", "0880"),
 ])
 def test_a_zip_code_after_a_town_is_an_address_inside_the_place(text, place, town, zip_code, zip_value):
     # (stop 57) the town is a place masked where the risk calls for it; the ZIP code is a direct

@@ -257,7 +257,7 @@ class CityState(Base):
             # area" in another are one place
             zip_code = (ZIP_AFTER if code in US_STATE_CODES else _POSTCODE_AFTER.get(code, ZIP_AFTER)).match(text, m.end())
             if zip_code is None and code in _AU_CODES_SHARED:
-                zip_code = _AU_POSTCODE_AFTER.match(text, m.end())  # "Perth WA 6000", "Darwin NT 0800"
+                zip_code = _AU_POSTCODE_AFTER.match(text, m.end())  # "Bunbury WA 6230", "Nhulunbuy NT 0880"
             yield self.span(start, zip_code.end() if zip_code else m.end(), "LOCATION", town_key(" ".join(words[known:])),
                             NAMED_PLACE_RELEVANCE)
         if "," in text:

@@ -7,6 +7,7 @@ import re
 from ...normalize import fold
 from .base import Base, Span, register
 from .cues import has_any
+from .locations import AU_STATE_CODES
 from .words import CALENDAR_WORDS, LOWER, STOP_CAPITALS, UPPER, word_tail
 
 # A capitalised word of a street's or a town's name ("Keizersgracht", "Saint-Étienne", "Sant'Angelo"):
@@ -21,20 +22,22 @@ _STREET_PARTICLE = r"(?:y|yr|na|an|van|von|der|den|de|du|des|la|le|les|del|della
 # Inside a street with its kind, only a person's name's particles ("12 Pieter van der Merwe Street"): the
 # Welsh and Irish ones are words of other phrases there ("3 Patients an Hour Walk-in").
 _NAME_PARTICLE = r"(?:van|von|der|den|de|du|des|la|le|del|della|di|da|dos)"
-_STREET = (
-    r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|"
-    r"Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Row|Crescent|"
+# A street's kind, written after its name.
+_STREET_KINDS = (
+    "Street St Avenue Ave Road Rd Lane Ln Boulevard Blvd Drive Dr Court Ct Way Place Pl Terrace Ter Circle Cir "
+    "Parkway Pkwy Highway Hwy Square Sq Trail Row Crescent "
     # British and Irish street kinds: "17 Knockmaroon Mews", "9 Foxglove Close", "41 Humberstone Gate"
-    r"Mews|Close|Gate|Grove|Gardens|Walk|Parade|Rise|Wharf|Quay|Yard|Vale|"
+    "Mews Close Gate Grove Gardens Walk Parade Rise Wharf Quay Yard Vale "
     # a turnpike's old name for a road: "4410 Rushwood Pike" (not "Loop": an insulin pump's
     # "780G Closed Loop", a stoma's "Ileal Loop")
-    r"Pike)"
+    "Pike").split()
+_STREET = (
+    rf"(?:{'|'.join(_STREET_KINDS)})"
     r"(?:[ \t](?:North|South|East|West))?"  # "Stanhope Road North"
 )
 # The kinds in capitals, as claim systems print a street ("4106 OLD MILL BLVD"); "DR" before a
 # capitalised word is a doctor ("SEEN 12 TIMES DR SMITH").
-_STREET_CAPS = "(?:" + "|".join(w.upper() if w != "Dr" else r"DR(?![ \t]+[A-Z])"
-                                for w in re.findall(r"[A-Za-z]+", _STREET.split("(?:[ \\t]")[0])) + ")"
+_STREET_CAPS = "(?:" + "|".join(r"DR(?![ \t]+[A-Z])" if k == "Dr" else k.upper() for k in _STREET_KINDS) + ")"
 _ADDRESS = re.compile(
     # the house number is a number of its own ("09.01.2025" ends no address) and the street is
     # on its line: "Clinic date 09.01.2025\nDear Dr Ross" is a date and a letter's greeting
@@ -315,7 +318,7 @@ def towns_of_addresses(text: str, before: list[Span], after: list[Span], relevan
 # (and a Canadian postcode, or an Australian one after its state's code, likewise: "Red Deer AB T4N
 # 5E7", "Yamba NSW 2464")
 _ZIP_AT_END = re.compile(r"(?<![\w-])(?:(\d{5})(?:-\d{4})?|([A-Z]\d[A-Z][ \t]?\d[A-Z]\d))$"
-                         r"|(?:NSW|VIC|QLD|TAS|ACT|SA|WA|NT)[ \t]+(\d{4})$")
+                         rf"|(?:{'|'.join(sorted(AU_STATE_CODES))})[ \t]+(\d{{4}})$")
 
 
 def zip_codes_of_places(text: str, spans: list[Span]) -> list[Span]:

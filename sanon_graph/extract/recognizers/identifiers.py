@@ -22,8 +22,8 @@ _ID_RUN = re.compile(
 # A cue word glued to the number: "ID#6139-2847", "No.4711/99": the cue is not part of the value.
 _ID_GLUED_CUE = re.compile(r"^(?:[A-Za-z]+#|(?:no|nr|ref|id)\.)(?=[A-Za-z0-9])", re.I)
 _ID_LETTERS_DIGITS = re.compile(r"[A-Z]{1,5}\d{3,}[A-Z0-9]*")
-_ID_MIXED = re.compile(r"[A-Z0-9]{5,12}")  # 8RW4C61, 63M2K8Q5, K7T28M: the mix is checked in Python
-_ID_MIXED_CUED = re.compile(r"[A-Z0-9]{5,20}")  # after a cue, a claim system's longer number (checked in Python too)
+# 8RW4C61, 63M2K8Q5, K7T28M: the mix and the length (12, or 20 after a cue) are checked in Python
+_ID_MIXED = re.compile(r"[A-Z0-9]{5,20}")
 _A_YEAR = re.compile(r"(?:19|20)\d\d")
 _ENDS_IN = re.compile(r"ends[ \t]+in\s*:?\s*#?$")  # "... number ends in 2019" may be a year
 _ID_PART = re.compile(r"[A-Z0-9]+")  # beside / . _ # every part is digits or capitals: not "mg/dL", "v2.1"
@@ -264,9 +264,8 @@ def _is_identifier(text: str, start: int, token: str) -> bool:
             return True
         # longer after a cue, mostly digits: "Claim #: 31907B5526048" (a claim system's number with its
         # letter; not "Ref: COVID19BOOSTER2024")
-        return (_ID_MIXED.fullmatch(token) is not None
-                or cued and _ID_MIXED_CUED.fullmatch(token) is not None and 2 * digits >= len(token)) \
-            and 2 <= digits < len(token)
+        return _ID_MIXED.fullmatch(token) is not None and 2 <= digits < len(token) \
+            and (len(token) <= 12 or cued and 2 * digits >= len(token))
     if not cued and (_ID_DATE_SHAPE.fullmatch(token) or _ID_NUMBER_RANGE.match(token) and not (
             _uneven_pair(parts) and _id_owner(text, start) and not _RANGE_BEFORE.search(before))):
         return False

@@ -43,6 +43,11 @@ US_STATE_CODES = frozenset(
 # The codes of Canada's provinces and territories and of Australia's states, written after a
 # town as the US codes are ("Halifax, NS", "Ballarat VIC").
 REGION_CODES = frozenset("AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS ACT".split())
+# Australia's states and territories and Canada's provinces and territories (the postcode each takes:
+# four digits after an Australian code, "A1A 1A1" after a Canadian one). SA and WA are not among
+# REGION_CODES (a word and Washington's code), but a postcode after them says which they are.
+AU_STATE_CODES = frozenset("NSW VIC QLD TAS ACT SA WA NT".split())
+_CA_PROVINCE_CODES = frozenset("AB BC MB NB NL NS ON PE QC SK YT NT NU".split())
 # Codes that are also letters after a person's name (a degree, an honour): "John Smith, MD",
 # "Mark Henderson, QC", "Laura Chen, PE", "Amir Patel, MB", a chiropractor's "Ana Kowalski, DC": after
 # these the town must be known (the district's city is: "Washington, D.C."). (A master's "MS" or
@@ -153,7 +158,7 @@ _POSTCODE_AFTER = {code: _AU_POSTCODE_AFTER if code in ("NSW", "VIC", "QLD", "TA
                    for code in REGION_CODES}
 # Australia's codes that are also Washington's and Canada's Northwest Territories': four digits
 # after them are Australia's postcode (no ZIP or Canadian postcode has that shape).
-_AU_CODES_SHARED = frozenset({"WA", "NT"})
+_AU_CODES_SHARED = AU_STATE_CODES & (US_STATE_CODES | _CA_PROVINCE_CODES)
 _CITY_REGION = re.compile(rf"({_TOWN_WORD}{_MORE_TOWN_WORDS}),[ \t]({REGION_NAMES})(?![\w-])")
 # State codes that are also words, letters after a name or a form's labels ("Employee ID",
 # "Status OK", "Prior Auth OR"): after a town the gazetteer does not know, not a state.
@@ -286,10 +291,6 @@ class CityState(Base):
 # whether or not the town is a known one.
 _CAPS_TOWN_CODE_POSTCODE = re.compile(
     r"(?<![\w-])((?:[A-Z]{2,}[ \t]){0,2}[A-Z]{2,}),?[ \t]+([A-Z]{2,3})[ \t]+(\d{5}(?:-\d{4})?|\d{4}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d)(?![\w-])")
-# the postcode each kind of code takes: a ZIP code after a US state's, four digits after an
-# Australian state's, a Canadian postcode after a province's
-_AU_STATE_CODES = frozenset("NSW VIC QLD TAS ACT SA WA NT".split())
-_CA_PROVINCE_CODES = frozenset("AB BC MB NB NL NS ON PE QC SK YT NT NU".split())
 
 
 @register("caps_town_line", "LOCATION")
@@ -300,7 +301,7 @@ class CapsTownLine(Base):
         for m in _CAPS_TOWN_CODE_POSTCODE.finditer(text):
             town, code, postcode = m.groups()
             fits = (code in US_STATE_CODES and len(postcode) >= 5 and postcode[:5].isdigit()
-                    or code in _AU_STATE_CODES and len(postcode) == 4
+                    or code in AU_STATE_CODES and len(postcode) == 4
                     or code in _CA_PROVINCE_CODES and postcode[0].isalpha())
             if not fits or any(_names_no_town(w) or w.lower() in self.gaz.not_name_words for w in town.split()):
                 continue

@@ -169,10 +169,11 @@ _PERSON_BEFORE_CALLED = re.compile(
 # A capitalised word right before: the first name is then another name's last word ("Dr Elmira said").
 _NAME_BEFORE_WORD = re.compile(r"([A-Z][\w'’.-]*)[ \t]+$")
 _GREETING_WORDS = ("Dear", "Hi", "Hello", "Hey", "Good")
-# Words the first-name list holds that are said to anyone, or are a title, a firm or an assistant:
-# "Hi Mate,", "Hello Sunshine,", "Dear Major,", "Dear Liberty,", "Hey Alexa,", "a dog named Max"
-# is handled by its own cue (called/named want a person word before).
+# Words the first-name list holds that, alone, are said to anyone or name a title, a figure, a firm,
+# an assistant or a season: "Hi Mate,", "Hello Sunshine,", "Dear Major,", "Dear Liberty,", "Hey
+# Alexa,", "the Queen's husband", "Christ's mother", "Summer came early".
 _NO_ONE_BY_NAME = frozenset(
+    "boy girl god christ "
     "doc love honey dear sweetie darling mate buddy bud hun hon sunshine angel okay ok babe pal chief boss "
     "dean major prince princess duke duchess earl baron baroness lord lady king queen santa pastor sir madam "
     "liberty aviva alexa siri oscar summer autumn spring winter dawn storm river hope grace faith joy will".split())
@@ -248,9 +249,6 @@ _POSSESSIVE_NAME = re.compile(rf"(?<![\w.'’-])({_NAME_WORD}{_GAP}(?:{_PARTICLE
 _NAME_BEFORE_KIN = re.compile(
     rf"(?<![\w.'’-])({_NAME_WORD})['’]s[ \t]+(?:(?i:own|late|new|older|younger|elder|little|big|baby|twin)[ \t]+)?"
     rf"(?i:{_RELATIVES}|parents|fianc[ée]e?|boyfriend|girlfriend)(?![\w'’-])")
-# Capitalised words before "'s mother" that are a title, a figure or a kind of person, not a name
-# ("the Queen's husband", "Christ's mother", "a Boy's father"), though some are first names too.
-_NO_ONE_BEFORE_KIN = frozenset("boy girl god christ".split())
 # A name followed by what only a person has: "Rex Salam, the applicant", "Kim Doan (employee)",
 # "Arlo Wrenn, born 1961", "Arlo Wrenn, 54, of Denver".
 # (a run of spaces is tried from its first space only: from each space of it, a long run took
@@ -312,6 +310,14 @@ class _Names(Base):
             return True
         parts = low.split("-")
         return len(parts) > 1 and all(p in first_names or _ascii(p) in first_names for p in parts)
+
+    def _first_name_alone(self, word: str) -> bool:
+        """A known first name that may stand alone for a person after a weak cue (a greeting, a
+        verb, a possessive before a word of kin): not in capitals, no word the name rules never
+        take, no word for a role, a relative or anyone ("Patient", "Mom", "Mate")."""
+        low = word.lower()
+        return (self._first_name(word) and not word.isupper() and not self._not_a_name_word(word)
+                and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _NO_ONE_BY_NAME)
 
     def _name_tokens(self, text: str, start: int, end: int, cue: str) -> list[tuple[int, int]]:
         """The words of a name run after a cue, cut at the first word that is no part of a name;
@@ -494,8 +500,7 @@ class RoleName(_Names):
                 # alone after a word for a person (not "a storm named Katrina", "a dog called Max",
                 # "a ward called Florence")
                 word = text[tokens[0][0]:tokens[0][1]]
-                if self._first_name(word) and not self._not_a_name_word(word) and not self._is_place(word) \
-                        and not word.isupper() and word.lower() not in _NO_ONE_BY_NAME \
+                if self._first_name_alone(word) and not self._is_place(word) \
                         and _PERSON_BEFORE_CALLED.search(text, max(0, m.start() - 40), m.start()):
                     yield self.span(tokens[0][0], tokens[0][1], "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
                 continue
@@ -515,9 +520,7 @@ class RoleName(_Names):
         if has_any(text, _PERSON_VERB_WORDS):
             for m in _FIRST_NAME_DOES.finditer(text):
                 word = m.group(1)
-                if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
-                        and word.lower() not in PERSON_WORDS and word.lower() not in _FAMILY_SIGNATURES \
-                        and word.lower() not in self.gaz.countries and word.lower() not in _NO_ONE_BY_NAME \
+                if self._first_name_alone(word) and word.lower() not in self.gaz.countries \
                         and not _THE_OR_PLACE_BEFORE.search(text, max(0, m.start() - 8), m.start()) \
                         and not ((before := _NAME_BEFORE_WORD.search(text, max(0, m.start() - 40), m.start()))
                                  and not self._not_a_name_word(before.group(1))):
@@ -528,9 +531,7 @@ class RoleName(_Names):
                 if self._first_name(word) and not self._not_a_name_word(word) and not word.isupper():
                     yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), 0.85)
                 child = m.groupdict().get("child")
-                if child and self._first_name(child) and child[0].isupper() and not self._not_a_name_word(child) \
-                        and not child.isupper() and child.lower() not in PERSON_WORDS \
-                        and child.lower() not in _FAMILY_SIGNATURES and child.lower() not in _NO_ONE_BY_NAME:
+                if child and child[0].isupper() and self._first_name_alone(child):
                     # "Augustin (Ottoline's dad)": whose parent the writer is (a known first name:
                     # "Mary (Decedent's sister)", "Ros (baby's mum)" name no one)
                     yield self.span(m.start("child"), m.end("child"), "NAME", _normalize_name(child), FIRST_NAME_ALONE_RELEVANCE)
@@ -541,9 +542,7 @@ class RoleName(_Names):
             return
         for m in _GREETED.finditer(text):
             word = m.group(1)
-            low = word.lower()
-            if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
-                    and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _NO_ONE_BY_NAME:
+            if self._first_name_alone(word):
                 yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
 
     def _signed(self, text: str):
@@ -956,10 +955,7 @@ class PossessiveName(_ShapeAndCue):
                 yield span
         for m in _NAME_BEFORE_KIN.finditer(text):
             word = m.group(1)
-            low = word.lower()
-            if self._first_name(word) and not word.isupper() and not self._not_a_name_word(word) \
-                    and low not in PERSON_WORDS and low not in _FAMILY_SIGNATURES and low not in _NO_ONE_BEFORE_KIN \
-                    and low not in _NO_ONE_BY_NAME and not THE_BEFORE.search(text, max(0, m.start() - 6), m.start()):
+            if self._first_name_alone(word) and not THE_BEFORE.search(text, max(0, m.start() - 6), m.start()):
                 # a known first name only: "Everyone's", "Decedent's" and "Client's" are words
                 yield self.span(m.start(1), m.end(1), "NAME", _normalize_name(word), FIRST_NAME_ALONE_RELEVANCE)
 
